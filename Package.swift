@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Veil",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "veil", targets: ["veil"]),
+        .library(name: "VeilLifecycle", targets: ["VeilLifecycle"]),
+        .library(name: "VeilScreen", targets: ["VeilScreen"]),
+        .library(name: "VeilRedaction", targets: ["VeilRedaction"]),
+        .library(name: "VeilRender", targets: ["VeilRender"]),
+        .library(name: "Veil", targets: ["Veil"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // libpng, found through pkg-config (Debian/Ubuntu: apt-get install libpng-dev).
+        .systemLibrary(
+            name: "CLibPNG",
+            path: "Sources/CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // The libpng call sequences behind setjmp: the only C code.
+        .target(name: "CVeilPNG", dependencies: ["CLibPNG"]),
+        // Bundled data: font, default rules, demo scenario.
+        .target(
+            name: "VeilResources",
+            path: "Resources",
+            exclude: ["README.md"],
+            resources: [.copy("Fonts"), .copy("Rules"), .copy("Demo")]
+        ),
+        .target(name: "VeilLifecycle"),
+        .target(name: "VeilScreen"),
+        .target(
+            name: "VeilRedaction",
+            dependencies: [
+                "VeilScreen", "VeilResources",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "VeilRender", dependencies: ["VeilScreen", "CVeilPNG", "VeilResources"]),
+        .target(
+            name: "Veil",
+            dependencies: [
+                "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "veil",
+            dependencies: ["Veil", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
+        .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilTests", dependencies: ["Veil"]),
+        .testTarget(name: "VeilCLITests", dependencies: ["Veil"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// VeilRender module

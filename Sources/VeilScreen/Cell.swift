@@ -1,0 +1,71 @@
+/// One cell of the screen grid: a character (with any combining marks), its width and
+/// its rendition.
+///
+/// A wide character occupies two cells: the left one has `width == 2` and holds the
+/// text; the right one is a continuation cell with `width == 0` and empty text. A blank
+/// cell holds a space. Cells are small values so that a 1000×1000 screen stays compact:
+/// the text of a combining sequence and the strings of sensitive reasons and hyperlinks
+/// live in tables of the ``Screen`` and are referenced by index.
+public struct Cell: Hashable, Sendable {
+    /// The base character (first scalar); a space for a blank cell, NUL for a continuation.
+    public var scalar: Unicode.Scalar
+    /// Columns this cell spans: 1 for narrow, 2 for the left half of a wide character,
+    /// 0 for the right half (a continuation cell).
+    public var width: UInt8
+    /// The foreground colour.
+    public var foreground: TerminalColor
+    /// The background colour.
+    public var background: TerminalColor
+    /// The SGR attributes.
+    public var attributes: CellAttributes
+    /// The underline style when `attributes` holds `.underline`.
+    public var underlineStyle: UnderlineStyle
+    /// The underline colour (SGR 58), kept even if not drawn.
+    public var underlineColor: TerminalColor
+    /// Index into ``Screen/clusters`` of the full text when the cell holds combining
+    /// marks after `scalar`; 0 when `scalar` alone is the text.
+    public var clusterIndex: UInt32
+    /// Index into ``Screen/sensitiveReasons`` when the cell is marked sensitive; 0 when not.
+    public var sensitiveIndex: UInt16
+    /// Index into ``Screen/links`` of the cell's OSC 8 hyperlink; 0 when none.
+    public var linkIndex: UInt16
+
+    /// Creates a cell; the defaults give a blank cell with the default rendition.
+    public init(
+        scalar: Unicode.Scalar = " ",
+        width: UInt8 = 1,
+        foreground: TerminalColor = .default,
+        background: TerminalColor = .default,
+        attributes: CellAttributes = [],
+        underlineStyle: UnderlineStyle = .none,
+        underlineColor: TerminalColor = .default,
+        clusterIndex: UInt32 = 0,
+        sensitiveIndex: UInt16 = 0,
+        linkIndex: UInt16 = 0
+    ) {
+        self.scalar = scalar
+        self.width = width
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+        self.underlineStyle = underlineStyle
+        self.underlineColor = underlineColor
+        self.clusterIndex = clusterIndex
+        self.sensitiveIndex = sensitiveIndex
+        self.linkIndex = linkIndex
+    }
+
+    /// A blank cell with the default rendition.
+    public static let blank = Cell()
+
+    /// A blank cell whose background is `background` (erase with BCE).
+    public static func blank(background: TerminalColor) -> Cell {
+        Cell(background: background)
+    }
+
+    /// The right half of a wide character.
+    public var isContinuation: Bool { width == 0 }
+
+    /// Whether the cell is marked sensitive (by the in-band marker or the API).
+    public var isSensitive: Bool { sensitiveIndex != 0 }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// The entry point: parses, runs, and maps errors to Veil's exit codes
+/// (0 ok, 1 findings or violations, 2 usage/config/input error; never EX_USAGE 64).
+@main
+enum VeilMain {
+    static func main() async {
+        do {
+            var command = try VeilCommand.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            terminate(exit.rawValue)
+        } catch {
+            if VeilCommand.exitCode(for: error) == .success {
+                VeilCommand.exit(withError: error)  // --help, --version: prints, exits 0
+            }
+            let message = VeilCommand.fullMessage(for: error)
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            // Usage errors and every error thrown by Veil (bad input, config, I/O) exit 2.
+            terminate(2)
+        }
+    }
+
+    private static func terminate(_ code: Int32) -> Never {
+        fflush(nil)  // flush every open output stream
+        exit(code)
+    }
+}

@@ -1,0 +1,8 @@
+import ArgumentParser
+
+extension VeilCommand {
+    /// Every subcommand, in the order `veil --help` lists them.
+    static let subcommandTypes: [any ParsableCommand.Type] = [
+        DemoCommand.self,
+    ]
+}
