@@ -1,0 +1,51 @@
+/// What kind of problem a finding is.
+public enum AuditCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// A credential or key: card numbers, tokens, private keys, passwords.
+    case secret
+    /// Personal data: e-mail addresses, phone numbers, national identifiers.
+    case pii
+    /// A broken life-cycle rule: a watchdog kill, a leaked or expired background task.
+    case lifecycle
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
+
+    private var order: Int { Self.allCases.firstIndex(of: self)! }
+}
+
+/// How much a finding matters to the audit's outcome.
+public enum AuditSeverity: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// Fails the audit unless the baseline covers it.
+    case block
+    /// Reported only; never changes the exit code.
+    case warn
+
+    /// `block` sorts before `warn`.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .block && rhs == .warn }
+}
+
+/// How a baseline entry classified a finding it covers.
+public enum BaselineStatus: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// Reviewed and accepted as it is (a test card number on a demo screen, say).
+    case accepted
+    /// Reviewed and judged not sensitive at all.
+    case falsePositive = "false_positive"
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The baseline entry that suppresses a finding.
+public struct AuditBaselineMatch: Sendable, Hashable, Comparable {
+    /// The entry's review status.
+    public var status: BaselineStatus
+    /// The reviewer's reason, as written in the baseline file.
+    public var reason: String?
+
+    public init(status: BaselineStatus, reason: String? = nil) {
+        self.status = status
+        self.reason = reason
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.status, lhs.reason ?? "") < (rhs.status, rhs.reason ?? "")
+    }
+}

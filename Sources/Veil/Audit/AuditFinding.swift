@@ -1,0 +1,93 @@
+/// Something sensitive that a snapshot would show, or a life-cycle rule the app broke.
+///
+/// A finding never holds the sensitive value itself: only its ``masked`` form, a ``message``
+/// built from the rule's name and that masked form, and the baseline ``fingerprint``.
+///
+/// The engine fills it like this:
+/// - ``location``: for a scenario, the timeline step that caused the snapshot (or, for a
+///   life-cycle rule, the step during which the rule broke); for a capture, line 1 column 1
+///   (``AuditRegion/fileStart``) or the position of the bytes that drew the value.
+/// - ``snapshotID``: the snapshot's id (`bank-0001`), or the capture's path; `nil` when no
+///   snapshot was taken (a watchdog kill).
+/// - ``fingerprint``: the content fingerprint the baseline uses (truncated salted SHA-256, hex).
+/// - ``baseline``: the matching baseline entry; a suppressed finding stays in the report but
+///   never fails the audit.
+public struct AuditFinding: Sendable, Hashable, Comparable {
+    /// The rule's id: a detector (`card.pan`, `iban`, `cn.resident_id`) or a life-cycle rule.
+    public var ruleID: String
+    public var category: AuditCategory
+    public var severity: AuditSeverity
+    /// Readable text; never contains the sensitive value (see ``detectionMessage(ruleName:masked:)``).
+    public var message: String
+    /// The value as it may be displayed.
+    public var masked: MaskedValue?
+    /// Where the finding points in the scenario or capture file.
+    public var location: AuditLocation
+    /// The path of the input (as in ``AuditedInput/path``) the finding belongs to;
+    /// by default the location's path.
+    public var inputPath: String
+    /// The snapshot that would show the value; `nil` when the finding has no snapshot.
+    public var snapshotID: String?
+    /// The screen cells that held the value, if any.
+    public var spans: [ScreenSpan]
+    /// Hex content fingerprint: SARIF `partialFingerprints`, baseline identity, JUnit detail.
+    public var fingerprint: String
+    /// The baseline entry that suppresses the finding, if any.
+    public var baseline: AuditBaselineMatch?
+
+    public init(
+        ruleID: String, category: AuditCategory, severity: AuditSeverity, message: String,
+        masked: MaskedValue? = nil, location: AuditLocation, inputPath: String? = nil,
+        snapshotID: String?, spans: [ScreenSpan] = [], fingerprint: String,
+        baseline: AuditBaselineMatch? = nil
+    ) {
+        self.ruleID = ruleID
+        self.category = category
+        self.severity = severity
+        self.message = message
+        self.masked = masked
+        self.location = location
+        self.inputPath = inputPath.map(AuditLocation.normalize) ?? location.path
+        self.snapshotID = snapshotID
+        self.spans = spans.sorted()
+        self.fingerprint = fingerprint
+        self.baseline = baseline
+    }
+
+    /// The standard message of a detector finding: `Card number •••• … would be visible in
+    /// the app-switcher snapshot`, or without a value when `masked` is `nil`.
+    public static func detectionMessage(ruleName: String, masked: MaskedValue?) -> String {
+        if let masked { return "\(ruleName) \(masked.text) would be visible in the app-switcher snapshot" }
+        return "\(ruleName) would be visible in the app-switcher snapshot"
+    }
+
+    /// Whether a baseline entry covers the finding.
+    public var isSuppressed: Bool { baseline != nil }
+
+    /// The severity reporters use: a life-cycle finding always counts as `block`.
+    public var effectiveSeverity: AuditSeverity { category == .lifecycle ? .block : severity }
+
+    /// Whether the finding fails the audit: not suppressed, and blocking or a life-cycle violation.
+    public var fails: Bool { !isSuppressed && effectiveSeverity == .block }
+
+    /// Report order: input, location, snapshot, rule, then every other field, so equal
+    /// findings given in any order come out the same.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        if lhs.inputPath != rhs.inputPath { return lhs.inputPath < rhs.inputPath }
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.snapshotID != rhs.snapshotID { return (lhs.snapshotID ?? "") < (rhs.snapshotID ?? "") || lhs.snapshotID == nil }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        if lhs.spans != rhs.spans { return lhs.spans.lexicographicallyPrecedes(rhs.spans) }
+        if lhs.fingerprint != rhs.fingerprint { return lhs.fingerprint < rhs.fingerprint }
+        if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+        if lhs.category != rhs.category { return lhs.category < rhs.category }
+        if lhs.message != rhs.message { return lhs.message < rhs.message }
+        if lhs.masked != rhs.masked { return (lhs.masked?.text ?? "") < (rhs.masked?.text ?? "") || lhs.masked == nil }
+        if lhs.baseline != rhs.baseline {
+            guard let left = lhs.baseline else { return true }
+            guard let right = rhs.baseline else { return false }
+            return left < right
+        }
+        return false
+    }
+}

@@ -1,0 +1,145 @@
+/// Everything one `veil audit` run found, in a deterministic order, ready for a reporter.
+///
+/// The initializer sorts inputs, snapshots, findings, rules and stale baseline entries,
+/// marks each snapshot clean or not from the findings, describes any rule id that a
+/// finding uses but `rules` lacks, and lists any input path that a finding names but
+/// `inputs` lacks (as a capture when the finding's snapshot id is that path, else a scenario). Two reports built from the same values in any order are
+/// equal, and so is every reporter's output.
+public struct AuditReport: Sendable, Hashable {
+    /// The version of this model and of the `json` format built from it.
+    public static let schemaVersion = 1
+
+    /// The program that produced the report.
+    public struct Tool: Sendable, Hashable {
+        public var name: String
+        public var version: String
+        /// The tool's home page (SARIF `informationUri`), if it has one.
+        public var informationURI: String?
+
+        public init(name: String = "veil", version: String, informationURI: String? = nil) {
+            self.name = name
+            self.version = version
+            self.informationURI = informationURI
+        }
+    }
+
+    /// Counts over the whole report.
+    public struct Summary: Sendable, Hashable {
+        public var inputs: Int
+        /// Inputs that could not be audited.
+        public var inputErrors: Int
+        /// Errors in the configuration (rules file, baseline) rather than in an input.
+        public var configurationErrors: Int
+        public var snapshots: Int
+        /// Snapshots that no finding names.
+        public var cleanSnapshots: Int
+        /// All findings, suppressed ones included.
+        public var findings: Int
+        /// Unsuppressed `block` findings of the `secret` and `pii` categories.
+        public var blocking: Int
+        /// Unsuppressed `warn` findings of the `secret` and `pii` categories.
+        public var warnings: Int
+        /// Unsuppressed life-cycle findings.
+        public var violations: Int
+        /// Findings covered by the baseline.
+        public var suppressed: Int
+        public var staleBaselineEntries: Int
+        /// Wall-clock seconds the audit took: the only volatile value in a report.
+        public var durationSeconds: Double
+    }
+
+    /// ``schemaVersion``.
+    public let version: Int
+    public let tool: Tool
+    /// Every rule the audit applied, by id.
+    public let rules: [AuditRule]
+    /// By path.
+    public let inputs: [AuditedInput]
+    /// In report order (see ``AuditFinding``'s `<`).
+    public let findings: [AuditFinding]
+    /// The baseline file used, repository-relative, if any.
+    public let baselinePath: String?
+    /// Baseline entries that matched nothing, sorted.
+    public let staleBaselineEntries: [StaleBaselineEntry]
+    /// Problems with the rules file, the baseline or the options (exit code 2).
+    public let configurationErrors: [InputError]
+    public let summary: Summary
+
+    public init(
+        tool: Tool, rules: [AuditRule], inputs: [AuditedInput], findings: [AuditFinding],
+        baselinePath: String? = nil, staleBaselineEntries: [StaleBaselineEntry] = [],
+        configurationErrors: [InputError] = [], durationSeconds: Double
+    ) {
+        version = Self.schemaVersion
+        self.tool = tool
+        let sortedFindings = findings.sorted()
+        self.findings = sortedFindings
+        self.baselinePath = baselinePath.map(AuditLocation.normalize)
+        self.staleBaselineEntries = staleBaselineEntries.sorted()
+        self.configurationErrors = configurationErrors.sorted { $0.description < $1.description }
+
+        var rulesByID: [String: AuditRule] = [:]
+        for rule in rules where rulesByID[rule.id] == nil { rulesByID[rule.id] = rule }
+        for finding in sortedFindings where rulesByID[finding.ruleID] == nil {
+            rulesByID[finding.ruleID] = .undescribed(id: finding.ruleID, category: finding.category, severity: finding.severity)
+        }
+        self.rules = rulesByID.values.sorted()
+
+        var namedSnapshots: Set<SnapshotKey> = []
+        for finding in sortedFindings {
+            if let id = finding.snapshotID { namedSnapshots.insert(SnapshotKey(inputPath: finding.inputPath, id: id)) }
+        }
+        var givenInputs = inputs
+        let givenPaths = Set(inputs.map(\.path))
+        for finding in sortedFindings where !givenPaths.contains(finding.inputPath)
+            && !givenInputs.contains(where: { $0.path == finding.inputPath }) {
+            let kind: AuditedInput.Kind = finding.snapshotID == finding.inputPath ? .capture : .scenario
+            givenInputs.append(AuditedInput(path: finding.inputPath, kind: kind))
+        }
+        self.inputs = givenInputs.map { input in
+            var input = input
+            input.snapshots = input.snapshots.map { snapshot in
+                var snapshot = snapshot
+                snapshot.isClean = !namedSnapshots.contains(SnapshotKey(inputPath: input.path, id: snapshot.id))
+                return snapshot
+            }.sorted()
+            return input
+        }.sorted()
+
+        let live = sortedFindings.filter { !$0.isSuppressed }
+        let allSnapshots = self.inputs.flatMap(\.snapshots)
+        summary = Summary(
+            inputs: self.inputs.count,
+            inputErrors: self.inputs.filter { $0.error != nil }.count,
+            configurationErrors: self.configurationErrors.count,
+            snapshots: allSnapshots.count,
+            cleanSnapshots: allSnapshots.filter(\.isClean).count,
+            findings: sortedFindings.count,
+            blocking: live.filter { $0.category != .lifecycle && $0.severity == .block }.count,
+            warnings: live.filter { $0.category != .lifecycle && $0.severity == .warn }.count,
+            violations: live.filter { $0.category == .lifecycle }.count,
+            suppressed: sortedFindings.count - live.count,
+            staleBaselineEntries: staleBaselineEntries.count,
+            durationSeconds: durationSeconds
+        )
+    }
+
+    /// The process exit code: 2 for any input or configuration error, else 1 for any
+    /// unsuppressed blocking finding or life-cycle violation, else 0 (clean or warnings only).
+    public var exitCode: Int32 {
+        if summary.inputErrors > 0 || summary.configurationErrors > 0 { return 2 }
+        if summary.blocking > 0 || summary.violations > 0 { return 1 }
+        return 0
+    }
+
+    /// The rule a finding names (always present: the initializer describes missing ones).
+    public func rule(id: String) -> AuditRule? { rules.first { $0.id == id } }
+
+    /// The findings of one input, in report order.
+    public func findings(inputPath: String) -> [AuditFinding] { findings.filter { $0.inputPath == inputPath } }
+
+    private struct SnapshotKey: Hashable {
+        var inputPath: String
+        var id: String
+    }
+}

@@ -1,0 +1,55 @@
+/// Turns an ``AuditReport`` into one output format.
+///
+/// A reporter is pure: the same report and options always give the same bytes. It prints
+/// no value that the report does not hold, so secrets stay masked.
+///
+/// Requirements, as a test you can run on any reporter `R`:
+/// ```swift
+/// let a = R.report(AuditReport(tool: tool, rules: rules, inputs: inputs, findings: findings, durationSeconds: 1), options: .init())
+/// let b = R.report(AuditReport(tool: tool, rules: rules.shuffled(), inputs: inputs.shuffled(), findings: findings.shuffled(), durationSeconds: 1), options: .init())
+/// #expect(a == b)
+/// ```
+public protocol AuditReporter: Sendable {
+    /// The `--format` value: `text`, `json`, `sarif`, `junit`.
+    static var identifier: String { get }
+    /// One line for help text.
+    static var description: String { get }
+    /// The whole output, ending with a newline.
+    static func report(_ report: AuditReport, options: AuditReportOptions) -> String
+}
+
+/// Options shared by the reporters; each documents which ones it reads.
+public struct AuditReportOptions: Sendable, Hashable {
+    /// GitHub's limit on results per SARIF run.
+    public static let sarifResultLimit = 25_000
+
+    /// ANSI colour in `text` output. The CLI turns it on for a TTY unless `NO_COLOR` or `CI` is set.
+    public var colour: Bool
+    /// The absolute `file://` URI of the repository root, ending with `/`, for SARIF
+    /// `originalUriBaseIds["%SRCROOT%"]`; without it the base is only described.
+    public var sourceRootURI: String?
+    /// The most results a SARIF run holds; the rest are left out and a notification says so.
+    public var sarifResultLimit: Int
+
+    public init(colour: Bool = false, sourceRootURI: String? = nil, sarifResultLimit: Int = Self.sarifResultLimit) {
+        self.colour = colour
+        self.sourceRootURI = sourceRootURI
+        self.sarifResultLimit = max(0, sarifResultLimit)
+    }
+}
+
+/// The reporters by identifier.
+public enum AuditReporters {
+    /// Every reporter, `text` first (the default format).
+    public static var all: [any AuditReporter.Type] {
+        [TextAuditReporter.self, JSONAuditReporter.self, SARIFAuditReporter.self, JUnitAuditReporter.self]
+    }
+
+    /// `["text", "json", "sarif", "junit"]`.
+    public static var identifiers: [String] { all.map { $0.identifier } }
+
+    /// The reporter whose identifier is `identifier`, if any.
+    public static func reporter(for identifier: String) -> (any AuditReporter.Type)? {
+        all.first { $0.identifier == identifier }
+    }
+}

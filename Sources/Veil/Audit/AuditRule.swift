@@ -1,0 +1,107 @@
+/// A rule the audit applied: a detector (`card.pan`, `iban`, …) or a life-cycle rule.
+///
+/// Reporters describe every rule that a report lists (SARIF `tool.driver.rules`), so each
+/// finding's ``AuditFinding/ruleID`` should name one of them; ``AuditReport`` adds a bare
+/// description for any rule id it is not given.
+public struct AuditRule: Sendable, Hashable, Comparable, Identifiable {
+    /// Stable identifier, e.g. `card.pan`, `cn.resident_id`, `lifecycle.watchdog`.
+    public var id: String
+    /// Readable name, e.g. `Payment card number`.
+    public var name: String
+    /// One sentence.
+    public var shortDescription: String
+    /// What the rule detects and how it validates a candidate.
+    public var fullDescription: String
+    /// What to do about a finding.
+    public var help: String
+    public var category: AuditCategory
+    /// The default severity of the rule's findings.
+    public var severity: AuditSeverity
+    /// A number from 0.0 to 10.0, written with one decimal (SARIF `security-severity`).
+    public var securitySeverity: String
+
+    /// A rule; `securitySeverity` defaults to ``defaultSecuritySeverity(category:severity:)``.
+    public init(
+        id: String, name: String, shortDescription: String, fullDescription: String, help: String,
+        category: AuditCategory, severity: AuditSeverity, securitySeverity: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.shortDescription = shortDescription
+        self.fullDescription = fullDescription
+        self.help = help
+        self.category = category
+        self.severity = severity
+        self.securitySeverity = securitySeverity ?? Self.defaultSecuritySeverity(category: category, severity: severity)
+    }
+
+    /// `9.0` for a blocking secret, `8.0` for blocking personal data, `7.0` for a life-cycle
+    /// rule and `5.0` for a warning (GitHub shows ≥ 9.0 as critical, ≥ 7.0 high, ≥ 4.0 medium).
+    public static func defaultSecuritySeverity(category: AuditCategory, severity: AuditSeverity) -> String {
+        switch (category, severity) {
+        case (.lifecycle, _): "7.0"
+        case (_, .warn): "5.0"
+        case (.secret, .block): "9.0"
+        case (.pii, .block): "8.0"
+        }
+    }
+
+    /// The severity reporters use: a life-cycle rule always fails the audit.
+    public var effectiveSeverity: AuditSeverity { category == .lifecycle ? .block : severity }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.id < rhs.id }
+
+    /// A minimal description for a rule id that a report was not given.
+    static func undescribed(id: String, category: AuditCategory, severity: AuditSeverity) -> AuditRule {
+        AuditRule(
+            id: id, name: id, shortDescription: "Findings of rule \(id).",
+            fullDescription: "Findings of rule \(id); the audit was given no description of it.",
+            help: "Look at the snapshot the finding names.", category: category, severity: severity
+        )
+    }
+}
+
+extension AuditRule {
+    /// `lifecycle.watchdog`: a deadline-bound callback did not return in time.
+    public static let lifecycleWatchdog = AuditRule(
+        id: "lifecycle.watchdog", name: "Watchdog termination",
+        shortDescription: "A callback missed its deadline and the watchdog killed the app.",
+        fullDescription: """
+            applicationDidEnterBackground(_:) and applicationWillTerminate(_:) have about 5 seconds \
+            to return. An app that misses the deadline is killed with reason 0x8badf00d and no \
+            snapshot is taken.
+            """,
+        help: "Return from the callback quickly; move long work into a background task started early.",
+        category: .lifecycle, severity: .block
+    )
+
+    /// `lifecycle.backgroundTaskLeaked`: a background task was never ended.
+    public static let lifecycleBackgroundTaskLeaked = AuditRule(
+        id: "lifecycle.backgroundTaskLeaked", name: "Leaked background task",
+        shortDescription: "A background task was begun and never ended.",
+        fullDescription: """
+            Every beginBackgroundTask(withName:expirationHandler:) must be balanced by \
+            endBackgroundTask(_:). A task left running keeps the app from being suspended until \
+            the system expires it.
+            """,
+        help: "End every background task when its work finishes and in its expiration handler.",
+        category: .lifecycle, severity: .block
+    )
+
+    /// `lifecycle.backgroundTaskExpired`: a task outlived its expiration handler.
+    public static let lifecycleBackgroundTaskExpired = AuditRule(
+        id: "lifecycle.backgroundTaskExpired", name: "Expired background task",
+        shortDescription: "A background task was still running after its expiration handler ran.",
+        fullDescription: """
+            The expiration handler runs shortly before the background time runs out; a task not \
+            ended by then gets the app killed.
+            """,
+        help: "End the task inside its expiration handler.",
+        category: .lifecycle, severity: .block
+    )
+
+    /// The three life-cycle rules.
+    public static let lifecycleRules: [AuditRule] = [
+        lifecycleWatchdog, lifecycleBackgroundTaskLeaked, lifecycleBackgroundTaskExpired,
+    ]
+}

@@ -1,0 +1,150 @@
+/// `--format json`: the report as versioned, deterministic JSON (schema version 1).
+///
+/// Keys come in a fixed order, lists in report order, optional values as `null`; there are
+/// no timestamps, and the duration appears only in `summary`. Masked values only.
+///
+/// ```text
+/// {
+///   "version": 1,                       // AuditReport.schemaVersion; bumped on breaking change
+///   "tool": {"name", "version", "informationUri"},
+///   "exitCode": 0 | 1 | 2,
+///   "summary": {"inputs", "inputErrors", "configurationErrors", "snapshots", "cleanSnapshots",
+///               "findings", "blocking", "warnings", "violations", "suppressed",
+///               "staleBaselineEntries", "durationSeconds"},
+///   "rules": [{"id", "name", "category", "severity", "securitySeverity",
+///              "shortDescription", "fullDescription", "help"}],
+///   "inputs": [{"path", "kind": "scenario" | "capture",
+///               "error": null | {"path", "line", "column", "message"},
+///               "snapshots": [{"id", "file", "region", "hidden", "clean"}]}],
+///   "findings": [{"ruleId", "category", "severity", "effectiveSeverity", "fails",
+///                 "message", "masked", "input", "location": {"path", "region"},
+///                 "snapshot", "spans": [{"row", "col", "width"}], "fingerprint",
+///                 "baseline": null | {"status": "accepted" | "false_positive", "reason"}}],
+///   "baseline": null | "path",
+///   "staleBaselineEntries": [{"snapshot", "ruleId", "fingerprint", "reason"}],
+///   "configurationErrors": [{"path", "line", "column", "message"}]
+/// }
+/// ```
+/// A region is `{"startLine", "startColumn", "endLine", "endColumn"}` (1-based, end column
+/// exclusive). `Docs/audit-json.md` documents every field.
+public enum JSONAuditReporter: AuditReporter {
+    public static let identifier = "json"
+    public static let description = "Versioned JSON for scripts (schema version 1)."
+
+    public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
+        document(report).rendered()
+    }
+
+    static func document(_ report: AuditReport) -> JSONOutput {
+        let summary = report.summary
+        return .object([
+            ("version", .int(report.version)),
+            ("tool", .object([
+                ("name", .string(report.tool.name)),
+                ("version", .string(report.tool.version)),
+                ("informationUri", .optional(report.tool.informationURI)),
+            ])),
+            ("exitCode", .int(Int(report.exitCode))),
+            ("summary", .object([
+                ("inputs", .int(summary.inputs)),
+                ("inputErrors", .int(summary.inputErrors)),
+                ("configurationErrors", .int(summary.configurationErrors)),
+                ("snapshots", .int(summary.snapshots)),
+                ("cleanSnapshots", .int(summary.cleanSnapshots)),
+                ("findings", .int(summary.findings)),
+                ("blocking", .int(summary.blocking)),
+                ("warnings", .int(summary.warnings)),
+                ("violations", .int(summary.violations)),
+                ("suppressed", .int(summary.suppressed)),
+                ("staleBaselineEntries", .int(summary.staleBaselineEntries)),
+                ("durationSeconds", .number(DurationText.seconds(summary.durationSeconds))),
+            ])),
+            ("rules", .array(report.rules.map(rule))),
+            ("inputs", .array(report.inputs.map(input))),
+            ("findings", .array(report.findings.map(finding))),
+            ("baseline", .optional(report.baselinePath)),
+            ("staleBaselineEntries", .array(report.staleBaselineEntries.map { entry in
+                .object([
+                    ("snapshot", .string(entry.snapshotID)),
+                    ("ruleId", .string(entry.ruleID)),
+                    ("fingerprint", .string(entry.fingerprint)),
+                    ("reason", .optional(entry.reason)),
+                ])
+            })),
+            ("configurationErrors", .array(report.configurationErrors.map(error))),
+        ])
+    }
+
+    private static func rule(_ rule: AuditRule) -> JSONOutput {
+        .object([
+            ("id", .string(rule.id)),
+            ("name", .string(rule.name)),
+            ("category", .string(rule.category.rawValue)),
+            ("severity", .string(rule.severity.rawValue)),
+            ("securitySeverity", .string(rule.securitySeverity)),
+            ("shortDescription", .string(rule.shortDescription)),
+            ("fullDescription", .string(rule.fullDescription)),
+            ("help", .string(rule.help)),
+        ])
+    }
+
+    private static func input(_ input: AuditedInput) -> JSONOutput {
+        .object([
+            ("path", .string(input.path)),
+            ("kind", .string(input.kind.rawValue)),
+            ("error", input.error.map(error) ?? .null),
+            ("snapshots", .array(input.snapshots.map { snapshot in
+                .object([
+                    ("id", .string(snapshot.id)),
+                    ("file", .string(snapshot.file)),
+                    ("region", region(snapshot.region)),
+                    ("hidden", .int(snapshot.hidden)),
+                    ("clean", .bool(snapshot.isClean)),
+                ])
+            })),
+        ])
+    }
+
+    private static func finding(_ finding: AuditFinding) -> JSONOutput {
+        .object([
+            ("ruleId", .string(finding.ruleID)),
+            ("category", .string(finding.category.rawValue)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("effectiveSeverity", .string(finding.effectiveSeverity.rawValue)),
+            ("fails", .bool(finding.fails)),
+            ("message", .string(finding.message)),
+            ("masked", .optional(finding.masked?.text)),
+            ("input", .string(finding.inputPath)),
+            ("location", .object([
+                ("path", .string(finding.location.path)),
+                ("region", region(finding.location.region)),
+            ])),
+            ("snapshot", .optional(finding.snapshotID)),
+            ("spans", .array(finding.spans.map { span in
+                .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
+            })),
+            ("fingerprint", .string(finding.fingerprint)),
+            ("baseline", finding.baseline.map { match in
+                .object([("status", .string(match.status.rawValue)), ("reason", .optional(match.reason))])
+            } ?? .null),
+        ])
+    }
+
+    private static func region(_ region: AuditRegion) -> JSONOutput {
+        .object([
+            ("startLine", .int(region.startLine)),
+            ("startColumn", .int(region.startColumn)),
+            ("endLine", .int(region.endLine)),
+            ("endColumn", .int(region.endColumn)),
+        ])
+    }
+
+    private static func error(_ error: InputError) -> JSONOutput {
+        .object([
+            ("path", .string(error.path)),
+            ("line", .optional(error.line)),
+            ("column", .optional(error.column)),
+            ("message", .string(error.message)),
+        ])
+    }
+}

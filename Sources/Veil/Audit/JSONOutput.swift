@@ -1,0 +1,95 @@
+/// A JSON value with ordered object keys, written deterministically (reporters' output).
+enum JSONOutput: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    /// A number written exactly as given (e.g. `12.345`); must be valid JSON number text.
+    case number(String)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.rendered() == rhs.rendered() }
+    func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
+
+    /// `value` or `null`.
+    static func optional(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }
+    static func optional(_ value: Int?) -> JSONOutput { value.map(JSONOutput.int) ?? .null }
+
+    /// Pretty-printed with two-space indentation and a final newline; non-ASCII text is
+    /// written as UTF-8, control characters as `\u00XX` escapes.
+    func rendered() -> String {
+        var out = ""
+        write(to: &out, indent: 0)
+        out.append("\n")
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int) {
+        switch self {
+        case .null: out.append("null")
+        case .bool(let value): out.append(value ? "true" : "false")
+        case .int(let value): out.append(String(value))
+        case .number(let text): out.append(text)
+        case .string(let value): Self.writeString(value, to: &out)
+        case .array(let items):
+            guard !items.isEmpty else { return out.append("[]") }
+            out.append("[\n")
+            for (index, item) in items.enumerated() {
+                out.append(String(repeating: " ", count: indent + 2))
+                item.write(to: &out, indent: indent + 2)
+                out.append(index == items.count - 1 ? "\n" : ",\n")
+            }
+            out.append(String(repeating: " ", count: indent))
+            out.append("]")
+        case .object(let members):
+            guard !members.isEmpty else { return out.append("{}") }
+            out.append("{\n")
+            for (index, (key, value)) in members.enumerated() {
+                out.append(String(repeating: " ", count: indent + 2))
+                Self.writeString(key, to: &out)
+                out.append(": ")
+                value.write(to: &out, indent: indent + 2)
+                out.append(index == members.count - 1 ? "\n" : ",\n")
+            }
+            out.append(String(repeating: " ", count: indent))
+            out.append("}")
+        }
+    }
+
+    private static func writeString(_ value: String, to out: inout String) {
+        out.append("\"")
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            case "\n": out.append("\\n")
+            case "\r": out.append("\\r")
+            case "\t": out.append("\\t")
+            case "\u{2028}", "\u{2029}": out.append("\\u\(hex4(scalar.value))")
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out.append("\\u\(hex4(scalar.value))")
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out.append("\"")
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: false)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+/// Fixed-point text for durations: `12.345` (three decimals, rounded half up, never negative).
+enum DurationText {
+    static func seconds(_ value: Double) -> String {
+        guard value.isFinite, value > 0 else { return "0.000" }
+        let millis = Int((value * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+}

@@ -1,0 +1,196 @@
+/// `--format sarif`: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
+///
+/// One run; `tool.driver.rules` lists every rule of the report with its descriptions,
+/// `defaultConfiguration.level` and `properties.security-severity`/`tags`. Each finding is a
+/// result: `level` `error` (block or life-cycle) or `warning`, the finding's message (plus
+/// its snapshot id), one physical location relative to `%SRCROOT%`, and
+/// `partialFingerprints.primaryLocationLineHash` = `<content fingerprint>:<n>`, where `n`
+/// numbers repeated (rule, fingerprint) pairs in report order, as GitHub's own hashes do.
+/// A baseline-suppressed finding carries `suppressions: [{kind: external, status: accepted}]`.
+/// Columns count Unicode code points (`columnKind`). No snippets: a result never holds
+/// file content, so it cannot hold a secret.
+///
+/// `invocations[0]` carries `executionSuccessful` (false when the audit exits 2), the exit
+/// code and notifications for input and configuration errors, stale baseline entries and,
+/// when a run would exceed ``AuditReportOptions/sarifResultLimit`` results, the truncation
+/// (failing results are kept first).
+///
+/// Reads ``AuditReportOptions/sourceRootURI`` and ``AuditReportOptions/sarifResultLimit``.
+public enum SARIFAuditReporter: AuditReporter {
+    public static let identifier = "sarif"
+    public static let description = "SARIF 2.1.0 for GitHub code scanning."
+    /// The `$schema` value.
+    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    /// The base id every artifact location is relative to.
+    public static let sourceRootBaseID = "%SRCROOT%"
+
+    public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
+        let (kept, leftOut) = selectResults(report.findings, limit: options.sarifResultLimit)
+        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
+        var occurrences: [String: Int] = [:]
+        var results: [JSONOutput] = []
+        for finding in kept {
+            let key = finding.ruleID + "\u{0}" + finding.fingerprint
+            occurrences[key, default: 0] += 1
+            results.append(result(finding, ruleIndex: ruleIndex[finding.ruleID] ?? -1, occurrence: occurrences[key]!))
+        }
+
+        var driver: [(String, JSONOutput)] = [("name", .string(report.tool.name)), ("version", .string(report.tool.version))]
+        if let uri = report.tool.informationURI { driver.append(("informationUri", .string(uri))) }
+        driver.append(("rules", .array(report.rules.map(rule))))
+
+        let sourceRoot: JSONOutput = options.sourceRootURI.map { .object([("uri", .string($0))]) }
+            ?? .object([("description", .object([("text", .string("The repository root: the directory veil audit ran in."))]))])
+
+        let document: JSONOutput = .object([
+            ("$schema", .string(schemaURI)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object(driver))])),
+                ("invocations", .array([invocation(report, resultCount: report.findings.count, leftOut: leftOut)])),
+                ("originalUriBaseIds", .object([(sourceRootBaseID, sourceRoot)])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ])
+        return document.rendered()
+    }
+
+    /// At most `limit` findings, failing ones first, then unsuppressed warnings, then
+    /// suppressed ones; returned in report order with the number left out.
+    static func selectResults(_ findings: [AuditFinding], limit: Int) -> (kept: [AuditFinding], leftOut: Int) {
+        guard findings.count > limit else { return (findings, 0) }
+        func rank(_ finding: AuditFinding) -> Int { finding.fails ? 0 : finding.isSuppressed ? 2 : 1 }
+        let chosen = findings.indices.sorted { (rank(findings[$0]), $0) < (rank(findings[$1]), $1) }.prefix(limit)
+        return (chosen.sorted().map { findings[$0] }, findings.count - limit)
+    }
+
+    private static func level(_ severity: AuditSeverity) -> String { severity == .block ? "error" : "warning" }
+
+    private static func rule(_ rule: AuditRule) -> JSONOutput {
+        let tags: [String] = switch rule.category {
+        case .secret: ["security", "privacy", "secret"]
+        case .pii: ["security", "privacy", "pii"]
+        case .lifecycle: ["reliability", "lifecycle"]
+        }
+        return .object([
+            ("id", .string(rule.id)),
+            ("name", .string(rule.name)),
+            ("shortDescription", .object([("text", .string(rule.shortDescription))])),
+            ("fullDescription", .object([("text", .string(rule.fullDescription))])),
+            ("help", .object([("text", .string(rule.help))])),
+            ("defaultConfiguration", .object([("level", .string(level(rule.effectiveSeverity)))])),
+            ("properties", .object([
+                ("category", .string(rule.category.rawValue)),
+                ("security-severity", .string(rule.securitySeverity)),
+                ("tags", .array(tags.map(JSONOutput.string))),
+            ])),
+        ])
+    }
+
+    private static func result(_ finding: AuditFinding, ruleIndex: Int, occurrence: Int) -> JSONOutput {
+        var text = finding.message
+        if let snapshot = finding.snapshotID { text += " (snapshot \(snapshot))" }
+        var members: [(String, JSONOutput)] = [
+            ("ruleId", .string(finding.ruleID)),
+            ("ruleIndex", .int(ruleIndex)),
+            ("level", .string(level(finding.effectiveSeverity))),
+            ("message", .object([("text", .string(text))])),
+            ("locations", .array([.object([("physicalLocation", physicalLocation(finding.location))])])),
+            ("partialFingerprints", .object([("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)"))])),
+        ]
+        if let match = finding.baseline {
+            var suppression: [(String, JSONOutput)] = [("kind", .string("external")), ("status", .string("accepted"))]
+            let status = match.status == .falsePositive ? "false positive" : "accepted"
+            suppression.append(("justification", .string(match.reason.map { "\(status): \($0)" } ?? status)))
+            members.append(("suppressions", .array([.object(suppression)])))
+        }
+        var properties: [(String, JSONOutput)] = [("category", .string(finding.category.rawValue))]
+        if let snapshot = finding.snapshotID { properties.append(("snapshot", .string(snapshot))) }
+        if let masked = finding.masked { properties.append(("masked", .string(masked.text))) }
+        if !finding.spans.isEmpty {
+            properties.append(("screenSpans", .array(finding.spans.map { span in
+                .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
+            })))
+        }
+        members.append(("properties", .object(properties)))
+        return .object(members)
+    }
+
+    private static func physicalLocation(_ location: AuditLocation) -> JSONOutput {
+        .object([
+            ("artifactLocation", artifactLocation(location.path)),
+            ("region", .object([
+                ("startLine", .int(location.region.startLine)),
+                ("startColumn", .int(location.region.startColumn)),
+                ("endLine", .int(location.region.endLine)),
+                ("endColumn", .int(location.region.endColumn)),
+            ])),
+        ])
+    }
+
+    private static func artifactLocation(_ path: String) -> JSONOutput {
+        .object([("uri", .string(uriReference(path))), ("uriBaseId", .string(sourceRootBaseID))])
+    }
+
+    private static func invocation(_ report: AuditReport, resultCount: Int, leftOut: Int) -> JSONOutput {
+        var notifications: [JSONOutput] = []
+        for error in report.inputs.compactMap(\.error) + report.configurationErrors {
+            var position: [(String, JSONOutput)] = []
+            if let line = error.line, line >= 1 {
+                position.append(("startLine", .int(line)))
+                if let column = error.column, column >= 1 { position.append(("startColumn", .int(column))) }
+            }
+            var physical: [(String, JSONOutput)] = [("artifactLocation", artifactLocation(AuditLocation.normalize(error.path)))]
+            if !position.isEmpty { physical.append(("region", .object(position))) }
+            notifications.append(.object([
+                ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+                ("message", .object([("text", .string(error.description))])),
+                ("level", .string("error")),
+            ]))
+        }
+        for entry in report.staleBaselineEntries {
+            var text = "Stale baseline entry: snapshot \(entry.snapshotID), rule \(entry.ruleID), fingerprint \(entry.fingerprint) matches no finding; remove it from the baseline"
+            if let reason = entry.reason { text += " (reason: \(reason))" }
+            var members: [(String, JSONOutput)] = []
+            if let path = report.baselinePath {
+                members.append(("locations", .array([.object([("physicalLocation", .object([("artifactLocation", artifactLocation(path))]))])])))
+            }
+            members.append(("message", .object([("text", .string(text + "."))])))
+            members.append(("level", .string("warning")))
+            notifications.append(.object(members))
+        }
+        if leftOut > 0 {
+            notifications.append(.object([
+                ("message", .object([("text", .string(
+                    "Results truncated: \(resultCount - leftOut) of \(resultCount) results are included (at most \(resultCount - leftOut) per run); failing results were kept first. Use --format json for all of them."
+                ))])),
+                ("level", .string("warning")),
+            ]))
+        }
+        var members: [(String, JSONOutput)] = [
+            ("executionSuccessful", .bool(report.exitCode != 2)),
+            ("exitCode", .int(Int(report.exitCode))),
+        ]
+        if !notifications.isEmpty { members.append(("toolExecutionNotifications", .array(notifications))) }
+        return .object(members)
+    }
+
+    /// `path` as a relative URI reference: every byte but unreserved characters and `/`
+    /// percent-encoded (spaces, `#`, `%`, `:`, non-ASCII UTF-8).
+    static func uriReference(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}
