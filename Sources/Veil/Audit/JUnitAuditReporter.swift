@@ -8,7 +8,8 @@
 /// - only baseline-suppressed findings: `<skipped>`;
 /// - a snapshot without findings: a passing `<snapshot id>: clean` case, so counts mean
 ///   something; an input that could not be read: an `input` case with `<error>`.
-/// Findings without a snapshot (a watchdog kill) get a case per rule and position. Case names
+/// Findings without a snapshot (a watchdog kill) get a `<rule>: <fingerprint>` case, a name
+/// that survives edits elsewhere in the file. Case names
 /// are unique within a suite (GitLab drops repeated classname + name pairs). Configuration
 /// errors and stale baseline entries get suites of their own. Test case times are 0;
 /// suite times come from ``AuditedInput/durationSeconds``, the total from the summary.
@@ -115,7 +116,7 @@ public enum JUnitAuditReporter: AuditReporter {
             let name = if let snapshot = finding.snapshotID {
                 "\(snapshot): \(finding.ruleID)"
             } else {
-                "\(finding.location.path):\(finding.location.region): \(finding.ruleID)"
+                "\(finding.ruleID): \(finding.fingerprint)"
             }
             if let index = groupIndex[name] {
                 groups[index].findings.append(finding)
@@ -141,7 +142,7 @@ public enum JUnitAuditReporter: AuditReporter {
 
     private static func testCase(name: String, findings: [AuditFinding]) -> TestCase {
         guard !findings.isEmpty else { return TestCase(name: name, outcome: .passed, detail: "") }
-        let detail = findings.map(TextAuditReporter.findingLine).joined(separator: "\n")
+        let detail = findings.map(detailLines).joined(separator: "\n")
         let failing = findings.filter(\.fails)
         if let first = failing.first {
             let message = failing.count == 1 ? first.message : "\(failing.count) findings: \(first.message)"
@@ -152,6 +153,13 @@ public enum JUnitAuditReporter: AuditReporter {
         }
         let statuses = Set(findings.compactMap { $0.baseline?.status.rawValue }).sorted().joined(separator: ", ")
         return TestCase(name: name, outcome: .skipped(message: "suppressed by the baseline (\(statuses))"), detail: detail)
+    }
+
+    /// The text reporter's line, then the snapshot, fingerprint and screen cells.
+    static func detailLines(_ finding: AuditFinding) -> String {
+        var facts = ["snapshot \(finding.snapshotID ?? "none")", "fingerprint \(finding.fingerprint)"]
+        if !finding.spans.isEmpty { facts.append("cells " + finding.spans.map(\.description).joined(separator: " ")) }
+        return TextAuditReporter.findingLine(finding) + "\n  " + facts.joined(separator: ", ")
     }
 
     /// Appends ` (2)`, ` (3)`, … to repeated names.

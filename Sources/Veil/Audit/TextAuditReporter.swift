@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--format text` (the default): a readable report grouped by input and snapshot.
 ///
 /// ```text
@@ -6,7 +8,7 @@
 ///     Scenarios/bank.yml:12:5  block  card.pan  Payment card number •••• … would be visible …
 ///   bank-0002  Scenarios/bank.yml:20:5  1 hidden  clean
 ///
-/// 1 input, 2 snapshots (1 clean), 1 finding: 1 blocking, 0 warnings, 0 violations, 0 suppressed; 0.042s: failed (exit 1)
+/// veil 1.0.0: 1 input, 2 snapshots (1 clean), 1 finding: 1 blocking, 0 warnings, 0 violations, 0 suppressed; 0.042s: failed (exit 1)
 /// ```
 /// One line per finding (`path:line:col  severity  rule  message`), baseline-suppressed ones
 /// marked `[suppressed: …]`; findings without a snapshot under `(no snapshot)`. Reads
@@ -75,7 +77,7 @@ public enum TextAuditReporter: AuditReporter {
     }
 
     static func findingLine(_ finding: AuditFinding, paint: Paint) -> String {
-        let severity = finding.effectiveSeverity.rawValue
+        let severity = finding.effectiveSeverity.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
         let rest = "\(safe(finding.ruleID))  \(safe(finding.message))"
         var line = "\(safe(finding.location.description))  "
         if let match = finding.baseline {
@@ -90,7 +92,7 @@ public enum TextAuditReporter: AuditReporter {
 
     static func summaryLine(_ report: AuditReport, paint: Paint) -> String {
         let s = report.summary
-        var line = plural(s.inputs, "input")
+        var line = "\(safe(report.tool.name)) \(safe(report.tool.version)): " + plural(s.inputs, "input")
         if s.inputErrors > 0 { line += " (\(plural(s.inputErrors, "error")))" }
         line += ", \(plural(s.snapshots, "snapshot")) (\(s.cleanSnapshots) clean)"
         line += ", \(plural(s.findings, "finding")): \(s.blocking) blocking, \(plural(s.warnings, "warning")), "
