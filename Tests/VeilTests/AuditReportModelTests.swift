@@ -88,6 +88,31 @@ import Testing
         }
     }
 
+    @Test func colourOnlyOnAQuietTerminal() {
+        #expect(AuditReportOptions.wantsColour(isTerminal: true, environment: [:]))
+        #expect(!AuditReportOptions.wantsColour(isTerminal: false, environment: [:]))
+        #expect(!AuditReportOptions.wantsColour(isTerminal: true, environment: ["NO_COLOR": "1"]))
+        #expect(AuditReportOptions.wantsColour(isTerminal: true, environment: ["NO_COLOR": ""]))
+        #expect(!AuditReportOptions.wantsColour(isTerminal: true, environment: ["CI": "true"]))
+    }
+
+    @Test func duplicateRuleIDsResolveIndependentlyOfOrder() {
+        let a = AuditRule(id: "x", name: "A", shortDescription: "s", fullDescription: "f", help: "h", category: .pii, severity: .warn)
+        let b = AuditRule(id: "x", name: "B", shortDescription: "s", fullDescription: "f", help: "h", category: .pii, severity: .warn)
+        let first = AuditReport(tool: AuditSamples.tool, rules: [a, b], inputs: [], findings: [], durationSeconds: 0)
+        let second = AuditReport(tool: AuditSamples.tool, rules: [b, a], inputs: [], findings: [], durationSeconds: 0)
+        #expect(first.rules == [a])
+        #expect(first == second)
+    }
+
+    @Test func findingsByInput() {
+        let report = AuditSamples.rich()
+        for input in report.inputs {
+            #expect(Array(report.findings(inputPath: input.path)) == report.findings.filter { $0.inputPath == input.path })
+        }
+        #expect(report.findings(inputPath: "nowhere").isEmpty)
+    }
+
     @Test func registry() {
         #expect(AuditReporters.identifiers == ["text", "json", "sarif", "junit"])
         #expect(AuditReporters.reporter(for: "sarif") == SARIFAuditReporter.self)

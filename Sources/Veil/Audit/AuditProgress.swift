@@ -1,3 +1,10 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A one-line progress bar for a terminal: `[#####-----] 12/40 inputs`.
 ///
 /// Each ``update(completed:total:)`` rewrites the line in place (`\r` … `ESC[K`) through
@@ -20,6 +27,17 @@ public struct AuditProgress: Sendable {
         self.barWidth = max(1, barWidth)
         self.unit = unit
         self.sink = sink
+    }
+
+    /// A progress bar on standard error, enabled only when standard error is a terminal and
+    /// `CI` is not set.
+    public static func standardError(
+        unit: String = "inputs", environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> AuditProgress {
+        let enabled = isatty(STDERR_FILENO) == 1 && environment["CI"] == nil
+        return AuditProgress(isEnabled: enabled, unit: unit) { text in
+            FileHandle.standardError.write(Data(text.utf8))
+        }
     }
 
     /// `[#####-----] 12/40 inputs`: the bar for `completed` of `total` (clamped), rounded down.

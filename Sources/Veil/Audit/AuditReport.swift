@@ -79,7 +79,10 @@ public struct AuditReport: Sendable, Hashable {
         self.configurationErrors = configurationErrors.sorted { $0.description < $1.description }
 
         var rulesByID: [String: AuditRule] = [:]
-        for rule in rules where rulesByID[rule.id] == nil { rulesByID[rule.id] = rule }
+        // Sorted on every field first, so which of two rules with one id wins does not depend on order.
+        for rule in rules.sorted(by: { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }) where rulesByID[rule.id] == nil {
+            rulesByID[rule.id] = rule
+        }
         for finding in sortedFindings where rulesByID[finding.ruleID] == nil {
             rulesByID[finding.ruleID] = .undescribed(id: finding.ruleID, category: finding.category, severity: finding.severity)
         }
@@ -105,6 +108,17 @@ public struct AuditReport: Sendable, Hashable {
             }.sorted()
             return input
         }.sorted()
+
+        var ranges: [String: Range<Int>] = [:]
+        var start = 0
+        while start < sortedFindings.count {
+            let path = sortedFindings[start].inputPath
+            var end = start + 1
+            while end < sortedFindings.count, sortedFindings[end].inputPath == path { end += 1 }
+            ranges[path] = start..<end
+            start = end
+        }
+        findingRanges = ranges
 
         let live = sortedFindings.filter { !$0.isSuppressed }
         let allSnapshots = self.inputs.flatMap(\.snapshots)
@@ -136,7 +150,12 @@ public struct AuditReport: Sendable, Hashable {
     public func rule(id: String) -> AuditRule? { rules.first { $0.id == id } }
 
     /// The findings of one input, in report order.
-    public func findings(inputPath: String) -> [AuditFinding] { findings.filter { $0.inputPath == inputPath } }
+    public func findings(inputPath: String) -> ArraySlice<AuditFinding> {
+        findingRanges[inputPath].map { findings[$0] } ?? []
+    }
+
+    /// Where each input's findings lie in ``findings`` (sorted by input first, so contiguous).
+    private let findingRanges: [String: Range<Int>]
 
     private struct SnapshotKey: Hashable {
         var inputPath: String

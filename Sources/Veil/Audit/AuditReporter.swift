@@ -31,6 +31,14 @@ public struct AuditReportOptions: Sendable, Hashable {
     /// The most results a SARIF run holds; the rest are left out and a notification says so.
     public var sarifResultLimit: Int
 
+    /// Whether `text` output should be coloured: only on a terminal, and not when `NO_COLOR`
+    /// is set to a non-empty value (no-color.org) or `CI` is set.
+    public static func wantsColour(isTerminal: Bool, environment: [String: String]) -> Bool {
+        guard isTerminal else { return false }
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        return environment["CI"] == nil
+    }
+
     public init(colour: Bool = false, sourceRootURI: String? = nil, sarifResultLimit: Int = Self.sarifResultLimit) {
         self.colour = colour
         self.sourceRootURI = sourceRootURI

@@ -51,6 +51,11 @@ public struct AuditRule: Sendable, Hashable, Comparable, Identifiable {
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.id < rhs.id }
 
+    /// Every field, for a total order.
+    var sortKey: [String] {
+        [id, name, shortDescription, fullDescription, help, category.rawValue, severity.rawValue, securitySeverity]
+    }
+
     /// A minimal description for a rule id that a report was not given.
     static func undescribed(id: String, category: AuditCategory, severity: AuditSeverity) -> AuditRule {
         AuditRule(
