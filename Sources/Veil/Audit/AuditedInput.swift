@@ -79,6 +79,13 @@ public struct StaleBaselineEntry: Sendable, Hashable, Comparable {
         self.reason = reason
     }
 
+    /// One sentence for reports: what the entry is and what to do, with its reason.
+    var explanation: String {
+        var text = "Stale baseline entry: snapshot \(snapshotID), rule \(ruleID), fingerprint \(fingerprint) matches no finding; remove it from the baseline."
+        if let reason { text += " Reason given: \(reason)" }
+        return text
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.snapshotID, lhs.ruleID, lhs.fingerprint, lhs.reason ?? "")
             < (rhs.snapshotID, rhs.ruleID, rhs.fingerprint, rhs.reason ?? "")

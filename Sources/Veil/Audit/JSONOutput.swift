@@ -36,29 +36,35 @@ enum JSONOutput: Sendable, Hashable {
             guard !items.isEmpty else { return out.append("[]") }
             out.append("[\n")
             for (index, item) in items.enumerated() {
-                out.append(String(repeating: " ", count: indent + 2))
+                out.append(Self.indentation(indent + 2))
                 item.write(to: &out, indent: indent + 2)
                 out.append(index == items.count - 1 ? "\n" : ",\n")
             }
-            out.append(String(repeating: " ", count: indent))
+            out.append(Self.indentation(indent))
             out.append("]")
         case .object(let members):
             guard !members.isEmpty else { return out.append("{}") }
             out.append("{\n")
             for (index, (key, value)) in members.enumerated() {
-                out.append(String(repeating: " ", count: indent + 2))
+                out.append(Self.indentation(indent + 2))
                 Self.writeString(key, to: &out)
                 out.append(": ")
                 value.write(to: &out, indent: indent + 2)
                 out.append(index == members.count - 1 ? "\n" : ",\n")
             }
-            out.append(String(repeating: " ", count: indent))
+            out.append(Self.indentation(indent))
             out.append("}")
         }
     }
 
     private static func writeString(_ value: String, to out: inout String) {
         out.append("\"")
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            // Nothing to escape (0xE2 starts U+2028/U+2029, so such strings take the slow path).
+            out.append(value)
+            out.append("\"")
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out.append("\\\"")
@@ -76,6 +82,12 @@ enum JSONOutput: Sendable, Hashable {
             }
         }
         out.append("\"")
+    }
+
+    private static let indentations = (0...32).map { String(repeating: " ", count: $0) }
+
+    private static func indentation(_ width: Int) -> String {
+        width < indentations.count ? indentations[width] : String(repeating: " ", count: width)
     }
 
     private static func hex4(_ value: UInt32) -> String {

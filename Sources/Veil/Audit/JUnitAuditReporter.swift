@@ -9,10 +9,11 @@
 /// - a snapshot without findings: a passing `<snapshot id>: clean` case, so counts mean
 ///   something; an input that could not be read: an `input` case with `<error>`.
 /// Findings without a snapshot (a watchdog kill) get a `<rule>: <fingerprint>` case, a name
-/// that survives edits elsewhere in the file. Case names
-/// are unique within a suite (GitLab drops repeated classname + name pairs). Configuration
-/// errors and stale baseline entries get suites of their own. Test case times are 0;
-/// suite times come from ``AuditedInput/durationSeconds``, the total from the summary.
+/// that survives edits elsewhere in the file. Case names are unique within a suite (GitLab
+/// drops repeated classname + name pairs; a repeat gets ` (2)`). Bodies hold each finding's
+/// text line plus its snapshot, fingerprint and screen cells. Configuration errors and stale
+/// baseline entries get suites of their own. Test case times are 0; suite times come from
+/// ``AuditedInput/durationSeconds``, the total from the summary.
 public enum JUnitAuditReporter: AuditReporter {
     public static let identifier = "junit"
     public static let description = "JUnit XML for GitLab, Jenkins and Azure Pipelines."
@@ -53,9 +54,7 @@ public enum JUnitAuditReporter: AuditReporter {
             suites.append(Suite(
                 name: classname, classname: classname, durationSeconds: 0,
                 cases: report.staleBaselineEntries.map { entry in
-                    var text = "Stale baseline entry: snapshot \(entry.snapshotID), rule \(entry.ruleID), fingerprint \(entry.fingerprint) matches no finding; remove it from the baseline."
-                    if let reason = entry.reason { text += "\nreason: \(reason)" }
-                    return TestCase(name: "stale: \(entry.snapshotID): \(entry.ruleID): \(entry.fingerprint)", outcome: .passed, detail: text)
+                    TestCase(name: "stale: \(entry.snapshotID): \(entry.ruleID): \(entry.fingerprint)", outcome: .passed, detail: entry.explanation)
                 }
             ))
         }

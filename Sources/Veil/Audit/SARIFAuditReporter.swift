@@ -150,13 +150,11 @@ public enum SARIFAuditReporter: AuditReporter {
             ]))
         }
         for entry in report.staleBaselineEntries {
-            var text = "Stale baseline entry: snapshot \(entry.snapshotID), rule \(entry.ruleID), fingerprint \(entry.fingerprint) matches no finding; remove it from the baseline"
-            if let reason = entry.reason { text += " (reason: \(reason))" }
             var members: [(String, JSONOutput)] = []
             if let path = report.baselinePath {
                 members.append(("locations", .array([.object([("physicalLocation", .object([("artifactLocation", artifactLocation(path))]))])])))
             }
-            members.append(("message", .object([("text", .string(text + "."))])))
+            members.append(("message", .object([("text", .string(entry.explanation))])))
             members.append(("level", .string("warning")))
             notifications.append(.object(members))
         }
