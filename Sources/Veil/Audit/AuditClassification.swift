@@ -40,6 +40,7 @@ public struct AuditBaselineMatch: Sendable, Hashable, Comparable {
     /// The reviewer's reason, as written in the baseline file.
     public var reason: String?
 
+    /// A match with the entry's status and reason.
     public init(status: BaselineStatus, reason: String? = nil) {
         self.status = status
         self.reason = reason

@@ -15,7 +15,9 @@
 public struct AuditFinding: Sendable, Hashable, Comparable {
     /// The rule's id: a detector (`card.pan`, `iban`, `cn.resident_id`) or a life-cycle rule.
     public var ruleID: String
+    /// `secret`, `pii` or `lifecycle`.
     public var category: AuditCategory
+    /// As detected; see ``effectiveSeverity`` for what reporters use.
     public var severity: AuditSeverity
     /// Readable text; never contains the sensitive value (see ``detectionMessage(ruleName:masked:)``).
     public var message: String
@@ -35,6 +37,7 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     /// The baseline entry that suppresses the finding, if any.
     public var baseline: AuditBaselineMatch?
 
+    /// A finding; `inputPath` defaults to the location's path, `spans` are sorted.
     public init(
         ruleID: String, category: AuditCategory, severity: AuditSeverity, message: String,
         masked: MaskedValue? = nil, location: AuditLocation, inputPath: String? = nil,

@@ -6,9 +6,13 @@ import Foundation
 /// just after the last character, so a region that covers `- home` at line 12, column 3 is
 /// `12:3–12:9`, and a region whose end equals its start is an insertion point.
 public struct AuditRegion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// First line, 1-based.
     public let startLine: Int
+    /// Column of the first character, 1-based.
     public let startColumn: Int
+    /// Last line, 1-based.
     public let endLine: Int
+    /// Column after the last character, 1-based.
     public let endColumn: Int
 
     /// A region; every value must be ≥ 1 and the end must not precede the start.
@@ -77,6 +81,7 @@ public struct ScreenSpan: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Number of cells (a wide character counts two).
     public let width: Int
 
+    /// A span; `row` and `col` must be ≥ 0 and `width` ≥ 1.
     public init(row: Int, col: Int, width: Int) {
         precondition(row >= 0 && col >= 0 && width >= 1, "ScreenSpan needs row, col ≥ 0 and width ≥ 1")
         self.row = row

@@ -11,11 +11,14 @@ public struct AuditReport: Sendable, Hashable {
 
     /// The program that produced the report.
     public struct Tool: Sendable, Hashable {
+        /// `veil`.
         public var name: String
+        /// The version string the CLI reports.
         public var version: String
         /// The tool's home page (SARIF `informationUri`), if it has one.
         public var informationURI: String?
 
+        /// Veil's description.
         public init(name: String = "veil", version: String, informationURI: String? = nil) {
             self.name = name
             self.version = version
@@ -25,11 +28,13 @@ public struct AuditReport: Sendable, Hashable {
 
     /// Counts over the whole report.
     public struct Summary: Sendable, Hashable {
+        /// Inputs given, readable or not.
         public var inputs: Int
         /// Inputs that could not be audited.
         public var inputErrors: Int
         /// Errors in the configuration (rules file, baseline) rather than in an input.
         public var configurationErrors: Int
+        /// Snapshots taken over all inputs.
         public var snapshots: Int
         /// Snapshots that no finding names.
         public var cleanSnapshots: Int
@@ -43,6 +48,7 @@ public struct AuditReport: Sendable, Hashable {
         public var violations: Int
         /// Findings covered by the baseline.
         public var suppressed: Int
+        /// Baseline entries that matched no finding.
         public var staleBaselineEntries: Int
         /// Wall-clock seconds the audit took: the only volatile value in a report.
         public var durationSeconds: Double
@@ -50,6 +56,7 @@ public struct AuditReport: Sendable, Hashable {
 
     /// ``schemaVersion``.
     public let version: Int
+    /// The program and version.
     public let tool: Tool
     /// Every rule the audit applied, by id.
     public let rules: [AuditRule]
@@ -63,8 +70,10 @@ public struct AuditReport: Sendable, Hashable {
     public let staleBaselineEntries: [StaleBaselineEntry]
     /// Problems with the rules file, the baseline or the options (exit code 2).
     public let configurationErrors: [InputError]
+    /// Counts, computed by the initializer.
     public let summary: Summary
 
+    /// A report; see the type's description for what the initializer normalizes.
     public init(
         tool: Tool, rules: [AuditRule], inputs: [AuditedInput], findings: [AuditFinding],
         baselinePath: String? = nil, staleBaselineEntries: [StaleBaselineEntry] = [],

@@ -39,6 +39,7 @@ public struct AuditReportOptions: Sendable, Hashable {
         return environment["CI"] == nil
     }
 
+    /// Options; every value has a default.
     public init(colour: Bool = false, sourceRootURI: String? = nil, sarifResultLimit: Int = Self.sarifResultLimit) {
         self.colour = colour
         self.sourceRootURI = sourceRootURI

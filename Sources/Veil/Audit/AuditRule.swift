@@ -14,6 +14,7 @@ public struct AuditRule: Sendable, Hashable, Comparable, Identifiable {
     public var fullDescription: String
     /// What to do about a finding.
     public var help: String
+    /// `secret`, `pii` or `lifecycle`.
     public var category: AuditCategory
     /// The default severity of the rule's findings.
     public var severity: AuditSeverity

@@ -12,6 +12,7 @@ public struct AuditedSnapshot: Sendable, Hashable, Comparable, Identifiable {
     /// from its findings; the value given here is ignored.
     public internal(set) var isClean: Bool
 
+    /// A snapshot; `file` is normalized like ``AuditLocation/path``.
     public init(id: String, file: String, region: AuditRegion, hidden: Int) {
         self.id = id
         self.file = AuditLocation.normalize(file)
@@ -38,6 +39,7 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
 
     /// Repository-relative path, forward slashes.
     public var path: String
+    /// Scenario or capture.
     public var kind: Kind
     /// In timeline order once the report is built.
     public var snapshots: [AuditedSnapshot]
@@ -46,6 +48,7 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
     /// Seconds spent on this input, if measured (JUnit `testsuite time`; other formats omit it).
     public var durationSeconds: Double?
 
+    /// An input; snapshots are sorted into timeline order.
     public init(
         path: String, kind: Kind, snapshots: [AuditedSnapshot] = [], error: InputError? = nil,
         durationSeconds: Double? = nil
@@ -66,12 +69,16 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
 
 /// A baseline entry that matched no finding: the reviewed value is gone, so the entry can go.
 public struct StaleBaselineEntry: Sendable, Hashable, Comparable {
+    /// The snapshot id the entry names.
     public var snapshotID: String
+    /// The rule id the entry names.
     public var ruleID: String
+    /// The content fingerprint the entry names.
     public var fingerprint: String
     /// The reason recorded in the entry.
     public var reason: String?
 
+    /// A stale entry, as read from the baseline.
     public init(snapshotID: String, ruleID: String, fingerprint: String, reason: String? = nil) {
         self.snapshotID = snapshotID
         self.ruleID = ruleID
