@@ -1,0 +1,130 @@
+import Foundation
+
+/// An asciinema recording (`.cast`, versions 2 and 3): the terminal size and its timed events.
+///
+/// ```swift
+/// let cast = try Asciicast(bytes: data, path: "session.cast")
+/// for step in cast.steps(until: 12.5) { … }   // output and resizes up to 12.5 s
+/// ```
+public struct Asciicast: Sendable {
+    /// One event of the recording, at `time` seconds from its start.
+    public struct Event: Sendable, Hashable {
+        /// What happened.
+        public enum Kind: Sendable, Hashable {
+            /// Bytes the program wrote to the terminal ("o").
+            case output([UInt8])
+            /// The terminal was resized ("r", `COLSxROWS`).
+            case resize(cols: Int, rows: Int)
+            /// Anything else (input "i", marker "m", exit "x"): kept, not replayed.
+            case other(code: String)
+        }
+        public var time: Double
+        public var kind: Kind
+    }
+
+    /// The format version (2 or 3).
+    public var version: Int
+    /// Terminal columns at the start.
+    public var cols: Int
+    /// Terminal rows at the start.
+    public var rows: Int
+    /// The events in time order.
+    public var events: [Event]
+
+    /// Whether `path` names an asciicast recording (by its `.cast` extension).
+    public static func isCast(path: String) -> Bool {
+        path.lowercased().hasSuffix(".cast")
+    }
+
+    /// Parses a recording.
+    /// - Throws: ``InputError`` naming `path`, the line and the column of the problem.
+    public init(bytes: [UInt8], path: String) throws {
+        var lines: [(number: Int, text: Substring)] = []
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError(path: path, line: 1, column: 1, message: "asciicast is not valid UTF-8")
+        }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            if trimmed.allSatisfy(\.isWhitespace) { continue }
+            lines.append((index + 1, trimmed))
+        }
+        guard let headerLine = lines.first else {
+            throw InputError(path: path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
+        }
+        guard let header = try Asciicast.json(headerLine.text, path: path, line: headerLine.number) as? [String: Any] else {
+            throw InputError(path: path, line: headerLine.number, column: 1, message: "asciicast header must be a JSON object")
+        }
+        guard let version = header["version"] as? Int, version == 2 || version == 3 else {
+            throw InputError(path: path, line: headerLine.number, column: 1,
+                             message: "unsupported asciicast version \(header["version"].map { "\($0)" } ?? "(missing)"); expected 2 or 3")
+        }
+        let size: (Int?, Int?)
+        if version == 2 {
+            size = (header["width"] as? Int, header["height"] as? Int)
+        } else {
+            let term = header["term"] as? [String: Any]
+            size = (term?["cols"] as? Int, term?["rows"] as? Int)
+        }
+        guard let cols = size.0, let rows = size.1, cols > 0, rows > 0 else {
+            let fields = version == 2 ? "\"width\" and \"height\"" : "\"term\": {\"cols\", \"rows\"}"
+            throw InputError(path: path, line: headerLine.number, column: 1,
+                             message: "asciicast header needs positive \(fields)")
+        }
+        self.version = version
+        self.cols = cols
+        self.rows = rows
+        self.events = []
+        var clock = 0.0
+        for (number, line) in lines.dropFirst() {
+            guard let array = try Asciicast.json(line, path: path, line: number) as? [Any], array.count >= 3 else {
+                throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
+            }
+            guard let stamp = (array[0] as? NSNumber)?.doubleValue, stamp.isFinite, stamp >= 0 else {
+                throw InputError(path: path, line: number, column: 2, message: "event time must be a non-negative number")
+            }
+            guard let code = array[1] as? String, let data = array[2] as? String else {
+                throw InputError(path: path, line: number, column: 1, message: "event code and data must be strings")
+            }
+            // Version 2 stores absolute times, version 3 the interval since the previous event.
+            let time = version == 2 ? stamp : clock + stamp
+            if version == 2 && time < clock {
+                throw InputError(path: path, line: number, column: 2,
+                                 message: "event time \(stamp) goes back before \(clock)")
+            }
+            clock = time
+            switch code {
+            case "o":
+                events.append(Event(time: time, kind: .output(Array(data.utf8))))
+            case "r":
+                let parts = data.split(separator: "x")
+                guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0 else {
+                    throw InputError(path: path, line: number, column: 1,
+                                     message: "resize event needs \"COLSxROWS\", got \"\(data.prefix(20))\"")
+                }
+                events.append(Event(time: time, kind: .resize(cols: c, rows: r)))
+            default:
+                events.append(Event(time: time, kind: .other(code: code)))
+            }
+        }
+    }
+
+    /// The output and resize events up to and including `time` (every one when nil).
+    public func steps(until time: Double? = nil) -> [Event] {
+        events.filter { event in
+            if let time, event.time > time { return false }
+            if case .other = event.kind { return false }
+            return true
+        }
+    }
+
+    /// The duration of the recording: the time of its last event.
+    public var duration: Double { events.last?.time ?? 0 }
+
+    private static func json(_ text: Substring, path: String, line: Int) throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        } catch {
+            throw InputError(path: path, line: line, column: 1, message: "invalid JSON in asciicast")
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Yams
+
+extension Scenario {
+    /// The largest number of timeline steps or handler actions accepted in one file.
+    public static let maximumSteps = 100_000
+
+    /// Loads a scenario file; relative file paths in it are resolved against its folder.
+    /// - Throws: ``InputError`` with the file, line and column of the first problem.
+    public static func load(path: String) throws -> Scenario {
+        let bytes = try TerminalInput.bytes(from: path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError(path: path, line: 1, column: 1, message: "the scenario is not valid UTF-8")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses scenario text; `path` names it in errors and anchors relative paths.
+    public static func parse(_ text: String, path: String) throws -> Scenario {
+        let yaml = YAMLReader(path: path)
+        let root = try yaml.root(of: text)
+        let top = try yaml.mapping(root, "a scenario")
+        try yaml.checkKeys(top, allowed: ["name", "screen", "rules", "policy", "handlers", "timeline"], in: "the scenario")
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        func resolve(_ file: String) -> String {
+            file.hasPrefix("/") ? file : folder.appendingPathComponent(file).standardizedFileURL.path
+        }
+
+        let defaultName = URL(fileURLWithPath: path).deletingPathExtension().deletingPathExtension().lastPathComponent
+        var scenario = Scenario(name: defaultName, path: path)
+        if let node = top["name"] {
+            let name = try yaml.string(node, "name")
+            guard !name.isEmpty, name.count <= 64,
+                  name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }),
+                  !name.hasPrefix(".") else {
+                throw yaml.error(node, "name must be 1–64 characters of A–Z, a–z, 0–9, '-', '_' or '.' (it is used in file names)")
+            }
+            scenario.name = name
+        }
+        if let node = top["screen"] { scenario.screen = try screenSpec(node, yaml, resolve) }
+        if let node = top["rules"] { scenario.rulesPath = resolve(try yaml.string(node, "rules")) }
+        if let node = top["policy"] { scenario.policy = try policy(node, yaml) }
+        if let node = top["handlers"] {
+            for (keyNode, value) in try yaml.mapping(node, "handlers") {
+                var key = try yaml.string(keyNode, "a handler key")
+                if let short = selectorAliases[key] { key = short }
+                guard handlerKeys.contains(key) else {
+                    throw yaml.error(keyNode, "unknown handler \"\(key)\"; expected one of: \(handlerKeys.joined(separator: ", "))")
+                }
+                let list = value.null != nil ? [] : try yaml.sequence(value, "handler \(key)")
+                guard list.count <= maximumSteps else { throw yaml.error(value, "too many actions (limit \(maximumSteps))") }
+                scenario.handlers[key] = try list.map { try action($0, handler: key, yaml, resolve) }
+            }
+        }
+        if let node = top["timeline"] {
+            let list = try yaml.sequence(node, "timeline")
+            guard list.count <= maximumSteps else { throw yaml.error(node, "timeline has \(list.count) steps; the limit is \(maximumSteps)") }
+            scenario.timeline = try list.map { entry in
+                TimedStep(step: try step(entry, yaml, resolve),
+                          position: Position(line: entry.mark?.line ?? 1, column: entry.mark?.column ?? 1))
+            }
+        }
+        return scenario
+    }
+
+    private static func size(_ node: Node, _ yaml: YAMLReader, _ what: String) throws -> (Int, Int) {
+        let text = try yaml.string(node, what)
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]),
+              (1...1000).contains(cols), (1...1000).contains(rows) else {
+            throw yaml.error(node, "\(what) must be COLSxROWS with each 1…1000, e.g. 80x24; got \"\(text.prefix(20))\"")
+        }
+        return (cols, rows)
+    }
+
+    private static func rect(_ node: Node, _ yaml: YAMLReader, _ what: String) throws -> Rect {
+        let map = try yaml.mapping(node, what)
+        try yaml.checkKeys(map, allowed: ["row", "col", "width", "height"], in: what)
+        func field(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
+            guard let value = map[key] else { throw yaml.error(node, "\(what) needs \"\(key)\"") }
+            return try yaml.int(value, "\(what) \(key)", in: range)
+        }
+        return Rect(row: try field("row", 0...999), col: try field("col", 0...999),
+                    width: try field("width", 1...1000), height: map["height"] == nil ? 1 : try field("height", 1...1000))
+    }
+
+    private static func markSpec(_ node: Node, _ yaml: YAMLReader, _ what: String) throws -> (Rect, String) {
+        let map = try yaml.mapping(node, what)
+        try yaml.checkKeys(map, allowed: ["rect", "reason"], in: what)
+        guard let rectNode = map["rect"] else { throw yaml.error(node, "\(what) needs \"rect\"") }
+        let reason = try map["reason"].map { try yaml.string($0, "reason") } ?? "marked"
+        return (try rect(rectNode, yaml, "rect"), reason)
+    }
+
+    private static func screenSpec(_ node: Node, _ yaml: YAMLReader, _ resolve: (String) -> String) throws -> ScreenSpec {
+        let map = try yaml.mapping(node, "screen")
+        try yaml.checkKeys(map, allowed: ["size", "file", "text", "sensitive"], in: "screen")
+        var spec = ScreenSpec()
+        if let size = map["size"] { (spec.cols, spec.rows) = try self.size(size, yaml, "screen size") }
+        if map["file"] != nil, let text = map["text"] {
+            throw yaml.error(text, "screen takes either \"file\" or \"text\", not both")
+        }
+        if let file = map["file"] { spec.content = .file(resolve(try yaml.string(file, "screen file"))) }
+        if let text = map["text"] { spec.content = .bytes(Array(try yaml.string(text, "screen text").utf8)) }
+        if let list = map["sensitive"] {
+            spec.sensitive = try yaml.sequence(list, "screen sensitive").map { try markSpec($0, yaml, "a sensitive region").0 }
+        }
+        return spec
+    }
+
+    private static func policy(_ node: Node, _ yaml: YAMLReader) throws -> Policy {
+        let map = try yaml.mapping(node, "policy")
+        try yaml.checkKeys(map, allowed: ["didEnterBackgroundDeadline", "willTerminateDeadline", "backgroundTime",
+                                          "profile", "exitsOnSuspend", "expirationWarning"], in: "policy")
+        var policy = Policy()
+        if let v = map["didEnterBackgroundDeadline"] { policy.didEnterBackgroundDeadline = try yaml.duration(v, "didEnterBackgroundDeadline") }
+        if let v = map["willTerminateDeadline"] { policy.willTerminateDeadline = try yaml.duration(v, "willTerminateDeadline") }
+        if let v = map["backgroundTime"] { policy.backgroundTime = try yaml.duration(v, "backgroundTime") }
+        if let v = map["expirationWarning"] { policy.expirationWarning = try yaml.duration(v, "expirationWarning") }
+        if let v = map["exitsOnSuspend"] { policy.exitsOnSuspend = try yaml.bool(v, "exitsOnSuspend") }
+        if let v = map["profile"] {
+            let profile = try yaml.string(v, "profile")
+            guard ["ios6", "ios7", "ios13"].contains(profile) else {
+                throw yaml.error(v, "profile must be ios6, ios7 or ios13, got \"\(profile.prefix(20))\"")
+            }
+            policy.profile = profile
+        }
+        return policy
+    }
+
+    private static func action(_ node: Node, handler: String, _ yaml: YAMLReader, _ resolve: (String) -> String) throws -> Action {
+        if let word = node.scalar?.string {
+            switch word {
+            case "endBackgroundTasks": return .endBackgroundTasks
+            case "returnFalse":
+                guard handler == "willFinishLaunchingWithOptions" || handler == "didFinishLaunchingWithOptions" else {
+                    throw yaml.error(node, "returnFalse is only for the launch handlers, not \(handler)")
+                }
+                return .returnFalse
+            default:
+                throw yaml.error(node, "unknown action \"\(word.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse")
+            }
+        }
+        let (key, keyNode, value) = try yaml.singleEntry(node, "an action")
+        switch key {
+        case "work": return .work(try yaml.duration(value, "work"))
+        case "privacyCover": return .privacyCover(try yaml.bool(value, "privacyCover"))
+        case "show": return .show(file: resolve(try yaml.string(value, "show")))
+        case "print": return .print(Array(try yaml.string(value, "print").utf8))
+        case "mark":
+            let (rect, reason) = try markSpec(value, yaml, "mark")
+            return .mark(rect, reason: reason)
+        case "beginBackgroundTask":
+            let map = try yaml.mapping(value, "beginBackgroundTask")
+            try yaml.checkKeys(map, allowed: ["name", "work", "endInExpirationHandler"], in: "beginBackgroundTask")
+            return .beginBackgroundTask(
+                name: try map["name"].map { try yaml.string($0, "name") } ?? "task",
+                work: try map["work"].map { try yaml.duration($0, "work") },
+                endInExpirationHandler: try map["endInExpirationHandler"].map { try yaml.bool($0, "endInExpirationHandler") } ?? false)
+        default:
+            throw yaml.error(keyNode, "unknown action \"\(key.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse")
+        }
+    }
+
+    private static let bareSteps: [String: Step] = [
+        "launch": .launch(url: nil), "backgroundLaunch": .backgroundLaunch, "home": .home, "tapIcon": .tapIcon,
+        "appSwitcher": .appSwitcher, "alarm": .alarm, "notificationCenter": .notificationCenter,
+        "controlCenter": .controlCenter, "lock": .lock, "unlock": .unlock, "forceQuit": .forceQuit,
+        "memoryWarning": .memoryWarning, "memoryPressure": .memoryPressure, "significantTimeChange": .significantTimeChange,
+    ]
+
+    private static func step(_ node: Node, _ yaml: YAMLReader, _ resolve: (String) -> String) throws -> Step {
+        let known = "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show"
+        if let word = node.scalar?.string {
+            guard let step = bareSteps[word] else {
+                throw yaml.error(node, "unknown timeline event \"\(word.prefix(40))\"; expected one of: \(known)")
+            }
+            return step
+        }
+        let (key, keyNode, value) = try yaml.singleEntry(node, "a timeline event")
+        func choice(_ options: [String: Bool]) throws -> Bool {
+            let word = try yaml.string(value, key)
+            guard let result = options[word] else {
+                throw yaml.error(value, "\(key) must be \(options.keys.sorted().joined(separator: " or ")), got \"\(word.prefix(20))\"")
+            }
+            return result
+        }
+        switch key {
+        case "launch":
+            let map = try yaml.mapping(value, "launch")
+            try yaml.checkKeys(map, allowed: ["url"], in: "launch")
+            return .launch(url: try map["url"].map { try yaml.string($0, "url") })
+        case "openURL": return .openURL(try yaml.string(value, "openURL"))
+        case "switcherSelect": return .switcherSelect(other: try choice(["self": false, "other": true]))
+        case "incomingCall": return .incomingCall(accepted: try choice(["accepted": true, "declined": false]))
+        case "resize":
+            let (cols, rows) = try size(value, yaml, "resize")
+            return .resize(cols: cols, rows: rows)
+        case "wait": return .wait(try yaml.duration(value, "wait"))
+        case "print": return .print(Array(try yaml.string(value, "print").utf8))
+        case "show": return .show(file: resolve(try yaml.string(value, "show")))
+        default:
+            if bareSteps[key] != nil { throw yaml.error(value, "\(key) takes no value") }
+            throw yaml.error(keyNode, "unknown timeline event \"\(key.prefix(40))\"; expected one of: \(known)")
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// A scenario file (spec/scenario.md): the simulated app's screen and handlers, the
+/// system's policy, and the timeline of user and system events.
+public struct Scenario: Sendable, Hashable {
+    /// A position in the scenario file (1-based), kept so later errors can name it.
+    public struct Position: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+        public init(line: Int, column: Int) { self.line = line; self.column = column }
+    }
+
+    /// A rectangle of cells (0-based).
+    public struct Rect: Sendable, Hashable {
+        public var row: Int, col: Int, width: Int, height: Int
+        public init(row: Int, col: Int, width: Int, height: Int) {
+            self.row = row; self.col = col; self.width = width; self.height = height
+        }
+    }
+
+    /// Where the screen's first content comes from.
+    public enum Content: Sendable, Hashable {
+        case none
+        /// A file of terminal bytes, as an absolute path (resolved against the scenario).
+        case file(String)
+        /// Inline terminal bytes.
+        case bytes([UInt8])
+    }
+
+    /// The app's screen.
+    public struct ScreenSpec: Sendable, Hashable {
+        public var cols = 80
+        public var rows = 24
+        public var content: Content = .none
+        public var sensitive: [Rect] = []
+        public init() {}
+    }
+
+    /// The system's policy.
+    public struct Policy: Sendable, Hashable {
+        public var didEnterBackgroundDeadline: Duration = .seconds(5)
+        public var willTerminateDeadline: Duration = .seconds(5)
+        /// Extra background time; nil means the profile's allowance.
+        public var backgroundTime: Duration?
+        /// `ios6`, `ios7` or `ios13`.
+        public var profile = "ios13"
+        public var exitsOnSuspend = false
+        public var expirationWarning: Duration = .seconds(5)
+        public init() {}
+    }
+
+    /// What the app does inside a callback.
+    public enum Action: Sendable, Hashable {
+        case work(Duration)
+        case beginBackgroundTask(name: String, work: Duration?, endInExpirationHandler: Bool)
+        case endBackgroundTasks
+        case privacyCover(Bool)
+        case show(file: String)
+        case print([UInt8])
+        case mark(Rect, reason: String)
+        case returnFalse
+    }
+
+    /// One step of the timeline.
+    public enum Step: Sendable, Hashable {
+        case launch(url: String?)
+        case backgroundLaunch
+        case home
+        case tapIcon
+        case openURL(String)
+        case appSwitcher
+        case switcherSelect(other: Bool)
+        case incomingCall(accepted: Bool)
+        case alarm
+        case notificationCenter
+        case controlCenter
+        case lock
+        case unlock
+        case forceQuit
+        case memoryWarning
+        case memoryPressure
+        case significantTimeChange
+        case resize(cols: Int, rows: Int)
+        case wait(Duration)
+        case print([UInt8])
+        case show(file: String)
+    }
+
+    /// A timeline step with its place in the file.
+    public struct TimedStep: Sendable, Hashable {
+        public var step: Step
+        public var position: Position
+    }
+
+    /// Used in snapshot file names.
+    public var name: String
+    /// The scenario file's path as given.
+    public var path: String
+    public var screen = ScreenSpec()
+    /// The rules file, as an absolute path; nil means `.veil.yml` beside the scenario, else built-in.
+    public var rulesPath: String?
+    public var policy = Policy()
+    /// Handler actions keyed by the delegate method's short name (e.g. `applicationDidEnterBackground`).
+    public var handlers: [String: [Action]] = [:]
+    public var timeline: [TimedStep] = []
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+
+    /// The handler keys a scenario may use (the short delegate method names).
+    public static let handlerKeys: [String] = [
+        "willFinishLaunchingWithOptions", "didFinishLaunchingWithOptions", "openURL",
+        "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+        "applicationWillEnterForeground", "applicationWillTerminate", "applicationDidReceiveMemoryWarning",
+        "applicationSignificantTimeChange", "applicationProtectedDataWillBecomeUnavailable",
+        "applicationProtectedDataDidBecomeAvailable", "expirationHandler",
+    ]
+
+    /// The full selector spellings accepted as handler keys, mapped to the short names.
+    public static let selectorAliases: [String: String] = [
+        "application(_:willFinishLaunchingWithOptions:)": "willFinishLaunchingWithOptions",
+        "application(_:didFinishLaunchingWithOptions:)": "didFinishLaunchingWithOptions",
+        "application(_:open:options:)": "openURL",
+        "applicationDidBecomeActive(_:)": "applicationDidBecomeActive",
+        "applicationWillResignActive(_:)": "applicationWillResignActive",
+        "applicationDidEnterBackground(_:)": "applicationDidEnterBackground",
+        "applicationWillEnterForeground(_:)": "applicationWillEnterForeground",
+        "applicationWillTerminate(_:)": "applicationWillTerminate",
+        "applicationDidReceiveMemoryWarning(_:)": "applicationDidReceiveMemoryWarning",
+        "applicationSignificantTimeChange(_:)": "applicationSignificantTimeChange",
+        "applicationProtectedDataWillBecomeUnavailable(_:)": "applicationProtectedDataWillBecomeUnavailable",
+        "applicationProtectedDataDidBecomeAvailable(_:)": "applicationProtectedDataDidBecomeAvailable",
+    ]
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Yams
+
+/// Reads a YAML document node by node, turning every problem into an ``InputError`` that
+/// names the file, line and column.
+struct YAMLReader {
+    let path: String
+
+    /// Parses `text` into its root node; an empty document is an error.
+    func root(of text: String) throws -> Node {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw InputError(path: path, line: 1, column: 1, message: "the file is empty")
+            }
+            return node
+        } catch let error as InputError {
+            throw error
+        } catch let error as YamlError {
+            throw inputError(from: error)
+        }
+    }
+
+    func error(_ node: Node, _ message: String) -> InputError {
+        InputError(path: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message: message)
+    }
+
+    func mapping(_ node: Node, _ what: String) throws -> Node.Mapping {
+        guard let mapping = node.mapping else { throw error(node, "\(what) must be a mapping") }
+        return mapping
+    }
+
+    func sequence(_ node: Node, _ what: String) throws -> [Node] {
+        guard let sequence = node.sequence else { throw error(node, "\(what) must be a list") }
+        return Array(sequence)
+    }
+
+    func string(_ node: Node, _ what: String) throws -> String {
+        guard let scalar = node.scalar else { throw error(node, "\(what) must be a string") }
+        return scalar.string
+    }
+
+    func int(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = node.int else { throw error(node, "\(what) must be a whole number") }
+        guard range.contains(value) else {
+            throw error(node, "\(what) must be \(range.lowerBound)…\(range.upperBound), got \(value)")
+        }
+        return value
+    }
+
+    func bool(_ node: Node, _ what: String) throws -> Bool {
+        if let value = node.bool { return value }
+        if let text = node.scalar?.string.lowercased() {
+            if text == "on" { return true }
+            if text == "off" { return false }
+        }
+        throw error(node, "\(what) must be true/false or on/off")
+    }
+
+    /// A duration such as `250ms`, `1.5s`, `2m` or `1h` (a bare number is seconds).
+    func duration(_ node: Node, _ what: String) throws -> Duration {
+        let text = try string(node, what).trimmingCharacters(in: .whitespaces)
+        guard let duration = DurationText.parse(text) else {
+            throw error(node, "\(what) must be a duration such as 250ms, 1.5s or 2m, got \"\(text.prefix(40))\"")
+        }
+        return duration
+    }
+
+    /// Fails on the first key that is not in `allowed`.
+    func checkKeys(_ mapping: Node.Mapping, allowed: [String], in what: String) throws {
+        for (key, _) in mapping {
+            let name = try string(key, "a key")
+            if !allowed.contains(name) {
+                throw error(key, "unknown key \"\(name)\" in \(what); expected one of: \(allowed.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// The only key and value of a one-entry mapping such as `wait: 2s`.
+    func singleEntry(_ node: Node, _ what: String) throws -> (key: String, keyNode: Node, value: Node) {
+        let map = try mapping(node, what)
+        guard map.count == 1, let (key, value) = map.first else {
+            throw error(node, "\(what) must have exactly one key")
+        }
+        return (try string(key, "a key"), key, value)
+    }
+
+    private func inputError(from error: YamlError) -> InputError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return InputError(path: path, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
+        case let .reader(problem, _, _, _):
+            return InputError(path: path, line: 1, column: 1, message: "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let mark = context.mark
+            return InputError(path: path, line: mark.line, column: mark.column,
+                              message: "duplicate key \(duplicates.joined(separator: ", "))")
+        default:
+            return InputError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
+        }
+    }
+}
+
+/// Durations as scenario files write them: `250ms`, `1.5s`, `2m`, `1h`.
+public enum DurationText {
+    /// The longest duration accepted (one week), so arithmetic on the clock cannot overflow.
+    public static let maximum: Duration = .seconds(7 * 24 * 3600)
+
+    /// Parses `text`, or returns nil when it is not a duration within 0…``maximum``.
+    public static func parse(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        var number = Substring(text)
+        var scale = 1.0
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            number = text.dropLast(suffix.count)
+            scale = factor
+            break
+        }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let value = Double(number), value.isFinite else { return nil }
+        let seconds = value * scale
+        guard seconds >= 0, seconds <= 7 * 24 * 3600 else { return nil }
+        let whole = seconds.rounded(.down)
+        return .seconds(Int64(whole)) + .nanoseconds(Int64(((seconds - whole) * 1e9).rounded()))
+    }
+
+    /// Formats a duration the way scenario files write it (`1.5s`, `250ms`).
+    public static func format(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        if seconds < 1 && seconds > 0 { return "\(Int((seconds * 1000).rounded()))ms" }
+        let text = String(format: "%.3f", seconds).replacingOccurrences(of: "\\.?0+$", with: "", options: .regularExpression)
+        return text + "s"
+    }
+}
