@@ -59,7 +59,7 @@ struct YAMLReader {
     /// A duration such as `250ms`, `1.5s`, `2m` or `1h` (a bare number is seconds).
     func duration(_ node: Node, _ what: String) throws -> Duration {
         let text = try string(node, what).trimmingCharacters(in: .whitespaces)
-        guard let duration = DurationText.parse(text) else {
+        guard let duration = ScenarioDuration.parse(text) else {
             throw error(node, "\(what) must be a duration such as 250ms, 1.5s or 2m, got \"\(text.prefix(40))\"")
         }
         return duration
@@ -101,7 +101,7 @@ struct YAMLReader {
 }
 
 /// Durations as scenario files write them: `250ms`, `1.5s`, `2m`, `1h`.
-public enum DurationText {
+public enum ScenarioDuration {
     /// The longest duration accepted (one week), so arithmetic on the clock cannot overflow.
     public static let maximum: Duration = .seconds(7 * 24 * 3600)
 

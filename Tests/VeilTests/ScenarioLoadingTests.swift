@@ -133,13 +133,13 @@ func badScenariosNameFileLineAndColumn(yaml: String, expected: String) {
 }
 
 @Test func durationsParseAndFormat() {
-    #expect(DurationText.parse("250ms") == .milliseconds(250))
-    #expect(DurationText.parse("1.5s") == .milliseconds(1500))
-    #expect(DurationText.parse("2m") == .seconds(120))
-    #expect(DurationText.parse("3") == .seconds(3))
-    #expect(DurationText.parse("-1s") == nil)
-    #expect(DurationText.parse("1e9s") == nil)
-    #expect(DurationText.parse("8000000s") == nil)
-    #expect(DurationText.format(.milliseconds(1500)) == "1.5s")
-    #expect(DurationText.format(.milliseconds(250)) == "250ms")
+    #expect(ScenarioDuration.parse("250ms") == .milliseconds(250))
+    #expect(ScenarioDuration.parse("1.5s") == .milliseconds(1500))
+    #expect(ScenarioDuration.parse("2m") == .seconds(120))
+    #expect(ScenarioDuration.parse("3") == .seconds(3))
+    #expect(ScenarioDuration.parse("-1s") == nil)
+    #expect(ScenarioDuration.parse("1e9s") == nil)
+    #expect(ScenarioDuration.parse("8000000s") == nil)
+    #expect(ScenarioDuration.format(.milliseconds(1500)) == "1.5s")
+    #expect(ScenarioDuration.format(.milliseconds(250)) == "250ms")
 }
