@@ -113,6 +113,10 @@ extension Application {
         }
         endSessionLocked(&core)
         transitionLocked(&core, to: .suspended)
+        // A suspended app runs no code: work it left running is abandoned.
+        core.activities.values.forEach { $0.cancel() }
+        core.activities.removeAll()
+        core.finishedActivities.removeAll()
     }
 
     // MARK: Callbacks and notifications

@@ -102,7 +102,8 @@ public final class Application: Sendable {
 
     /// Runs `work` concurrently with the app's main flow, like a background queue.
     ///
-    /// The work is cancelled when the app terminates. On a ``VirtualClock`` this is the way
+    /// The work is cancelled when the app is suspended or terminates (a suspended app runs
+    /// no code: end your background task only when the work is done or abandoned). On a ``VirtualClock`` this is the way
     /// to start concurrent work that sleeps on the clock: a plain `Task` is invisible to the
     /// driver, which could then advance time while that task is still running.
     public func dispatch(_ work: @escaping @Sendable () async -> Void) {
