@@ -124,7 +124,9 @@ extension System {
 
         case .memoryWarning:
             guard state.isRunning else { throw invalid("memory warnings reach running apps only") }
-            guard await app.deliver(.didReceiveMemoryWarning, incarnation: incarnation) else { return }
+            guard await app.deliver(.didReceiveMemoryWarning, incarnation: incarnation),
+                  app.window.hasViewControllers
+            else { return }
             await app.window.forwardMemoryWarning()
 
         case .memoryPressure:
@@ -147,7 +149,7 @@ extension System {
                 if core.state == .suspended { core.pendingLayout = true }
                 return core.state.isRunning
             }
-            if layoutNow { await app.window.resize(to: size) }
+            if layoutNow { await app.window.resize(to: size) }  // also records the size without controllers
 
         case .wait(let duration):
             try await app.clock.sleep(untilElapsed: app.clock.elapsed + duration)

@@ -9,6 +9,7 @@ public final class Window {
     /// The controller at the root of the window.
     public var rootViewController: ViewController? {
         didSet {
+            hasRoot.withLock { $0 = rootViewController != nil }
             guard isVisible, oldValue !== rootViewController else { return }
             ViewController.transition(
                 from: oldValue?.displayed.visibleChain ?? [],
@@ -21,6 +22,12 @@ public final class Window {
 
     /// The window's size: the terminal's.
     public private(set) var size: ScreenSize
+
+    /// Whether a root controller is set, readable without hopping to the main actor.
+    private nonisolated let hasRoot = LockedState(false)
+
+    /// Whether there is any view controller to tell about a resize or memory warning.
+    nonisolated var hasViewControllers: Bool { hasRoot.withLock { $0 } }
 
     nonisolated init(size: ScreenSize) {
         self.size = size
