@@ -40,7 +40,7 @@ struct SimulationClock: Sendable {
     @discardableResult
     func detached(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         enter()
-        return Task {
+        return SimulationExecutor.task(enabled: virtual != nil) {
             await body()
             leave()
         }

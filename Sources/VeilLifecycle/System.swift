@@ -94,13 +94,16 @@ public final class System: Sendable {
                 }
             }
         }
-        try await handle(event)
+        try await SimulationExecutor.run(enabled: virtualClock != nil) { try await handle(event) }
     }
 
     /// Sends every event in order; stops at the first error.
     public func run(_ events: some Sequence<SystemEvent>) async throws {
-        for event in events {
-            try await send(event)
+        let events = Array(events)
+        try await SimulationExecutor.run(enabled: virtualClock != nil) {
+            for event in events {
+                try await send(event)
+            }
         }
     }
 }
