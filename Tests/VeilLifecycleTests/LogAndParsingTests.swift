@@ -46,7 +46,8 @@ struct LifecycleLogTests {
         let types = Recorder<String>()
         let log = LifecycleLog(handlers: [memory])
         log.addHandler(ClosureLifecycleLogHandler { types.append($0.type) })
-        let system = System(delegate: ScriptedApp(), clock: VirtualClock(), log: log)
+        let clock = VirtualClock()
+        let system = System(delegate: ScriptedApp(), clock: clock, log: log)
         system.onSnapshotMoment { moment in
             log.append(.snapshot(path: "s.png", hidden: 1), at: moment.time)
         }
@@ -57,6 +58,7 @@ struct LifecycleLogTests {
         #expect(log.jsonLines.split(separator: "\n").count == log.count)
         memory.clear()
         #expect(memory.events.isEmpty)
+        try clock.checkSuspension()
     }
 }
 

@@ -12,7 +12,8 @@ struct NotificationTests {
             .didEnterBackground: { _ in order.append("delegate didEnterBackground") },
             .significantTimeChange: { _ in order.append("delegate significantTimeChange") },
         ])
-        let system = System(delegate: app, clock: VirtualClock())
+        let clock = VirtualClock()
+        let system = System(delegate: app, clock: clock)
         let center = system.application.notificationCenter
         center.addObserver(for: .willEnterForeground) { order.append("note \($0.name.rawValue)") }
         center.addObserver(for: .didEnterBackground) { order.append("note \($0.name.rawValue)") }
@@ -23,17 +24,20 @@ struct NotificationTests {
             "note UIApplication.willEnterForegroundNotification", "delegate willEnterForeground",
             "note UIApplication.significantTimeChangeNotification", "delegate significantTimeChange",
         ])
+        try clock.checkSuspension()
     }
 
     @Test("an observer for every name, and removal")
     func observeAllAndRemove() async throws {
         let names = Recorder<ApplicationNotification.Name>()
-        let system = System(delegate: ScriptedApp(), clock: VirtualClock())
+        let clock = VirtualClock()
+        let system = System(delegate: ScriptedApp(), clock: clock)
         let token = system.application.notificationCenter.addObserver(for: nil) { names.append($0.name) }
         try await system.send(.launch())
         system.application.notificationCenter.removeObserver(token)
         try await system.send(.home)
         #expect(names.all == [.didFinishLaunching, .didBecomeActive])
+        try clock.checkSuspension()
     }
 
     @Test("notifications posted while suspended are queued, coalesced, and delivered before willEnterForeground")
