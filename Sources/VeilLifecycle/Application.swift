@@ -61,12 +61,44 @@ public final class Application: Sendable {
     public func beginBackgroundTask(
         withName name: String?, expirationHandler: (@Sendable () async -> Void)? = nil
     ) -> BackgroundTaskIdentifier {
-        beginTask(name: name, expirationHandler: expirationHandler)
+        beginTask(name: name, expirationHandler: Self.ignoringIdentifier(expirationHandler))
     }
 
     /// Asks for background time without a name; see ``beginBackgroundTask(withName:expirationHandler:)``.
     public func beginBackgroundTask(expirationHandler: (@Sendable () async -> Void)? = nil) -> BackgroundTaskIdentifier {
-        beginTask(name: nil, expirationHandler: expirationHandler)
+        beginTask(name: nil, expirationHandler: Self.ignoringIdentifier(expirationHandler))
+    }
+
+    private static func ignoringIdentifier(
+        _ handler: (@Sendable () async -> Void)?
+    ) -> (@Sendable (BackgroundTaskIdentifier) async -> Void)? {
+        guard let handler else { return nil }
+        return { @Sendable _ in await handler() }
+    }
+
+    /// Begins a background task that performs `work` concurrently and ends itself when the
+    /// work is done (the scenario action `beginBackgroundTask: {name, work}`).
+    ///
+    /// `expirationHandler` receives the task's identifier, so it can end the task
+    /// (`endInExpirationHandler: true`) or leave it open and let the app be terminated. The
+    /// work is cancelled if the app is terminated. Returns `.invalid` (and starts no work)
+    /// when background running is impossible.
+    ///
+    /// A name of its own (not an overload of `beginBackgroundTask`), so that a trailing
+    /// closure given to `beginBackgroundTask(withName:)` is always the expiration handler.
+    @discardableResult
+    public func runBackgroundTask(
+        withName name: String?,
+        work: @escaping @Sendable () async -> Void,
+        expirationHandler: (@Sendable (BackgroundTaskIdentifier) async -> Void)? = nil
+    ) -> BackgroundTaskIdentifier {
+        let id = beginTask(name: name, expirationHandler: expirationHandler)
+        guard id != .invalid else { return id }
+        dispatch { [self] in
+            await work()
+            endTask(id)
+        }
+        return id
     }
 
     /// Ends a background task; when the last one ends in the background, the app is suspended.
@@ -107,7 +139,12 @@ public final class Application: Sendable {
     /// to start concurrent work that sleeps on the clock: a plain `Task` is invisible to the
     /// driver, which could then advance time while that task is still running.
     public func dispatch(_ work: @escaping @Sendable () async -> Void) {
-        let caller = Application.currentIncarnation
+        startActivity(for: Application.currentIncarnation, work)
+    }
+
+    /// Starts `work` as a counted activity of the app's run `caller` (the current run when nil),
+    /// cancelled when the app suspends or terminates; does nothing if that run is over.
+    func startActivity(for caller: Int?, _ work: @escaping @Sendable () async -> Void) {
         let registration: (id: Int, incarnation: Int)? = core.withLock { core in
             guard core.isAlive(caller) else { return nil }
             core.nextActivity += 1

@@ -14,7 +14,7 @@ public struct BackgroundTaskIdentifier: RawRepresentable, Sendable, Hashable, Cu
 struct BackgroundTaskRecord: Sendable {
     let id: Int
     let name: String
-    let expirationHandler: (@Sendable () async -> Void)?
+    let expirationHandler: (@Sendable (BackgroundTaskIdentifier) async -> Void)?
     var expired = false
 }
 
@@ -32,7 +32,9 @@ struct BackgroundSession: Sendable {
 
 extension Application {
     /// `beginBackgroundTask`: registers a task unless running in the background is impossible.
-    func beginTask(name: String?, expirationHandler: (@Sendable () async -> Void)?) -> BackgroundTaskIdentifier {
+    func beginTask(
+        name: String?, expirationHandler: (@Sendable (BackgroundTaskIdentifier) async -> Void)?
+    ) -> BackgroundTaskIdentifier {
         let caller = Application.currentIncarnation
         let id: Int? = core.withLock { core in
             guard core.isAlive(caller), core.state != .suspended, !policy.exitsOnSuspend else { return nil }
@@ -120,9 +122,17 @@ extension Application {
             }
             return list
         }
-        for task in expiring {
-            guard let handler = task.expirationHandler, isAlive(incarnation), !Task.isCancelled else { continue }
-            await Application.$currentIncarnation.withValue(incarnation) { await handler() }
+        // The handlers run as an activity of their own: time runs out at `end` whether or not
+        // they have returned by then.
+        let handlers = expiring.compactMap { task in
+            task.expirationHandler.map { handler in (handler, BackgroundTaskIdentifier(rawValue: task.id)) }
+        }
+        if !handlers.isEmpty {
+            startActivity(for: incarnation) {
+                for (handler, id) in handlers where !Task.isCancelled {
+                    await handler(id)
+                }
+            }
         }
         do {
             try await clock.sleep(untilElapsed: end)

@@ -30,12 +30,6 @@ struct SimulationClock: Sendable {
     @inline(__always)
     func leave() { virtual?.leave() }
 
-    /// Awaits `task` without holding a running token: the finished task hands over its own.
-    func value<T: Sendable>(of task: Task<T, Never>) async -> T {
-        leave()
-        return await task.value
-    }
-
     /// Starts `body` as a counted activity that gives up its token when it ends.
     @discardableResult
     func detached(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
