@@ -28,7 +28,7 @@ struct Core: Sendable {
     /// Protected-data availability as the app last learned it.
     var protectedDataAvailable = true
     var screenSize: ScreenSize
-    /// Work started with `dispatch`, cancelled at termination.
+    /// Work started with `dispatch` and expiration handlers, cancelled at suspension and termination.
     var activities: [Int: Task<Void, Never>] = [:]
     var finishedActivities: Set<Int> = []
     var nextActivity = 0

@@ -31,7 +31,7 @@ public final class Application: Sendable {
         self.clock = clock
         self.policy = policy
         self.log = log
-        self.core = LockedState(Core(screenSize: screenSize))
+        self.core = LockedState(Core(screenSize: screenSize), lock: log.lock)
         self.window = Window(size: screenSize)
     }
 

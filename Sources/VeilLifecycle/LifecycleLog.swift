@@ -1,3 +1,5 @@
+import Foundation
+
 /// The structured lifecycle log: every state change, callback, notification, background-task
 /// event, termination and violation, in order. The proof that the order is right.
 ///
@@ -17,11 +19,13 @@ public final class LifecycleLog: Sendable {
         var handlers: [any LifecycleLogHandler] = []
     }
 
+    /// The log's lock, shared with the state of the app that writes to it.
+    let lock = SharedLock()
     private let state: LockedState<State>
 
     /// Makes an empty log reporting to `handlers`.
     public init(handlers: [any LifecycleLogHandler] = []) {
-        state = LockedState(State(handlers: handlers))
+        state = LockedState(State(handlers: handlers), lock: lock)
     }
 
     /// Every entry so far, in order.
@@ -37,11 +41,15 @@ public final class LifecycleLog: Sendable {
 
     /// Appends an entry and passes it to every handler, in order.
     public func append(_ event: LifecycleEvent) {
-        // Handlers run under the lock so that every handler sees entries in log order.
+        // Handlers run under the lock once the appender is done with the state, so every
+        // handler sees every entry in log order and may read the app's state.
         state.withLock { state in
             state.events.append(event)
-            for handler in state.handlers {
-                handler.handle(event)
+            let handlers = state.handlers
+            lock.deferUntilUnlocked {
+                for handler in handlers {
+                    handler.handle(event)
+                }
             }
         }
     }
@@ -59,8 +67,10 @@ public final class LifecycleLog: Sendable {
 
 /// Receives every entry of a ``LifecycleLog`` as it is appended.
 ///
-/// `handle` runs synchronously while the log is locked: keep it short, and do not append to
-/// the same log from inside it.
+/// `handle` runs synchronously, in log order, while the log (and the state of the app
+/// writing it) is locked: it may read the log and the `System`'s state, and may append
+/// (the new entry is delivered after the current one), but must not block or wait for
+/// other tasks.
 public protocol LifecycleLogHandler: Sendable {
     /// Called once per entry, in log order.
     func handle(_ event: LifecycleEvent)

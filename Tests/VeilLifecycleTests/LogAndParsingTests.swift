@@ -62,6 +62,33 @@ struct LifecycleLogTests {
     }
 }
 
+extension LifecycleLogTests {
+    @Test("a handler may read the system's state and append; every handler sees one order")
+    func reentrantHandlers() async throws {
+        let log = LifecycleLog()
+        let clock = VirtualClock()
+        let system = System(delegate: ScriptedApp(), clock: clock, log: log)
+        let first = Recorder<String>()
+        let second = Recorder<String>()
+        log.addHandler(ClosureLifecycleLogHandler { event in
+            first.append(event.type)
+            if case .state(_, let to) = event.kind {
+                #expect(system.state == to)  // the state is readable, and already changed
+                log.append(.violation(rule: "echo", message: "\(to)"), at: event.time)
+            }
+        })
+        log.addHandler(ClosureLifecycleLogHandler { second.append($0.type) })
+        try await system.run([.launch(), .home])
+        #expect(first.all == log.events.map(\.type))
+        #expect(second.all == log.events.map(\.type))
+        let types = log.events.map(\.type)
+        for (index, type) in types.enumerated() where type == "state" {
+            #expect(types[index + 1] == "violation")
+        }
+        try clock.checkSuspension()
+    }
+}
+
 @Suite("Parsing")
 struct ParsingTests {
     @Test("durations", arguments: [
