@@ -45,6 +45,7 @@ public final class LifecycleLog: Sendable {
         // handler sees every entry in log order and may read the app's state.
         state.withLock { state in
             state.events.append(event)
+            guard !state.handlers.isEmpty else { return }
             let handlers = state.handlers
             lock.deferUntilUnlocked {
                 for handler in handlers {

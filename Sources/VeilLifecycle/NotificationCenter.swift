@@ -49,7 +49,7 @@ public final class ApplicationNotificationCenter: Sendable {
     /// Delivers `notification` to its observers, in the order they were added.
     public func post(_ notification: ApplicationNotification) {
         let matching = observers.withLock { state in
-            state.list.filter { $0.name == nil || $0.name == notification.name }
+            state.list.isEmpty ? [] : state.list.filter { $0.name == nil || $0.name == notification.name }
         }
         for observer in matching {
             observer.block(notification)

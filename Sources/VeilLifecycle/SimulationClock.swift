@@ -7,15 +7,22 @@ struct SimulationClock: Sendable {
     private let _sleep: @Sendable (Duration) async throws -> Void
     let virtual: VirtualClock?
 
+    /// The virtual clock's offset when the simulation started.
+    private let virtualStart: Duration
+
     init<C: Clock<Duration>>(_ clock: C) {
         let start = clock.now
         _elapsed = { start.duration(to: clock.now) }
         _sleep = { elapsed in try await clock.sleep(until: start.advanced(by: elapsed), tolerance: nil) }
         virtual = clock as? VirtualClock
+        virtualStart = virtual?.now.offset ?? .zero
     }
 
     /// Time since the simulation started.
-    var elapsed: Duration { _elapsed() }
+    var elapsed: Duration {
+        if let virtual { return virtual.now.offset - virtualStart }  // the hot path, without generics
+        return _elapsed()
+    }
 
     /// Sleeps until `elapsed` time since the start; throws `CancellationError` when cancelled.
     func sleep(untilElapsed elapsed: Duration) async throws {

@@ -76,6 +76,20 @@ public final class System: Sendable {
     /// another event is processed, and `CancellationError` if the calling task is cancelled
     /// during a `wait`.
     public func send(_ event: SystemEvent) async throws {
+        try await SimulationExecutor.run(enabled: virtualClock != nil) { try await process(event) }
+    }
+
+    /// Sends every event in order; stops at the first error.
+    public func run(_ events: some Sequence<SystemEvent>) async throws {
+        let events = Array(events)
+        try await SimulationExecutor.run(enabled: virtualClock != nil) {
+            for event in events {
+                try await process(event)
+            }
+        }
+    }
+
+    private func process(_ event: SystemEvent) async throws {
         let holds: Bool
         if case .wait = event { holds = false } else { holds = true }
         try application.core.withLock { core in
@@ -94,16 +108,6 @@ public final class System: Sendable {
                 }
             }
         }
-        try await SimulationExecutor.run(enabled: virtualClock != nil) { try await handle(event) }
-    }
-
-    /// Sends every event in order; stops at the first error.
-    public func run(_ events: some Sequence<SystemEvent>) async throws {
-        let events = Array(events)
-        try await SimulationExecutor.run(enabled: virtualClock != nil) {
-            for event in events {
-                try await send(event)
-            }
-        }
+        try await handle(event)
     }
 }
