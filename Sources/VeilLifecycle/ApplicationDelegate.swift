@@ -49,6 +49,7 @@ public protocol ApplicationDelegate: Sendable {
     func applicationProtectedDataDidBecomeAvailable(_ application: Application) async
 }
 
+/// The defaults: every method does nothing, and the launch methods return `true`.
 extension ApplicationDelegate {
     public func application(_ application: Application, willFinishLaunchingWithOptions options: LaunchOptions) async -> Bool { true }
     public func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) async -> Bool { true }

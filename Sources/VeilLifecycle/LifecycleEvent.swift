@@ -74,7 +74,9 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// A field value: text or a whole number.
     public enum FieldValue: Sendable, Hashable, CustomStringConvertible {
+        /// A JSON string.
         case string(String)
+        /// A JSON integer.
         case int(Int)
 
         public var description: String {
@@ -143,7 +145,12 @@ extension LifecycleEvent: Encodable {
 
 /// What happened to a background task: `begin`, `expire` (its expiration handler ran) or `end`.
 public enum BackgroundTaskEvent: String, Sendable, Hashable, CaseIterable {
-    case begin, expire, end
+    /// `beginBackgroundTask` returned a valid identifier.
+    case begin
+    /// Background time is about to run out: the task's expiration handler runs now.
+    case expire
+    /// `endBackgroundTask` ended the task.
+    case end
 }
 
 /// Why the app was terminated; the log's `reason`.

@@ -16,7 +16,11 @@
 /// Time comes from the clock given at creation: a ``VirtualClock`` makes a run instant and
 /// deterministic (one `System` drives one virtual clock); `ContinuousClock` runs it in real
 /// time. Between two `send` calls time stands still on a virtual clock; it moves during
-/// `wait` events and while callbacks, the watchdog or background work sleep on it.
+/// `wait` events and while callbacks, the watchdog or background work sleep on it. On a
+/// virtual clock, simulated work must wait only on the clock (``Application/work(for:)``,
+/// ``Application/sleep(for:)``) and run concurrently only through ``Application/dispatch(_:)``
+/// or ``Application/runBackgroundTask(withName:work:expirationHandler:)``; virtual-clock
+/// simulations run on one shared thread, so app code must not block it.
 public final class System: Sendable {
     /// The app being simulated.
     public let application: Application
