@@ -170,6 +170,26 @@ struct RealClockWatchdogTests {
         #expect(took < .milliseconds(190), "the cancelled callback must not be waited for")
     }
 
+    @Test("50 ms deadline, 200 ms of blocking code: terminated at the deadline, its later effects ignored")
+    func blockingCode() async throws {
+        let app = ScriptedApp([
+            .didEnterBackground: { app in
+                blockFor(milliseconds: 200)  // real code that simply takes long
+                _ = app.beginBackgroundTask(withName: "late")
+            },
+        ])
+        let system = System(
+            delegate: app, clock: ContinuousClock(),
+            policy: LifecyclePolicy(didEnterBackgroundDeadline: .milliseconds(50)))
+        try await system.run([.launch(), .home])
+        let termination = try #require(system.log.events.first { $0.type == "termination" })
+        #expect(termination.time >= .milliseconds(50))
+        #expect(termination.time < .milliseconds(190), "the kill must not wait for the blocking code")
+        #expect(system.log.events.last?.kind == .state(from: .background, to: .notRunning))
+        #expect(!system.log.events.contains { $0.type == "backgroundTask" })
+        #expect(!system.log.events.contains { $0.kind == .notification(name: "UIApplication.didEnterBackgroundNotification") })
+    }
+
     @Test("50 ms deadline, 10 ms of work: in time")
     func inTime() async throws {
         let (system, snapshots) = try await run(work: .milliseconds(10))
@@ -177,4 +197,9 @@ struct RealClockWatchdogTests {
         #expect(snapshots.all.count == 1)
         #expect(!system.log.events.contains { $0.type == "termination" })
     }
+}
+
+/// Blocks the calling thread: real code that takes long without ever awaiting.
+func blockFor(milliseconds: Int) {
+    usleep(UInt32(milliseconds) * 1000)
 }
