@@ -28,8 +28,9 @@ struct Core: Sendable {
     /// Protected-data availability as the app last learned it.
     var protectedDataAvailable = true
     var screenSize: ScreenSize
-    /// Work started with `dispatch` and expiration handlers, cancelled at suspension and termination.
-    var activities: [Int: Task<Void, Never>] = [:]
+    /// App code running concurrently (`dispatch`, expiration handlers, callbacks that background
+    /// time may cut short), each with its cancellation; cancelled at suspension and termination.
+    var activities: [Int: @Sendable () -> Void] = [:]
     var finishedActivities: Set<Int> = []
     var nextActivity = 0
     /// The event being processed, for `eventInProgress` errors.
@@ -114,7 +115,7 @@ extension Application {
         endSessionLocked(&core)
         transitionLocked(&core, to: .suspended)
         // A suspended app runs no code: work it left running is abandoned.
-        core.activities.values.forEach { $0.cancel() }
+        core.activities.values.forEach { cancel in cancel() }
         core.activities.removeAll()
         core.finishedActivities.removeAll()
     }
@@ -123,21 +124,61 @@ extension Application {
 
     /// Calls a delegate method, logging it with the state seen inside; `nil` if the app died.
     func call(_ method: DelegateMethod, incarnation: Int, _ arguments: CallArguments = CallArguments()) async -> Bool? {
-        let alive = core.withLock { core -> Bool in
-            guard core.isAlive(incarnation) else { return false }
+        enum Start { case dead, inline, killable }
+        let start = core.withLock { core -> Start in
+            guard core.isAlive(incarnation) else { return .dead }
             core.currentCallback = method
             appendLocked(.callback(name: method.selector, state: core.state))
-            return true
+            // In the background with a task open, background time may run out during the
+            // callback; the app is killed then, and the callback must be cancelled with it.
+            return core.state == .background && !core.tasks.isEmpty ? .killable : .inline
         }
-        guard alive else { return nil }
-        let result = await Application.$currentIncarnation.withValue(incarnation) {
-            await invoke(method, arguments)
+        let result: Bool
+        switch start {
+        case .dead:
+            return nil
+        case .inline:
+            result = await Application.$currentIncarnation.withValue(incarnation) {
+                await invoke(method, arguments)
+            }
+        case .killable:
+            result = await runCancelledAtTermination(incarnation: incarnation) { [self] in
+                await invoke(method, arguments)
+            } ?? false
         }
         return core.withLock { core in
             guard core.isAlive(incarnation) else { return nil }
             if core.currentCallback == method { core.currentCallback = nil }
             return result
         }
+    }
+
+    /// Runs app code as a task the app's termination cancels, and waits for it; `nil` if the
+    /// app's run `incarnation` is already over.
+    private func runCancelledAtTermination(
+        incarnation: Int, _ body: @escaping @Sendable () async -> Bool
+    ) async -> Bool? {
+        let id: Int? = core.withLock { core in
+            guard core.isAlive(incarnation) else { return nil }
+            core.nextActivity += 1
+            return core.nextActivity
+        }
+        guard let id else { return nil }
+        // The task counts as runnable from its start and hands its token to this waiting task.
+        clock.enter()
+        let task = SimulationExecutor.valueTask(enabled: clock.virtual != nil) {
+            await Application.$currentIncarnation.withValue(incarnation) { await body() }
+        }
+        let cancelNow = core.withLock { core -> Bool in
+            guard core.isAlive(incarnation) else { return true }
+            core.activities[id] = { task.cancel() }
+            return false
+        }
+        if cancelNow { task.cancel() }
+        clock.leave()
+        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        core.withLock { _ = $0.activities.removeValue(forKey: id) }
+        return result
     }
 
     private func invoke(_ method: DelegateMethod, _ arguments: CallArguments) async -> Bool {
@@ -251,7 +292,7 @@ extension Application {
         incarnation: Int, violation: (rule: String, message: String)?, reason: TerminationReason,
         code: String?, during: String?
     ) {
-        let cancel: [Task<Void, Never>] = core.withLock { core in
+        let cancel: [@Sendable () -> Void] = core.withLock { core in
             guard core.isAlive(incarnation) else { return [] }
             if let violation {
                 appendLocked(.violation(rule: violation.rule, message: violation.message))
@@ -270,7 +311,7 @@ extension Application {
             }
             return Array(core.activities.values)
         }
-        cancel.forEach { $0.cancel() }
+        cancel.forEach { cancel in cancel() }
     }
 
     /// Terminates a running background app the documented way: `applicationWillTerminate(_:)`

@@ -160,7 +160,7 @@ public final class Application: Sendable {
         let cancelNow = core.withLock { core -> Bool in
             if core.finishedActivities.remove(id) != nil { return false }
             guard core.isAlive(incarnation) else { return true }
-            core.activities[id] = task
+            core.activities[id] = { task.cancel() }
             return false
         }
         if cancelNow { task.cancel() }

@@ -19,6 +19,13 @@ enum SimulationExecutor {
 
     /// Starts an unstructured task, on the simulation thread when `enabled`.
     static func task(enabled: Bool, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        valueTask(enabled: enabled, body)
+    }
+
+    /// Starts an unstructured task returning a value, on the simulation thread when `enabled`.
+    static func valueTask<T: Sendable>(
+        enabled: Bool, _ body: @escaping @Sendable () async -> T
+    ) -> Task<T, Never> {
         if enabled, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             return Task(executorPreference: SerialThreadExecutor.shared, operation: body)
         }

@@ -200,4 +200,24 @@ struct BackgroundTaskTests {
         #expect(h.times(of: "C memoryWarning") == [10])
         h.finish()
     }
+
+    @Test("a callback running when background time runs out is cancelled with the app")
+    func killedDuringCallback() async throws {
+        let h = Harness([
+            .didEnterBackground: { app in _ = app.beginBackgroundTask(withName: "leak") },
+            .didReceiveMemoryWarning: { app in
+                await app.work(for: .seconds(10))
+                _ = app.beginBackgroundTask(withName: "late")
+            },
+        ])
+        try await h.run(.launch(), .home, .wait(.seconds(28)))
+        let mark = h.mark
+        try await h.run(.memoryWarning)
+        #expect(h.trace(from: mark) == [
+            "C memoryWarning@background", "V backgroundTaskLeaked", "X backgroundTaskExpired",
+            "S background>notRunning",
+        ])
+        #expect(h.system.elapsed == .seconds(30))
+        h.finish()
+    }
 }
