@@ -1,0 +1,46 @@
+import Foundation
+import VeilLifecycle
+
+/// Formats lifecycle log entries as readable text, one line per entry.
+///
+/// `   2.000  callback       applicationWillResignActive(_:)  (state active)`. With `colored`,
+/// the time is dimmed and the type tinted with ANSI SGR colours (only for a terminal).
+public enum LifecycleLogFormatter {
+    /// Formats one entry as a line (no newline).
+    public static func line(for event: LifecycleEvent, colored: Bool = false) -> String {
+        let time = String(format: "%8.3f", event.t)
+        let type = event.type.padding(toLength: 15, withPad: " ", startingAt: 0)
+        let details = self.details(of: event.kind)
+        guard colored else { return "\(time)  \(type)\(details)" }
+        return "\u{1B}[2m\(time)\u{1B}[0m  \u{1B}[\(color(of: event.kind))m\(type)\u{1B}[0m\(details)"
+    }
+
+    /// Formats every entry, each line ending in a newline.
+    public static func text(for events: [LifecycleEvent], colored: Bool = false) -> String {
+        events.map { line(for: $0, colored: colored) + "\n" }.joined()
+    }
+
+    private static func details(of kind: LifecycleEvent.Kind) -> String {
+        switch kind {
+        case .state(let from, let to): "\(from) → \(to)"
+        case .callback(let name, let state): "\(name)  (state \(state))"
+        case .notification(let name): name
+        case .snapshot(let path, let hidden): "\(path)  (\(hidden) hidden)"
+        case .backgroundTask(let event, let name, let id): "\(event) '\(name)' (id \(id))"
+        case .termination(let reason, let code, let during):
+            [reason.rawValue, code, during.map { "during \($0)" }].compactMap { $0 }.joined(separator: "  ")
+        case .violation(let rule, let message): "\(rule): \(message)"
+        }
+    }
+
+    private static func color(of kind: LifecycleEvent.Kind) -> String {
+        switch kind {
+        case .state: "1;36"  // bold cyan
+        case .callback: "32"  // green
+        case .notification: "34"  // blue
+        case .snapshot: "35"  // magenta
+        case .backgroundTask: "33"  // yellow
+        case .termination, .violation: "1;31"  // bold red
+        }
+    }
+}

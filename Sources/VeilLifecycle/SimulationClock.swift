@@ -1,0 +1,49 @@
+/// The clock a `System` runs on, erased to elapsed time since the simulation started.
+///
+/// On a ``VirtualClock`` it also does the activity bookkeeping that lets the clock advance
+/// only when everything is blocked; on any other clock `enter`/`leave` do nothing.
+struct SimulationClock: Sendable {
+    private let _elapsed: @Sendable () -> Duration
+    private let _sleep: @Sendable (Duration) async throws -> Void
+    let virtual: VirtualClock?
+
+    /// The virtual clock's offset when the simulation started.
+    private let virtualStart: Duration
+
+    init<C: Clock<Duration>>(_ clock: C) {
+        let start = clock.now
+        _elapsed = { start.duration(to: clock.now) }
+        _sleep = { elapsed in try await clock.sleep(until: start.advanced(by: elapsed), tolerance: nil) }
+        virtual = clock as? VirtualClock
+        virtualStart = virtual?.now.offset ?? .zero
+    }
+
+    /// Time since the simulation started.
+    var elapsed: Duration {
+        if let virtual { return virtual.now.offset - virtualStart }  // the hot path, without generics
+        return _elapsed()
+    }
+
+    /// Sleeps until `elapsed` time since the start; throws `CancellationError` when cancelled.
+    func sleep(untilElapsed elapsed: Duration) async throws {
+        try await _sleep(elapsed)
+    }
+
+    /// Counts an activity about to start as runnable.
+    @inline(__always)
+    func enter() { virtual?.enter() }
+
+    /// Counts an activity as no longer runnable (finished or blocking off the clock).
+    @inline(__always)
+    func leave() { virtual?.leave() }
+
+    /// Starts `body` as a counted activity that gives up its token when it ends.
+    @discardableResult
+    func detached(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        enter()
+        return SimulationExecutor.task(enabled: virtual != nil) {
+            await body()
+            leave()
+        }
+    }
+}
