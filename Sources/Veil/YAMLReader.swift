@@ -1,9 +1,13 @@
 import Foundation
+import VeilLifecycle
 import Yams
 
 /// Reads a YAML document node by node, turning every problem into an ``InputError`` that
 /// names the file, line and column.
 struct YAMLReader {
+    /// The longest duration a scenario may give (one week), so the clock cannot overflow.
+    static let longestDuration: Duration = .seconds(7 * 24 * 3600)
+
     let path: String
 
     /// Parses `text` into its root node; an empty document is an error.
@@ -59,8 +63,8 @@ struct YAMLReader {
     /// A duration such as `250ms`, `1.5s`, `2m` or `1h` (a bare number is seconds).
     func duration(_ node: Node, _ what: String) throws -> Duration {
         let text = try string(node, what).trimmingCharacters(in: .whitespaces)
-        guard let duration = ScenarioDuration.parse(text) else {
-            throw error(node, "\(what) must be a duration such as 250ms, 1.5s or 2m, got \"\(text.prefix(40))\"")
+        guard let duration = try? DurationParser.parse(text), duration <= YAMLReader.longestDuration else {
+            throw error(node, "\(what) must be a duration up to one week such as 250ms, 1.5s or 2m, got \"\(text.prefix(40))\"")
         }
         return duration
     }
@@ -97,37 +101,5 @@ struct YAMLReader {
         default:
             return InputError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
-    }
-}
-
-/// Durations as scenario files write them: `250ms`, `1.5s`, `2m`, `1h`.
-public enum ScenarioDuration {
-    /// The longest duration accepted (one week), so arithmetic on the clock cannot overflow.
-    public static let maximum: Duration = .seconds(7 * 24 * 3600)
-
-    /// Parses `text`, or returns nil when it is not a duration within 0…``maximum``.
-    public static func parse(_ text: String) -> Duration? {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        var number = Substring(text)
-        var scale = 1.0
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            number = text.dropLast(suffix.count)
-            scale = factor
-            break
-        }
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let value = Double(number), value.isFinite else { return nil }
-        let seconds = value * scale
-        guard seconds >= 0, seconds <= 7 * 24 * 3600 else { return nil }
-        let whole = seconds.rounded(.down)
-        return .seconds(Int64(whole)) + .nanoseconds(Int64(((seconds - whole) * 1e9).rounded()))
-    }
-
-    /// Formats a duration the way scenario files write it (`1.5s`, `250ms`).
-    public static func format(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        if seconds < 1 && seconds > 0 { return "\(Int((seconds * 1000).rounded()))ms" }
-        let text = String(format: "%.3f", seconds).replacingOccurrences(of: "\\.?0+$", with: "", options: .regularExpression)
-        return text + "s"
     }
 }
