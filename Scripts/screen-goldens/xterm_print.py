@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Run the xterm oracle and turn its print-screen output into golden JSON.
 
-The oracle (`xterm-screen FILE COLS ROWS`) prints "cursor=X,Y" (X column, Y row, 0-based)
-and then ROWS lines of xterm's print-screen (printAttributes 2): a row that has drawn cells
+The oracle (`xterm-screen FILE COLS ROWS`, next to this file) prints
+"cursor=X,Y origin=0|1 margins=TOP,BOTTOM" (X column, Y row, 0-based, as xterm's cursor
+report gives them: relative to TOP when origin mode is set; margins 1-based) and then ROWS
+lines of xterm's print-screen (printAttributes 2): a row that has drawn cells
 starts with ESC # 5 (line size) and ESC [ 0 m, every change of attributes is written as a
 complete SGR (always starting with 0), the right half of a wide character prints as U+FFFF,
 combining marks follow their base cell (after the U+FFFF of a wide base), trailing cells that
@@ -22,9 +24,7 @@ STRIP = re.compile(r"\x1b#[0-9]|\x1b\[[0-9;:]*m")
 
 
 def oracle_path():
-    for p in (os.environ.get("XTERM_SCREEN"),
-              os.path.join(REPO, "..", "shared", "tools", "oracles", "xterm-screen"),
-              "/work/shared/tools/oracles/xterm-screen"):
+    for p in (os.environ.get("XTERM_SCREEN"), os.path.join(HERE, "xterm-screen")):
         if p and os.path.exists(p):
             return os.path.abspath(p)
     sys.exit("xterm-screen oracle not found; set XTERM_SCREEN")
@@ -78,16 +78,17 @@ def decode_print(raw):
 def split_rows(raw, rows):
     text = decode_print(raw)
     head, _, body = text.partition("\n")
-    m = re.fullmatch(r"cursor=(-?\d+),(-?\d+)", head.strip())
+    m = re.fullmatch(r"cursor=(-?\d+),(-?\d+) origin=([01]) margins=(\d+),(\d+)", head.strip())
     if not m:
         raise ValueError("bad cursor line %r" % head)
+    origin_top = int(m.group(4)) - 1 if m.group(3) == "1" else 0
     lines = body.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     lines = [l[:-1] if l.endswith("\r") else l for l in lines]
     if len(lines) != rows:
         raise ValueError("expected %d rows, got %d" % (rows, len(lines)))
-    return int(m.group(1)), int(m.group(2)), lines
+    return int(m.group(1)), int(m.group(2)) + origin_top, lines, origin_top
 
 
 def zero_width(ch):
@@ -173,7 +174,7 @@ def parse_row(row):
 
 
 def parse_raw(raw, cols, rows):
-    x, y, lines = split_rows(raw, rows)
+    x, y, lines, origin_top = split_rows(raw, rows)
     if not (0 <= x < cols and 0 <= y < rows):
         raise ValueError("cursor %d,%d outside %dx%d" % (x, y, cols, rows))
     text_lines, cell_rows = [], []
@@ -183,19 +184,21 @@ def parse_raw(raw, cols, rows):
             raise ValueError("row %d is %d cells wide (> %d): %r" % (r, width, cols, row))
         cell_rows.append(cells)
         text_lines.append(STRIP.sub("", row).replace("\uffff", "").rstrip(" "))
-    return x, y, text_lines, cell_rows
+    return x, y, text_lines, cell_rows, origin_top
 
 
-def golden(raw, cols, rows, origin_top=0):
-    x, y, lines, _ = parse_raw(raw, cols, rows)
-    d = {"cols": cols, "rows": rows, "cursor": {"row": y + origin_top, "col": x}, "lines": lines}
+def golden(raw, cols, rows):
+    """The .json golden. In origin mode, cursor.row is made absolute (reported row + top
+    margin) and the raw report is kept as cursor_reported."""
+    x, y, lines, _, origin_top = parse_raw(raw, cols, rows)
+    d = {"cols": cols, "rows": rows, "cursor": {"row": y, "col": x}, "lines": lines}
     if origin_top:
-        d["cursor_reported"] = {"row": y, "col": x}
+        d["cursor_reported"] = {"row": y - origin_top, "col": x}
     return d
 
 
 def attrs(raw, cols, rows):
-    _, _, _, cell_rows = parse_raw(raw, cols, rows)
+    _, _, _, cell_rows, _ = parse_raw(raw, cols, rows)
     out = []
     for r, cells in enumerate(cell_rows):
         for c in cells:
@@ -226,12 +229,16 @@ def dump(obj, path, per_line_list=None):
             f.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def process(base, cols, rows, feed_path=None, origin_top=0, want_attrs=False):
+def process(base, cols, rows, feed_path=None, origin_top=None, want_attrs=False):
     """Run xterm on base.bin (or feed_path), write base.xterm, base.json (+ base.attrs.json)."""
     raw = run_oracle(feed_path or base + ".bin", cols, rows)
     with open(base + ".xterm", "wb") as f:
         f.write(raw)
-    g = golden(raw, cols, rows, origin_top)
+    g = golden(raw, cols, rows)
+    if origin_top is not None:  # the battery table's expectation, as a check of the oracle
+        rep = g.get("cursor_reported", g["cursor"])["row"]
+        if g["cursor"]["row"] - rep != origin_top:
+            raise ValueError("origin mode: expected top margin row %d" % origin_top)
     dump(g, base + ".json", "lines")
     if want_attrs:
         dump(attrs(raw, cols, rows), base + ".attrs.json", "cells")
@@ -254,7 +261,7 @@ def main():
         cols, rows = read_size(base)
         meta = index.get(name, {})
         try:
-            g = process(base, cols, rows, origin_top=meta.get("origin_top", 0), want_attrs=meta.get("attrs", False))
+            g = process(base, cols, rows, origin_top=meta.get("origin_top", 0 if meta else None), want_attrs=meta.get("attrs", False))
         except Exception as e:  # keep going, report at the end
             failed.append(name)
             print("[%d/%d] %s FAILED: %s" % (i + 1, len(names), name, e), flush=True)
