@@ -5,7 +5,8 @@
 /// It never throws: every limit is fixed and overflowing one drops data, never fails.
 /// The states and transitions follow Paul Williams' DEC parser diagram
 /// (https://vt100.net/emu/dec_ansi_parser), with `:` sub-parameters as in ECMA-48 and
-/// UTF-8 decoded in the ground state with one U+FFFD per bad sequence.
+/// UTF-8 decoded in the ground state with one U+FFFD per bad sequence, as xterm does.
+/// OSC strings end on BEL or ST; DCS, SOS, PM and APC strings only on ST (as xterm).
 ///
 /// ```swift
 /// var parser = Parser()
@@ -45,8 +46,8 @@ public struct Parser: Sendable {
     // Partial UTF-8 sequence in the ground state.
     @usableFromInline var utf8Value: UInt32 = 0
     @usableFromInline var utf8Remaining: UInt8 = 0
-    @usableFromInline var utf8Lower: UInt8 = 0x80
-    @usableFromInline var utf8Upper: UInt8 = 0xBF
+    /// The smallest value the sequence may encode (larger forms are overlong).
+    @usableFromInline var utf8Minimum: UInt32 = 0
 
     /// Creates a parser in the ground state.
     public init() {
@@ -91,20 +92,18 @@ public struct Parser: Sendable {
     @inline(__always)
     mutating func advanceGround<R: ParserReceiver>(_ byte: UInt8, into receiver: inout R) {
         if utf8Remaining != 0 {
-            if byte >= utf8Lower && byte <= utf8Upper {
+            if byte & 0xC0 == 0x80 {
                 utf8Value = utf8Value << 6 | UInt32(byte & 0x3F)
                 utf8Remaining -= 1
-                utf8Lower = 0x80
-                utf8Upper = 0xBF
                 if utf8Remaining == 0 {
-                    receiver.print(Unicode.Scalar(utf8Value) ?? "\u{FFFD}")
+                    // Overlong forms, surrogates and values above U+10FFFF: one U+FFFD.
+                    let valid = utf8Value >= utf8Minimum
+                    receiver.print(valid ? Unicode.Scalar(utf8Value) ?? "\u{FFFD}" : "\u{FFFD}")
                 }
                 return
             }
-            // The sequence so far is a maximal subpart: one U+FFFD, then this byte anew.
+            // A sequence cut short: one U+FFFD, then this byte anew.
             utf8Remaining = 0
-            utf8Lower = 0x80
-            utf8Upper = 0xBF
             receiver.print("\u{FFFD}")
         }
         switch byte {
@@ -118,32 +117,29 @@ public struct Parser: Sendable {
             receiver.print(Unicode.Scalar(byte))
         case 0x7F:
             break  // DEL is ignored
-        case 0xC2...0xDF:
-            startUTF8(UInt32(byte & 0x1F), remaining: 1)
-        case 0xE0:
-            startUTF8(UInt32(byte & 0x0F), remaining: 2, lower: 0xA0)
-        case 0xED:
-            startUTF8(UInt32(byte & 0x0F), remaining: 2, upper: 0x9F)
-        case 0xE1...0xEF:
-            startUTF8(UInt32(byte & 0x0F), remaining: 2)
-        case 0xF0:
-            startUTF8(UInt32(byte & 0x07), remaining: 3, lower: 0x90)
-        case 0xF4:
-            startUTF8(UInt32(byte & 0x07), remaining: 3, upper: 0x8F)
-        case 0xF1...0xF3:
-            startUTF8(UInt32(byte & 0x07), remaining: 3)
+        // As xterm: the lead byte gives the length (up to the old 6-byte forms), every
+        // continuation byte is taken, and a complete but invalid value is one U+FFFD.
+        case 0xC0...0xDF:
+            startUTF8(UInt32(byte & 0x1F), remaining: 1, minimum: 0x80)
+        case 0xE0...0xEF:
+            startUTF8(UInt32(byte & 0x0F), remaining: 2, minimum: 0x800)
+        case 0xF0...0xF7:
+            startUTF8(UInt32(byte & 0x07), remaining: 3, minimum: 0x10000)
+        case 0xF8...0xFB:
+            startUTF8(UInt32(byte & 0x03), remaining: 4, minimum: 0x20_0000)
+        case 0xFC...0xFD:
+            startUTF8(UInt32(byte & 0x01), remaining: 5, minimum: 0x400_0000)
         default:
-            // 0x80…0xC1 and 0xF5…0xFF never start a sequence.
+            // A stray continuation byte, 0xFE or 0xFF.
             receiver.print("\u{FFFD}")
         }
     }
 
     @inline(__always)
-    mutating func startUTF8(_ value: UInt32, remaining: UInt8, lower: UInt8 = 0x80, upper: UInt8 = 0xBF) {
+    mutating func startUTF8(_ value: UInt32, remaining: UInt8, minimum: UInt32) {
         utf8Value = value
         utf8Remaining = remaining
-        utf8Lower = lower
-        utf8Upper = upper
+        utf8Minimum = minimum
     }
 
     // MARK: - Escape, control, device control and string states
@@ -240,7 +236,6 @@ public struct Parser: Sendable {
             case 0x3B: separator(subparameter: false); state = .dcsParam
             case 0x3C...0x3F: privateMarker = byte; state = .dcsParam
             case 0x40...0x7E: hook(byte, into: &receiver)
-            case 0x07: state = .ground
             default: break
             }
 
@@ -252,7 +247,6 @@ public struct Parser: Sendable {
             case 0x3C...0x3F: state = .dcsIgnore
             case 0x20...0x2F: collect(byte); state = .dcsIntermediate
             case 0x40...0x7E: hook(byte, into: &receiver)
-            case 0x07: state = .ground
             default: break
             }
 
@@ -261,15 +255,11 @@ public struct Parser: Sendable {
             case 0x20...0x2F: collect(byte)
             case 0x30...0x3F: state = .dcsIgnore
             case 0x40...0x7E: hook(byte, into: &receiver)
-            case 0x07: state = .ground
             default: break
             }
 
         case .dcsPassthrough:
             switch byte {
-            case 0x07:
-                receiver.unhook()
-                state = .ground
             case 0x7F: break
             default:
                 if stringLength < Parser.maximumStringLength {
@@ -279,7 +269,7 @@ public struct Parser: Sendable {
             }
 
         case .dcsIgnore:
-            if byte == 0x07 { state = .ground }
+            break  // until ST
 
         case .oscString:
             switch byte {
@@ -295,7 +285,7 @@ public struct Parser: Sendable {
             }
 
         case .sosPmApcString:
-            if byte == 0x07 { state = .ground }
+            break  // until ST (xterm does not end these on BEL)
         }
     }
 
@@ -348,8 +338,6 @@ public struct Parser: Sendable {
             // ESC in the middle of a UTF-8 sequence: the partial sequence is one bad one.
             if utf8Remaining != 0 {
                 utf8Remaining = 0
-                utf8Lower = 0x80
-                utf8Upper = 0xBF
                 receiver.print("\u{FFFD}")
             }
         default:

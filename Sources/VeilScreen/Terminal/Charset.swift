@@ -34,7 +34,7 @@ enum Charset: UInt8, Sendable {
 
     /// DEC Special Graphics 0x5F…0x7E as Unicode (the mapping xterm uses).
     private static let specialGraphicsTable: [Unicode.Scalar] = [
-        "\u{00A0}",  // _ blank
+        " ",  // _ blank
         "◆", "▒", "␉", "␌", "␍", "␊", "°", "±",  // ` a b c d e f g
         "␤", "␋", "┘", "┐", "┌", "└", "┼", "⎺",  // h i j k l m n o
         "⎻", "─", "⎼", "⎽", "├", "┤", "┴", "┬",  // p q r s t u v w

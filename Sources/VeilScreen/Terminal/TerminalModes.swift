@@ -29,6 +29,10 @@ public struct TerminalModes: Hashable, Sendable {
     public var reverseVideo = false
     /// Cursor blinking (12).
     public var cursorBlink = false
+    /// Allow 80 ⇄ 132 column switching (40); without it DECCOLM is ignored, as in xterm.
+    public var allowColumnSwitch = false
+    /// DECCOLM (3): 132-column mode (only switches while ``allowColumnSwitch`` is set).
+    public var columns132 = false
     /// Reverse wraparound (45).
     public var reverseWraparound = false
     /// Focus in/out reports (1004).

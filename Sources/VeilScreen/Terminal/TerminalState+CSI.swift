@@ -13,16 +13,36 @@ extension TerminalState {
         case 0x40:  // CSI Ps @  ICH: insert blank characters (ECMA-48 8.3.64)
             wrapPending = false
             insertBlanks(p.value(0, default: 1))
+        case 0x20_0040:  // CSI Ps SP @  SL: scroll left (ECMA-48 8.3.121), the scroll region when the cursor is in it
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { deleteCharacters(p.value(0, default: 1), row: r, col: 0) }
+            }
+        case 0x20_0041:  // CSI Ps SP A  SR: scroll right (ECMA-48 8.3.135), the scroll region when the cursor is in it
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { insertBlanks(p.value(0, default: 1), row: r, col: 0) }
+            }
+        case 0x27_007D:  // CSI Ps ' }  DECIC: insert columns at the cursor (VT420)
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { insertBlanks(p.value(0, default: 1), row: r, col: col) }
+            }
+        case 0x27_007E:  // CSI Ps ' ~  DECDC: delete columns at the cursor (VT420)
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { deleteCharacters(p.value(0, default: 1), row: r, col: col) }
+            }
+        case 0x22_0071:  // CSI Ps " q  DECSCA: select character protection (VT220)
+            if p[0] == 1 { pen.attributes.insert(.protected) } else if p[0] == 0 || p[0] == 2 { pen.attributes.remove(.protected) }
         case 0x41:  // CSI Ps A  CUU: cursor up (ECMA-48 8.3.22)
             let n = p.value(0, default: 1)
             moveCursor(row: row >= scrollTop ? max(scrollTop, row - n) : row - n, col: col)
-        case 0x42, 0x65:  // CSI Ps B  CUD: cursor down (8.3.19); CSI Ps e  VPR (8.3.160)
+        case 0x42:  // CSI Ps B  CUD: cursor down (ECMA-48 8.3.19), stops at the bottom margin
             let n = p.value(0, default: 1)
             moveCursor(row: row <= scrollBottom ? min(scrollBottom, row + n) : row + n, col: col)
+        case 0x65:  // CSI Ps e  VPR: line position forward (ECMA-48 8.3.160); xterm: as VPA, relative
+            moveCursor(row: min(row + p.value(0, default: 1), originBottom), col: col)
         case 0x43, 0x61:  // CSI Ps C  CUF: cursor forward (8.3.20); CSI Ps a  HPR (8.3.59)
             moveCursor(row: row, col: col + p.value(0, default: 1))
-        case 0x44:  // CSI Ps D  CUB: cursor backward (ECMA-48 8.3.18)
-            moveCursor(row: row, col: col - p.value(0, default: 1))
+        case 0x44:  // CSI Ps D  CUB: cursor backward (ECMA-48 8.3.18); reverse-wraps under mode 45
+            cursorBack(p.value(0, default: 1))
         case 0x45:  // CSI Ps E  CNL: cursor next line (ECMA-48 8.3.12)
             let n = p.value(0, default: 1)
             moveCursor(row: row <= scrollBottom ? min(scrollBottom, row + n) : row + n, col: 0)
@@ -38,15 +58,15 @@ extension TerminalState {
         case 0x4A:  // CSI Ps J  ED: erase in display (ECMA-48 8.3.39)
             wrapPending = false
             eraseInDisplay(p[0])
-        case 0x3F4A:  // CSI ? Ps J  DECSED: selective erase in display (erases all here)
+        case 0x3F4A:  // CSI ? Ps J  DECSED: selective erase in display (VT220), keeps DECSCA-protected cells
             wrapPending = false
-            eraseInDisplay(p[0])
+            eraseInDisplay(p[0], selective: true)
         case 0x4B:  // CSI Ps K  EL: erase in line (ECMA-48 8.3.41); xterm cancels a pending wrap
             wrapPending = false
             eraseInLine(p[0])
-        case 0x3F4B:  // CSI ? Ps K  DECSEL: selective erase in line (erases all here)
+        case 0x3F4B:  // CSI ? Ps K  DECSEL: selective erase in line (VT220), keeps DECSCA-protected cells
             wrapPending = false
-            eraseInLine(p[0])
+            eraseInLine(p[0], selective: true)
         case 0x4C:  // CSI Ps L  IL: insert lines (ECMA-48 8.3.67)
             insertLines(p.value(0, default: 1))
         case 0x4D:  // CSI Ps M  DL: delete lines (ECMA-48 8.3.32)

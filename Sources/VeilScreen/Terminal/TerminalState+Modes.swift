@@ -18,6 +18,16 @@ extension TerminalState {
             moveCursor(row: originTop, col: 0)
         case 7:                                          // DECAWM
             modes.autowrap = on
+        case 3:                                          // DECCOLM: 80/132 columns (xterm: only with mode 40)
+            guard modes.allowColumnSwitch else { break }
+            modes.columns132 = on
+            let width = on ? 132 : 80
+            if width != cols { self = resized(cols: width, rows: rows) }
+            grid.clearRows(from: 0, to: rows, with: eraseCell)
+            scrollTop = 0
+            scrollBottom = rows - 1
+            moveCursor(row: 0, col: 0)
+        case 40: modes.allowColumnSwitch = on
         case 12: modes.cursorBlink = on
         case 25: modes.cursorVisible = on                // DECTCEM
         case 45: modes.reverseWraparound = on
@@ -60,14 +70,24 @@ extension TerminalState {
 
     /// Shows the alternate or the main buffer.
     mutating func switchScreen(toAlternate: Bool, clearAlternateOnEntry: Bool, clearAlternateOnExit: Bool) {
+        // xterm: clearing the alternate screen cancels a pending wrap; a bare switch keeps it.
         guard toAlternate != isAlternateScreen else {
-            if toAlternate && clearAlternateOnEntry { grid.clearRows(from: 0, to: rows, with: eraseCell) }
+            if toAlternate && clearAlternateOnEntry {
+                grid.clearRows(from: 0, to: rows, with: eraseCell)
+                wrapPending = false
+            }
             return
         }
-        if !toAlternate && clearAlternateOnExit { grid.clearRows(from: 0, to: rows, with: eraseCell) }
+        if !toAlternate && clearAlternateOnExit {
+            grid.clearRows(from: 0, to: rows, with: eraseCell)
+            wrapPending = false
+        }
         swap(&grid, &otherGrid)
         isAlternateScreen = toAlternate
-        if toAlternate && clearAlternateOnEntry { grid.clearRows(from: 0, to: rows, with: eraseCell) }
+        if toAlternate && clearAlternateOnEntry {
+            grid.clearRows(from: 0, to: rows, with: eraseCell)
+            wrapPending = false
+        }
     }
 
     /// DECRQM answer for an ANSI mode: 1 set, 2 reset, 0 not recognised.
@@ -87,6 +107,8 @@ extension TerminalState {
         case 5: on = modes.reverseVideo
         case 6: on = modes.origin
         case 7: on = modes.autowrap
+        case 3: on = modes.columns132
+        case 40: on = modes.allowColumnSwitch
         case 12: on = modes.cursorBlink
         case 25: on = modes.cursorVisible
         case 45: on = modes.reverseWraparound

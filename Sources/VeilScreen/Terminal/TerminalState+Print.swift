@@ -57,17 +57,23 @@ extension TerminalState {
     mutating func advance(by width: Int) {
         let next = col + width
         if next >= cols {
+            // xterm sets the wrap flag even without autowrap; it wraps only while DECAWM is set.
             col = cols - 1
-            wrapPending = modes.autowrap
+            wrapPending = true
         } else {
             col = next
         }
     }
 
-    /// Adds a zero-width character to the previous cell (the cursor cell when a wrap is
+    /// Adds a combining mark to the previous cell (the cursor cell when a wrap is
     /// pending); dropped when there is no previous cell on the row.
     mutating func attachCombining(_ scalar: Unicode.Scalar) {
-        if scalar.properties.generalCategory == .control { return }
+        switch scalar.properties.generalCategory {
+        case .control, .format:
+            return  // xterm keeps neither controls nor zero-width format characters (ZWJ, ZWSP, …)
+        default:
+            break
+        }
         var target: Int
         if wrapPending {
             target = col

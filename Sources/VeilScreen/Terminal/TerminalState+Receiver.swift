@@ -4,10 +4,7 @@ extension TerminalState: ParserReceiver {
         lastPrinted = nil
         switch byte {
         case 0x08:  // BS: one column left; cancels a pending wrap (xterm: `0123456789\bZ` → `01234567Z9`)
-            if wrapPending {
-                wrapPending = false
-            }
-            if col > 0 { col -= 1 }
+            cursorBack(1)
         case 0x09:  // HT: next tab stop
             tabForward(1)
         case 0x0A, 0x0B, 0x0C:  // LF, VT, FF: index (and CR under LNM)

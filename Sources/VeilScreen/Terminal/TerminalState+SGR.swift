@@ -83,7 +83,7 @@ extension TerminalState {
     mutating func resetRendition() {
         pen.foreground = .default
         pen.background = .default
-        pen.attributes = []
+        pen.attributes.formIntersection(.protected)  // DECSCA is not rendition
         pen.underlineStyle = .none
         pen.underlineColor = .default
     }
