@@ -6,14 +6,16 @@
 # Writes DEST/NAME.bin (the bytes the program wrote), DEST/NAME.size ("COLS ROWS"),
 # DEST/NAME.xterm and DEST/NAME.json.  Needs vim, less, htop, git, tmux, xterm, Xvfb
 # (apt-get install vim less htop git tmux xterm xvfb).  Recordings of live programs (htop)
-# differ on every run; the goldens always match the committed .bin.
+# differ on every run; the goldens always match the committed .bin.  htop is limited to its
+# own processes (-p) so the recording does not capture the machine's process list.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 DEST=$(mkdir -p "$1" && cd "$1" && pwd); shift
 ONLY=" $* "
 RECORD=${RECORD:-$here/../../../shared/tools/oracles/record}
 [ -x "$RECORD" ] || RECORD=/work/shared/tools/oracles/record
-W=$(mktemp -d /tmp/veil-rec.XXXXXX)
+W=/tmp/veil-rec   # fixed path: it shows up in vim/less status lines
+rm -rf "$W"; mkdir -p "$W"
 trap 'rm -rf "$W"' EXIT
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
@@ -63,7 +65,7 @@ CASES=(
   "vim_syntax|100|30|3|$VIM -c 'syntax on' -c 'set nu' $W/demo.py"
   "less_long|80|24|3|less -N $W/long.txt"
   "less_search|80|24|3|less '+/fox jumps over the lazy dog \\.\\.\\.\\.\\.' $W/long.txt"
-  "htop|120|30|4|htop -d 10"
+  "htop|120|30|4|sh -c 'sleep 300 & a=\$!; sleep 301 & b=\$!; exec htop -d 10 -t -p \$\$,\$a,\$b'"
   "git_log_graph|100|30|2|sh -c 'GIT_PAGER=cat git -C $R log --graph --color=always --decorate --all --format=\"%h %d %s\"; sleep 30'"
   "git_log_less|100|24|3|sh -c 'GIT_PAGER=\"less -R\" git -C $R log --graph --color=always --decorate --all --stat'"
   "cjk_cat|60|16|2|sh -c 'cat $W/cjk.txt; sleep 30'"

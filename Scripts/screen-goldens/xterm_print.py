@@ -190,10 +190,12 @@ def parse_raw(raw, cols, rows):
 def golden(raw, cols, rows):
     """The .json golden. In origin mode, cursor.row is made absolute (reported row + top
     margin) and the raw report is kept as cursor_reported."""
-    x, y, lines, _, origin_top = parse_raw(raw, cols, rows)
-    d = {"cols": cols, "rows": rows, "cursor": {"row": y, "col": x}, "lines": lines}
+    x, y, lines, cell_rows, origin_top = parse_raw(raw, cols, rows)
+    d = {"cols": cols, "rows": rows, "cursor": {"row": y, "col": x}}
     if origin_top:
         d["cursor_reported"] = {"row": y - origin_top, "col": x}
+    d["wide"] = [[r, c["col"]] for r, cells in enumerate(cell_rows) for c in cells if c.get("wide")]
+    d["lines"] = lines
     return d
 
 
@@ -245,8 +247,30 @@ def process(base, cols, rows, feed_path=None, origin_top=None, want_attrs=False)
     return g
 
 
+def rejson(d):
+    """Rewrite NAME.json (and NAME.attrs.json where one exists) from the NAME.xterm files in
+    DIR without running xterm again (after a change of the JSON format)."""
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".xterm"):
+            continue
+        base = os.path.join(d, f[:-6])
+        if os.path.exists(base + ".size"):
+            cols, rows = read_size(base)
+        else:  # xtermjs
+            cols, rows = 80, 25
+        raw = open(base + ".xterm", "rb").read()
+        dump(golden(raw, cols, rows), base + ".json", "lines")
+        if os.path.exists(base + ".attrs.json"):
+            dump(attrs(raw, cols, rows), base + ".attrs.json", "cells")
+
+
 def main():
-    """usage: xterm_print.py DIR [NAME...] -- (re)run xterm on DIR/NAME.bin for all or some."""
+    """usage: xterm_print.py DIR [NAME...] -- (re)run xterm on DIR/NAME.bin for all or some.
+       xterm_print.py --rejson DIR...  -- rewrite the JSON from the .xterm files only."""
+    if sys.argv[1] == "--rejson":
+        for d in sys.argv[2:]:
+            rejson(d)
+        return
     d = sys.argv[1]
     only = set(sys.argv[2:])
     index = {}
