@@ -1,5 +1,6 @@
 /// The numeric parameters of a control sequence: at most ``capacity`` values, each
-/// clamped to ``maximumValue``, with `:` sub-parameters marked.
+/// clamped to ``maximumValue``, with `:` sub-parameters marked. Beyond the capacity the
+/// separators are ignored, so the digits of the surplus run into the last value (xterm).
 ///
 /// `CSI 38:2::1:2:3 m` gives the values `[38, 2, 0, 1, 2, 3]` where values 1…5 are
 /// sub-parameters of value 0. An empty parameter reads as 0.

@@ -358,6 +358,9 @@ public struct Parser: Sendable {
 
     @inline(__always)
     mutating func separator(subparameter: Bool) {
+        // When the list is full, separators are dropped and the digits that follow run on
+        // into the last parameter (as xterm does), so no further parameter is added.
+        guard parameters.count < Parameters.capacity - 1 else { return }
         parameters.append(UInt16(currentParameter), isSubparameter: nextIsSubparameter)
         currentParameter = 0
         parameterStarted = true

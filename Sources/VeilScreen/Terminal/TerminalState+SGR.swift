@@ -92,18 +92,21 @@ extension TerminalState {
     /// space id before r:g:b) starting at `from`; returns the colour and the index after it.
     func extendedColor(_ p: Parameters, from: Int, to: Int, colon: Bool) -> (color: TerminalColor?, next: Int) {
         guard from < to else { return (nil, from) }
+        // As xterm: missing values read as 0 (`38;5` is palette 0, `38;2;1` is #010000),
+        // out-of-range ones drop the colour, an unknown kind (`38;7`) consumes only itself.
         switch p[from] {
         case 5:
-            guard from + 1 < to else { return (nil, to) }
             let value = p[from + 1]
-            return (value <= 255 ? .indexed(UInt8(value)) : nil, from + 2)
+            return (value <= 255 ? .indexed(UInt8(value)) : nil, min(from + 2, to))
         case 2:
             var first = from + 1
             if colon && to - from >= 5 { first += 1 }  // 2:cs:r:g:b
-            guard first + 2 < to else { return (nil, to) }
-            let r = p[first], g = p[first + 1], b = p[first + 2]
-            guard r <= 255, g <= 255, b <= 255 else { return (nil, first + 3) }
-            return (.rgb(UInt8(r), UInt8(g), UInt8(b)), first + 3)
+            let end = min(first + 3, to)
+            let r = first < to ? p[first] : 0
+            let g = first + 1 < to ? p[first + 1] : 0
+            let b = first + 2 < to ? p[first + 2] : 0
+            guard r <= 255, g <= 255, b <= 255 else { return (nil, end) }
+            return (.rgb(UInt8(r), UInt8(g), UInt8(b)), end)
         default:
             return (nil, from + 1)
         }
