@@ -9,6 +9,10 @@ struct Grid: Sendable {
     var rowIDs: [Int]
     /// Soft-wrap flag per physical row.
     var wrappedByID: [Bool]
+    /// A whole row of `blankTemplateCell`, copied in one move to erase (usually the
+    /// default blank; rebuilt when the erase colour changes).
+    private var blankTemplate: [Cell]
+    private var blankTemplateCell: Cell
 
     init(cols: Int, rows: Int) {
         self.cols = cols
@@ -16,6 +20,8 @@ struct Grid: Sendable {
         cells = Array(repeating: .blank, count: cols * rows)
         rowIDs = Array(0..<rows)
         wrappedByID = Array(repeating: false, count: rows)
+        blankTemplate = Array(repeating: .blank, count: cols)
+        blankTemplateCell = .blank
     }
 
     /// Index in `cells` of the first cell of screen row `row`.
@@ -35,9 +41,15 @@ struct Grid: Sendable {
     /// Fills columns `from..<to` of `row` with `blank`.
     mutating func fill(row: Int, from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
-        let start = base(row)
-        cells.withUnsafeMutableBufferPointer { buffer in
-            for index in (start + from)..<(start + to) { buffer[index] = blank }
+        if blank != blankTemplateCell {
+            blankTemplate = Array(repeating: blank, count: cols)
+            blankTemplateCell = blank
+        }
+        let start = base(row) + from
+        blankTemplate.withUnsafeBufferPointer { template in
+            cells.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + start).update(from: template.baseAddress!, count: to - from)
+            }
         }
     }
 

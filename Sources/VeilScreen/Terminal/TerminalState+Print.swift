@@ -136,11 +136,7 @@ extension TerminalState {
                 if start[col].width == 0 && col > 0 { start[col - 1].blankKeepingRendition() }
                 let last = col + n - 1
                 if start[last].width == 2 && last + 1 < cols { start[last + 1].blankKeepingRendition() }
-                var cell = template
-                for offset in 0..<n {
-                    cell.scalar = Unicode.Scalar(source[index + offset])
-                    start[col + offset] = cell
-                }
+                Cell.writeASCII(source + index, count: n, to: start + col, template: template)
             }
             index += n
             advance(by: n)
