@@ -86,9 +86,7 @@ extension TerminalState {
         case 0x5A:  // CSI Ps Z  CBT: cursor backward tabulation (ECMA-48 8.3.7)
             tabBackward(p.value(0, default: 1))
         case 0x62:  // CSI Ps b  REP: repeat the preceding graphic character (ECMA-48 8.3.103)
-            if let scalar = lastPrinted {
-                for _ in 0..<min(p.value(0, default: 1), cols * rows) { print(scalar) }
-            }
+            if let scalar = lastPrinted { repeatCharacter(scalar, count: p.value(0, default: 1)) }
         case 0x63:  // CSI Ps c  DA1: primary device attributes (ECMA-48 8.3.24)
             if p[0] == 0 { respond("\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c") }
         case 0x3E63:  // CSI > Ps c  DA2: secondary device attributes (xterm)

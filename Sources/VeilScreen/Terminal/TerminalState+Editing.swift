@@ -184,11 +184,9 @@ extension TerminalState {
         if target >= 0 {
             col = target
         } else if reverse {
-            var linear = cols * row + target
-            if linear < 0 {
-                let total = cols * rows
-                linear += (-linear / total + 1) * total
-            }
+            // Wrap through the rows above and from the top row round to the bottom one.
+            let total = cols * rows
+            let linear = ((cols * row + target) % total + total) % total
             row = linear / cols
             col = linear % cols
         } else {
