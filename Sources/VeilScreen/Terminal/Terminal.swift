@@ -135,6 +135,7 @@ public struct Terminal: Sendable {
         guard row >= 0, col >= 0, width >= 1, height >= 1, row + height <= rows, col + width <= cols else {
             throw ScreenError.rectangleOutsideScreen(row: row, col: col, width: width, height: height)
         }
+        state.grid.materializePendingRow()
         let index = state.internReason(TerminalState.reason(from: Array(reason.utf8)))
         for r in row..<(row + height) {
             var first = col

@@ -2,6 +2,7 @@ extension TerminalState {
     /// Control sequences, in one switch keyed `intermediate << 16 | marker << 8 | final`
     /// (as libvterm's `on_csi`). Unknown sequences are swallowed.
     mutating func csiDispatch(_ sequence: ControlSequence) {
+        grid.materializePendingRow()
         guard !sequence.ignore, sequence.intermediates.second == 0 else {
             lastPrinted = nil
             return

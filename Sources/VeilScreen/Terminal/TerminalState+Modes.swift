@@ -83,6 +83,7 @@ extension TerminalState {
             wrapPending = false
         }
         swap(&grid, &otherGrid)
+        grid.materializePendingRow()
         isAlternateScreen = toAlternate
         if toAlternate && clearAlternateOnEntry {
             grid.clearRows(from: 0, to: rows, with: eraseCell)

@@ -1,6 +1,7 @@
 extension TerminalState {
     /// Prints one character at the cursor (the slow path: charsets, wide, combining, insert mode).
     mutating func print(_ input: Unicode.Scalar) {
+        grid.materializePendingRow()
         var scalar = input
         if scalar.value < 0x80 {
             let set = singleShift != 0 ? charset(singleShift) : charset(glIndex)
@@ -151,10 +152,15 @@ extension TerminalState {
         while index < count {
             if wrapPending {
                 wrapPending = false
-                if modes.autowrap { wrapToNextLine() }
+                if modes.autowrap { wrapToNextLine(lazy: true) }
             }
             let col = self.col
             let n = min(cols - col, count - index)
+            if grid.isPending(row) {
+                grid.materializePendingRow(row, except: col, col + n)
+            } else {
+                grid.materializePendingRow()
+            }
             let base = grid.base(row)
             grid.cells.withUnsafeMutableBufferPointer { buffer in
                 let start = buffer.baseAddress! + base

@@ -98,11 +98,17 @@ struct TerminalState: Sendable {
 
     // MARK: - Line feed and scrolling
 
-    /// IND: down one row, scrolling the region when at its bottom margin.
-    mutating func index() {
+    /// IND: down one row, scrolling the region when at its bottom margin. With `lazy`
+    /// the row that scrolls in is left pending (the caller is LF or ``printASCII(_:)``,
+    /// which handle it); otherwise it is written at once.
+    mutating func index(lazy: Bool = false) {
         wrapPending = false
         if row == scrollBottom {
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
+            if lazy {
+                grid.scrollUpOneLazily(top: scrollTop, bottom: scrollBottom, blank: eraseCell)
+            } else {
+                grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
+            }
         } else if row < rows - 1 {
             row += 1
         }
@@ -120,9 +126,9 @@ struct TerminalState: Sendable {
 
     /// Autowrap: the current row continues on the next one.
     @inline(__always)
-    mutating func wrapToNextLine() {
+    mutating func wrapToNextLine(lazy: Bool = false) {
         grid.setWrapped(row, true)
         col = 0
-        index()
+        index(lazy: lazy)
     }
 }
