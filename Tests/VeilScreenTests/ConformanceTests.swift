@@ -49,6 +49,17 @@ import Testing
         #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
     }
 
+    @Test(arguments: XtermFixtures.attributeCases("programs"))
+    func programAttributes(_ name: String) throws {
+        let expected = try XtermFixtures.printedAttributes(name, in: "programs")
+        var terminal = try Terminal(cols: expected.cols, rows: expected.rows)
+        terminal.feed(try XtermFixtures.input("programs", name, extension: "bin"))
+        let actual = XtermFixtures.printed(terminal.screen)
+        let missing = expected.cells.filter { !actual.contains($0) }
+        let extra = actual.filter { !expected.cells.contains($0) }
+        #expect(missing.isEmpty && extra.isEmpty, "\(name)\nxterm only: \(missing.prefix(5))\nours only: \(extra.prefix(5))")
+    }
+
     @Test(arguments: XtermFixtures.cases("programs", inputExtension: "bin"))
     func programRecording(_ name: String) throws {
         let expected = try XtermFixtures.expected("programs", name)
