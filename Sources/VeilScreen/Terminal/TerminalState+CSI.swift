@@ -133,8 +133,21 @@ extension TerminalState {
         case 0x24_3F70:  // CSI ? Ps $ p  DECRQM: request DEC private mode (VT300)
             respond("\u{1B}[?\(p[0]);\(decModeState(p[0]))$y")
         default:
-            break  // unknown or unsupported: swallowed
+            // Unknown or unsupported: swallowed, and reported to a debugging hook.
+            if let unhandled = unhandledSequenceHandler { unhandled(TerminalState.describe(sequence)) }
         }
+    }
+
+    /// `CSI ? 1 ; 2 $ p`-style text of a control sequence.
+    static func describe(_ sequence: ControlSequence) -> String {
+        var text = "CSI"
+        if sequence.privateMarker != 0 { text += " " + String(UnicodeScalar(sequence.privateMarker)) }
+        let groups = sequence.parameters.groups.map { $0.map(String.init).joined(separator: ":") }
+        if !groups.isEmpty { text += " " + groups.joined(separator: " ; ") }
+        for byte in [sequence.intermediates.first, sequence.intermediates.second] where byte != 0 {
+            text += byte == 0x20 ? " SP" : " " + String(UnicodeScalar(byte))
+        }
+        return text + " " + String(UnicodeScalar(sequence.final))
     }
 
     /// CUP/HVP/VPA: 1-based position, relative to the scroll region in origin mode.

@@ -66,7 +66,11 @@ extension TerminalState: ParserReceiver {
             case 0x28, 0x29, 0x2A, 0x2B:  // ESC ( ) * + F  SCS: designate G0…G3 (ISO 2022)
                 if let set = Charset(final: final) { designate(Int(intermediates.first - 0x28), set) }
             default:
-                break  // ST (ESC \), ESC # 3-6 double size, ESC % G, ESC SP F, …: no effect
+                // ST (ESC \) ends a string; ESC # 3-6 double size, ESC % G, ESC SP F, …: no effect.
+                if final != 0x5C, let unhandled = unhandledSequenceHandler {
+                    let prefix = intermediates.first == 0 ? "" : " " + String(UnicodeScalar(intermediates.first))
+                    unhandled("ESC" + prefix + " " + String(UnicodeScalar(final)))
+                }
             }
         }
     }

@@ -23,6 +23,7 @@ extension TerminalState {
         result.title = title
         result.tables = tables
         result.responseHandler = responseHandler
+        result.unhandledSequenceHandler = unhandledSequenceHandler
         result.defaultForeground = defaultForeground
         result.defaultBackground = defaultBackground
         result.paletteOverrides = paletteOverrides

@@ -52,6 +52,8 @@ struct TerminalState: Sendable {
 
     /// Called with the bytes of answers to queries (DSR, DA, DECRQM, OSC 10/11).
     var responseHandler: (@Sendable ([UInt8]) -> Void)?
+    /// Called with a readable form of each sequence that had no effect (for debugging).
+    var unhandledSequenceHandler: (@Sendable (String) -> Void)?
     /// The colours reported for OSC 10 / OSC 11 queries (xterm's defaults: black on white).
     var defaultForeground: (UInt8, UInt8, UInt8) = (0, 0, 0)
     var defaultBackground: (UInt8, UInt8, UInt8) = (255, 255, 255)
