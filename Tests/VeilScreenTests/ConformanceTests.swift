@@ -110,6 +110,26 @@ import Testing
         #expect(Set(misses.keys) == ConformanceTests.xtermjsKnownMisses, "\(misses)")
     }
 
+    /// Every battery case gives the same screen when split in two at every byte, and when
+    /// fed byte by byte (the goldens' streams were written whole).
+    @Test(arguments: XtermFixtures.cases("battery", inputExtension: "bin"))
+    func batterySplitAnywhere(_ name: String) throws {
+        let expected = try XtermFixtures.expected("battery", name)
+        let bytes = try XtermFixtures.input("battery", name, extension: "bin")
+        var whole = try Terminal(cols: expected.cols, rows: expected.rows)
+        whole.feed(bytes)
+        let reference = whole.screen
+        for cut in stride(from: 0, through: bytes.count, by: max(1, bytes.count / 200)) {
+            var split = try Terminal(cols: expected.cols, rows: expected.rows)
+            split.feed(bytes[..<cut])
+            split.feed(bytes[cut...])
+            #expect(split.screen == reference, "\(name) split at \(cut)")
+        }
+        var single = try Terminal(cols: expected.cols, rows: expected.rows)
+        for byte in bytes { single.feed(CollectionOfOne(byte)) }
+        #expect(single.screen == reference, "\(name) byte by byte")
+    }
+
     @Test func collectionsArePresent() {
         #expect(XtermFixtures.attributeCases().count >= 20)
         #expect(XtermFixtures.cases("programs", inputExtension: "bin").count >= 10)
