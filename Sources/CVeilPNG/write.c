@@ -1,0 +1,163 @@
+#include <png.h>
+#include <stdlib.h>
+#include <string.h>
+#include "context.h"
+
+/* libpng's write callback: appends to the context's growable buffer. */
+static void write_fn(png_structp png, png_bytep data, size_t len) {
+    struct veil_png_call *call = png_get_io_ptr(png);
+    if (veil_png_ctx_reserve(call->ctx, len) != 0) {
+        call->ctx->status = VEIL_PNG_ENOMEM;
+        png_error(png, "out of memory growing the PNG buffer");
+    }
+    memcpy(call->ctx->out + call->ctx->out_len, data, len);
+    call->ctx->out_len += len;
+}
+
+static void flush_fn(png_structp png) { (void)png; }
+
+/* The smallest PNG palette bit depth that can index `count` colours. */
+static int palette_bit_depth(uint32_t count) {
+    if (count <= 2) return 1;
+    if (count <= 4) return 2;
+    if (count <= 16) return 4;
+    return 8;
+}
+
+/* Packs one row of byte indices into `depth`-bit samples, most significant bits first;
+ * returns the largest index seen. */
+static uint8_t pack_row(uint8_t *out, const uint8_t *in, uint32_t width, int depth) {
+    uint8_t largest = 0;
+    if (depth == 8) {
+        for (uint32_t x = 0; x < width; x++) largest = in[x] > largest ? in[x] : largest;
+        return largest;
+    }
+    const int per_byte = 8 / depth;
+    uint32_t x = 0;
+    size_t o = 0;
+    while (x < width) {
+        unsigned byte = 0;
+        for (int k = 0; k < per_byte; k++) {
+            unsigned v = x < width ? in[x] : 0;
+            if (x < width && v > largest) largest = (uint8_t)v;
+            byte = (byte << depth) | (v & ((1u << depth) - 1));
+            x++;
+        }
+        out[o++] = (uint8_t)byte;
+    }
+    return largest;
+}
+
+/* One image to write; lives on the caller's stack, reached by pointer, never changed after
+ * setjmp. `palette_rgb` is NULL for RGB. */
+struct encode_job {
+    const uint8_t *pixels;
+    uint32_t width;
+    uint32_t height;
+    const uint8_t *palette_rgb;
+    uint32_t palette_count;
+    int level;
+    int zstrategy;
+    uint8_t *packed; /* row buffer for bit depths below 8, allocated before setjmp */
+};
+
+/* The libpng calls for one image. May leave through the error callback's longjmp. */
+static void write_image(png_structp png, png_infop info, veil_png_ctx *ctx, const struct encode_job *job) {
+    const int depth = job->palette_rgb != NULL ? palette_bit_depth(job->palette_count) : 8;
+    const size_t in_row = job->palette_rgb != NULL ? (size_t)job->width : (size_t)job->width * 3;
+    png_set_compression_level(png, job->level);
+    png_set_compression_strategy(png, job->zstrategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    if (job->palette_rgb != NULL) {
+        png_color colours[256];
+        for (uint32_t i = 0; i < job->palette_count; i++) {
+            colours[i].red = job->palette_rgb[3 * i];
+            colours[i].green = job->palette_rgb[3 * i + 1];
+            colours[i].blue = job->palette_rgb[3 * i + 2];
+        }
+        png_set_IHDR(png, info, job->width, job->height, depth, PNG_COLOR_TYPE_PALETTE,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+        png_set_PLTE(png, info, colours, (int)job->palette_count);
+    } else {
+        png_set_IHDR(png, info, job->width, job->height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    }
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < job->height; y++) {
+        const uint8_t *row = job->pixels + (size_t)y * in_row;
+        if (job->palette_rgb != NULL) {
+            uint8_t largest = pack_row(job->packed, row, job->width, depth);
+            if (largest >= job->palette_count) {
+                ctx->status = VEIL_PNG_EINDEX;
+                png_error(png, "palette index out of range");
+            }
+            if (depth < 8) row = job->packed;
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, NULL);
+}
+
+/* The whole libpng write sequence for one image behind one setjmp. No local of this
+ * function changes after setjmp; the status the error path returns lives in the context. */
+static int encode(veil_png_ctx *ctx, struct encode_job *job) {
+    struct veil_png_call call = {.ctx = ctx};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &call,
+                                              (png_error_ptr)veil_png_error_fn,
+                                              (png_error_ptr)veil_png_warning_fn);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, &info);
+        return VEIL_PNG_ENOMEM;
+    }
+    if (setjmp(call.jump)) {
+        png_destroy_write_struct(&png, &info);
+        ctx->out_len = 0;
+        return ctx->status;
+    }
+    png_set_write_fn(png, &call, write_fn, flush_fn);
+    write_image(png, info, ctx, job);
+    png_destroy_write_struct(&png, &info);
+    return VEIL_PNG_OK;
+}
+
+/* Allocates the packing buffer a palette image needs, encodes, frees. */
+static int encode_with_buffers(veil_png_ctx *ctx, struct encode_job *job) {
+    if (job->palette_rgb != NULL && palette_bit_depth(job->palette_count) < 8) {
+        job->packed = malloc(((size_t)job->width * palette_bit_depth(job->palette_count) + 7) / 8);
+        if (job->packed == NULL) return VEIL_PNG_ENOMEM;
+    }
+    int status = encode(ctx, job);
+    free(job->packed);
+    job->packed = NULL;
+    return status;
+}
+
+int veil_png_encode_indexed(veil_png_ctx *ctx, const uint8_t *pixels, size_t pixels_len,
+                            uint32_t width, uint32_t height,
+                            const uint8_t *palette_rgb, uint32_t palette_count,
+                            int level, int strategy) {
+    if (ctx == NULL || pixels == NULL || palette_rgb == NULL) return VEIL_PNG_EINVAL;
+    veil_png_ctx_reset(ctx);
+    int status = veil_png_check_size(width, height, 1);
+    if (status != VEIL_PNG_OK) return status;
+    if (pixels_len < (size_t)width * height) return VEIL_PNG_EBUFSIZ;
+    if (palette_count == 0 || palette_count > 256) return VEIL_PNG_EPALETTE;
+    int zstrategy = veil_png_zlib_strategy(level, strategy);
+    if (zstrategy < 0) return VEIL_PNG_ELEVEL;
+    struct encode_job job = {pixels, width, height, palette_rgb, palette_count, level, zstrategy, NULL};
+    return encode_with_buffers(ctx, &job);
+}
+
+int veil_png_encode_rgb(veil_png_ctx *ctx, const uint8_t *pixels, size_t pixels_len,
+                        uint32_t width, uint32_t height, int level, int strategy) {
+    if (ctx == NULL || pixels == NULL) return VEIL_PNG_EINVAL;
+    veil_png_ctx_reset(ctx);
+    int status = veil_png_check_size(width, height, 3);
+    if (status != VEIL_PNG_OK) return status;
+    if (pixels_len / 3 < (size_t)width * height) return VEIL_PNG_EBUFSIZ;
+    int zstrategy = veil_png_zlib_strategy(level, strategy);
+    if (zstrategy < 0) return VEIL_PNG_ELEVEL;
+    struct encode_job job = {pixels, width, height, NULL, 0, level, zstrategy, NULL};
+    return encode_with_buffers(ctx, &job);
+}
