@@ -1,0 +1,20 @@
+/// Errors of the rasterizer: options it cannot honour.
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A scale outside ``RenderOptions/scales``.
+    case invalidScale(Int)
+    /// A padding below 0 or above ``RenderOptions/maximumPadding``.
+    case invalidPadding(Int)
+    /// The image would exceed ``PNGEncoder/maximumPixelCount`` pixels.
+    case imageTooLarge(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidScale(scale):
+            return "scale \(scale) is not one of 1, 2, 3"
+        case let .invalidPadding(padding):
+            return "padding \(padding) is not 0…\(RenderOptions.maximumPadding)"
+        case let .imageTooLarge(width, height):
+            return "image \(width)x\(height) would exceed \(PNGEncoder.maximumPixelCount) pixels"
+        }
+    }
+}
