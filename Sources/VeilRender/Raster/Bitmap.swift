@@ -36,11 +36,17 @@ public struct Bitmap: Hashable, Sendable {
                 lookup[3 * i + 2] = colour.blue
             }
             return [UInt8](unsafeUninitializedCapacity: indices.count * 3) { out, count in
-                for (i, index) in indices.enumerated() {
-                    let from = Int(index) * 3
-                    out[3 * i] = lookup[from]
-                    out[3 * i + 1] = lookup[from + 1]
-                    out[3 * i + 2] = lookup[from + 2]
+                lookup.withUnsafeBufferPointer { lookup in
+                    indices.withUnsafeBufferPointer { indices in
+                        var target = out.baseAddress!
+                        for index in indices {
+                            let from = lookup.baseAddress! + Int(index) * 3
+                            target[0] = from[0]
+                            target[1] = from[1]
+                            target[2] = from[2]
+                            target += 3
+                        }
+                    }
                 }
                 count = indices.count * 3
             }
