@@ -70,28 +70,31 @@ struct IndexedWriter: PixelWriter {
         }
         let fgPattern = UInt64(fg) &* 0x0101_0101_0101_0101
         let bgPattern = UInt64(bg) &* 0x0101_0101_0101_0101
-        let rowBytes = 8 * span * scale
+        let words = span * scale  // 64-bit words (8 output pixels each) per output row
         table.withUnsafeBufferPointer { table in
             for row in 0..<16 {
                 let mask = masks[row]
-                let target = pixels + (y + row * scale) * width + x
-                if mask == 0 {
-                    memset(target, Int32(bg), rowBytes)
-                } else if mask == full {
-                    memset(target, Int32(fg), rowBytes)
-                } else {
-                    let raw = UnsafeMutableRawPointer(target)
-                    var byteOffset = 0
-                    for half in 0..<span {
-                        let bits = Int(half == 0 ? mask >> 8 : mask & 0xFF)
-                        for word in 0..<scale {
-                            let set = table[bits * scale + word]
-                            raw.storeBytes(of: (bgPattern & ~set) | (fgPattern & set), toByteOffset: byteOffset, as: UInt64.self)
-                            byteOffset += 8
+                let target = UnsafeMutableRawPointer(pixels + (y + row * scale) * width + x)
+                if mask == 0 || mask == full {
+                    let pattern = mask == 0 ? bgPattern : fgPattern
+                    for copy in 0..<scale {
+                        let line = target + copy * width
+                        for word in 0..<words { line.storeBytes(of: pattern, toByteOffset: 8 * word, as: UInt64.self) }
+                    }
+                    continue
+                }
+                var byteOffset = 0
+                for half in 0..<span {
+                    let bits = Int(half == 0 ? mask >> 8 : mask & 0xFF)
+                    for word in 0..<scale {
+                        let set = table[bits * scale + word]
+                        let value = (bgPattern & ~set) | (fgPattern & set)
+                        for copy in 0..<scale {
+                            target.storeBytes(of: value, toByteOffset: copy * width + byteOffset, as: UInt64.self)
                         }
+                        byteOffset += 8
                     }
                 }
-                for copy in 1..<scale { memcpy(target + copy * width, target, rowBytes) }
             }
         }
         return true
