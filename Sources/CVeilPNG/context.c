@@ -56,8 +56,8 @@ const char *veil_png_ctx_message(const veil_png_ctx *ctx) {
     return ctx == NULL ? "" : ctx->message;
 }
 
-void veil_png_error_fn(void *png, const char *message) {
-    struct veil_png_call *call = png_get_error_ptr((png_const_structrp)png);
+_Noreturn void veil_png_error_fn(png_structp png, png_const_charp message) {
+    struct veil_png_call *call = png_get_error_ptr(png);
     if (call->ctx->status == VEIL_PNG_OK) {
         call->ctx->status = VEIL_PNG_ELIBPNG;
         /* Bounded copy; snprintf always terminates. */
@@ -66,7 +66,7 @@ void veil_png_error_fn(void *png, const char *message) {
     longjmp(call->jump, 1);
 }
 
-void veil_png_warning_fn(void *png, const char *message) {
+void veil_png_warning_fn(png_structp png, png_const_charp message) {
     (void)png;
     (void)message; /* warnings (e.g. a bad ancillary chunk CRC) do not stop a decode */
 }

@@ -3,6 +3,7 @@
 /* Private: the context's layout and the state one libpng call sequence shares with its
  * callbacks. */
 
+#include <png.h>
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -33,9 +34,10 @@ struct veil_png_call {
 void veil_png_ctx_reset(veil_png_ctx *ctx);
 /* Makes room for `extra` more bytes of output; returns 0 on success. */
 int veil_png_ctx_reserve(veil_png_ctx *ctx, size_t extra);
-/* libpng's error and warning callbacks (the error pointer is a struct veil_png_call). */
-void veil_png_error_fn(void *png, const char *message);
-void veil_png_warning_fn(void *png, const char *message);
+/* libpng's error and warning callbacks (the error pointer is a struct veil_png_call). The
+ * error callback copies the message into the context and longjmps to the call's setjmp. */
+_Noreturn void veil_png_error_fn(png_structp png, png_const_charp message);
+void veil_png_warning_fn(png_structp png, png_const_charp message);
 /* Guard clauses on an image size: width, height, pixel limit, overflow of width x height x
  * bytes_per_pixel; returns a status. */
 int veil_png_check_size(uint32_t width, uint32_t height, size_t bytes_per_pixel);

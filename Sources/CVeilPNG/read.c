@@ -14,27 +14,10 @@ static void read_fn(png_structp png, png_bytep data, size_t len) {
     call->input_pos += len;
 }
 
-/* The whole libpng read sequence, behind one setjmp. The RGB pixels go straight into the
- * context's output buffer, which the context owns on every path. */
-static int decode(veil_png_ctx *ctx, const uint8_t *png_bytes, size_t png_len) {
-    struct veil_png_call call = {.ctx = ctx, .input = png_bytes, .input_len = png_len};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &call,
-                                             (png_error_ptr)veil_png_error_fn,
-                                             (png_error_ptr)veil_png_warning_fn);
-    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (png == NULL || info == NULL) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return VEIL_PNG_ENOMEM;
-    }
-    if (setjmp(call.jump)) {
-        png_destroy_read_struct(&png, &info, NULL);
-        ctx->out_len = 0;
-        ctx->width = 0;
-        ctx->height = 0;
-        return ctx->status;
-    }
-
-    png_set_read_fn(png, &call, read_fn);
+/* The libpng calls for one image: header, expansions to 8-bit RGB, rows straight into the
+ * context's output buffer (which the context owns on every path). May leave through the
+ * error callback's longjmp. */
+static void read_image(png_structp png, png_infop info, veil_png_ctx *ctx) {
     png_set_user_limits(png, VEIL_PNG_MAX_DIMENSION, VEIL_PNG_MAX_DIMENSION);
     png_read_info(png, info);
     const uint32_t width = png_get_image_width(png, info);
@@ -44,7 +27,6 @@ static int decode(veil_png_ctx *ctx, const uint8_t *png_bytes, size_t png_len) {
         ctx->status = status;
         png_error(png, "image too large to decode");
     }
-
     png_set_expand(png);        /* palette -> RGB, grey < 8 bits -> 8, tRNS -> alpha */
     png_set_strip_16(png);
     png_set_strip_alpha(png);
@@ -61,10 +43,33 @@ static int decode(veil_png_ctx *ctx, const uint8_t *png_bytes, size_t png_len) {
         for (uint32_t y = 0; y < height; y++) png_read_row(png, ctx->out + (size_t)y * row_bytes, NULL);
     }
     png_read_end(png, NULL);
-    png_destroy_read_struct(&png, &info, NULL);
     ctx->out_len = row_bytes * height;
     ctx->width = width;
     ctx->height = height;
+}
+
+/* The whole libpng read sequence behind one setjmp. No local of this function changes
+ * after setjmp; the status the error path returns lives in the context. */
+static int decode(veil_png_ctx *ctx, const uint8_t *png_bytes, size_t png_len) {
+    struct veil_png_call call = {.ctx = ctx, .input = png_bytes, .input_len = png_len};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &call,
+                                             veil_png_error_fn,
+                                             veil_png_warning_fn);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return VEIL_PNG_ENOMEM;
+    }
+    if (setjmp(call.jump)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        ctx->out_len = 0;
+        ctx->width = 0;
+        ctx->height = 0;
+        return ctx->status;
+    }
+    png_set_read_fn(png, &call, read_fn);
+    read_image(png, info, ctx);
+    png_destroy_read_struct(&png, &info, NULL);
     return VEIL_PNG_OK;
 }
 

@@ -103,8 +103,8 @@ static void write_image(png_structp png, png_infop info, veil_png_ctx *ctx, cons
 static int encode(veil_png_ctx *ctx, struct encode_job *job) {
     struct veil_png_call call = {.ctx = ctx};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &call,
-                                              (png_error_ptr)veil_png_error_fn,
-                                              (png_error_ptr)veil_png_warning_fn);
+                                              veil_png_error_fn,
+                                              veil_png_warning_fn);
     png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
     if (png == NULL || info == NULL) {
         png_destroy_write_struct(&png, &info);
@@ -124,7 +124,7 @@ static int encode(veil_png_ctx *ctx, struct encode_job *job) {
 /* Allocates the packing buffer a palette image needs, encodes, frees. */
 static int encode_with_buffers(veil_png_ctx *ctx, struct encode_job *job) {
     if (job->palette_rgb != NULL && palette_bit_depth(job->palette_count) < 8) {
-        job->packed = malloc(((size_t)job->width * palette_bit_depth(job->palette_count) + 7) / 8);
+        job->packed = malloc(((size_t)job->width * (size_t)palette_bit_depth(job->palette_count) + 7) / 8);
         if (job->packed == NULL) return VEIL_PNG_ENOMEM;
     }
     int status = encode(ctx, job);

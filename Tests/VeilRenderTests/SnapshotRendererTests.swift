@@ -18,6 +18,9 @@ import VeilScreen
         #expect(throws: RenderError.invalidScale(4)) { try SnapshotRenderer(options: RenderOptions(scale: 4)).bitmap(for: screen) }
         #expect(throws: RenderError.invalidScale(0)) { try SnapshotRenderer(options: RenderOptions(scale: 0)).bitmap(for: screen) }
         #expect(throws: RenderError.invalidPadding(-1)) { try SnapshotRenderer(options: RenderOptions(padding: -1)).bitmap(for: screen) }
+        var broken = try Screen(cols: 3, rows: 2)
+        broken.cells.removeLast()
+        #expect(throws: RenderError.inconsistentScreen(cells: 5, cols: 3, rows: 2)) { try SnapshotRenderer().bitmap(for: broken) }
         let huge = try Screen(cols: 1000, rows: 1000)
         #expect(throws: RenderError.imageTooLarge(width: 24_000, height: 48_000)) {
             try SnapshotRenderer(options: RenderOptions(scale: 3)).bitmap(for: huge)

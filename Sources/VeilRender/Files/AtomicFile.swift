@@ -25,11 +25,14 @@ public enum AtomicFile {
         let (descriptor, temporary) = try createTemporary(in: directory, for: url.lastPathComponent, mode: mode)
         do throws(AtomicFileError) {
             try writeAll(data, to: descriptor, path: path)
-            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw .write(path: path, errno: errno) }
-            let closed = close(descriptor)
-            guard closed == 0 else { throw .write(path: path, errno: errno) }
+            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+                let code = errno
+                close(descriptor)
+                throw .write(path: path, errno: code)
+            }
+            // close(2) releases the descriptor even when it fails, so it is never retried.
+            guard close(descriptor) == 0 else { throw .write(path: path, errno: errno) }
         } catch {
-            _ = close(descriptor)  // harmless EBADF when already closed
             unlink(temporary)
             throw error
         }
@@ -54,6 +57,7 @@ public enum AtomicFile {
         throw .createTemporary(directory: directory, errno: code)
     }
 
+    /// Writes every byte; on failure closes the descriptor and throws.
     private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String) throws(AtomicFileError) {
         let failure: Int32 = data.withUnsafeBytes { buffer in
             var offset = 0
@@ -67,7 +71,10 @@ public enum AtomicFile {
             }
             return 0
         }
-        if failure != 0 { throw .write(path: path, errno: failure) }
+        if failure != 0 {
+            close(descriptor)
+            throw .write(path: path, errno: failure)
+        }
     }
 
     private static func syncDirectory(_ directory: String) throws(AtomicFileError) {

@@ -5,10 +5,15 @@ public struct PNGHeader: Hashable, Sendable {
         case grayscale = 0, rgb = 2, palette = 3, grayscaleAlpha = 4, rgba = 6
     }
 
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// Bits per sample (per palette index for palette images).
     public var bitDepth: Int
+    /// The colour type.
     public var colorType: ColorType
+    /// Whether the image is Adam7-interlaced.
     public var isInterlaced: Bool
 
     /// Parses the header of a chunked file (``PNGChunks/lex(_:)``).

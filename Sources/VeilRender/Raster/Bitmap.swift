@@ -53,7 +53,7 @@ public struct Bitmap: Hashable, Sendable {
         }
     }
 
-    /// The colour of the pixel at (x, y).
+    /// The colour of the pixel at (x, y); both must lie inside the image.
     public func color(x: Int, y: Int) -> RGBColor {
         let offset = y * width + x
         switch pixels {

@@ -41,6 +41,9 @@ public struct Rasterizer: Sendable {
 
     func layout(for screen: Screen) throws(RenderError) -> Layout {
         let scale = options.scale
+        guard screen.cells.count == screen.rows * screen.cols else {
+            throw .inconsistentScreen(cells: screen.cells.count, cols: screen.cols, rows: screen.rows)
+        }
         guard RenderOptions.scales.contains(scale) else { throw .invalidScale(scale) }
         guard (0...RenderOptions.maximumPadding).contains(options.padding) else { throw .invalidPadding(options.padding) }
         let pad = options.padding * scale
@@ -55,7 +58,8 @@ public struct Rasterizer: Sendable {
     static let titleBarHeight = 20
 
     /// Draws `screen`. The result is indexed when the image has at most 256 colours, else RGB.
-    /// - Throws: ``RenderError`` for options out of range or an image above the pixel limit.
+    /// - Throws: ``RenderError`` for options out of range, an inconsistent screen or an image
+    ///   above the pixel limit.
     public func rasterize(_ screen: Screen) throws(RenderError) -> Bitmap {
         let layout = try layout(for: screen)
         let count = layout.width * layout.height
