@@ -24,28 +24,39 @@ static int palette_bit_depth(uint32_t count) {
     return 8;
 }
 
-/* Packs one row of byte indices into `depth`-bit samples, most significant bits first;
- * returns the largest index seen. */
+/* Packs one row of byte indices into `depth`-bit samples, most significant bits first, the
+ * last byte padded with zero bits; returns the largest index seen (checked by the caller,
+ * so an index that does not fit is caught rather than wrapped). */
 static uint8_t pack_row(uint8_t *out, const uint8_t *in, uint32_t width, int depth) {
-    uint8_t largest = 0;
+    unsigned largest = 0;
     if (depth == 8) {
         for (uint32_t x = 0; x < width; x++) largest = in[x] > largest ? in[x] : largest;
-        return largest;
+        return (uint8_t)largest;
     }
-    const int per_byte = 8 / depth;
-    uint32_t x = 0;
-    size_t o = 0;
-    while (x < width) {
+    const uint32_t per_byte = 8u / (uint32_t)depth;
+    const uint32_t whole = width / per_byte;
+    for (uint32_t o = 0; o < whole; o++) {
+        const uint8_t *p = in + o * per_byte;
         unsigned byte = 0;
-        for (int k = 0; k < per_byte; k++) {
-            unsigned v = x < width ? in[x] : 0;
-            if (x < width && v > largest) largest = (uint8_t)v;
-            byte = (byte << depth) | (v & ((1u << depth) - 1));
-            x++;
+        for (uint32_t k = 0; k < per_byte; k++) {
+            largest = p[k] > largest ? p[k] : largest;
+            byte = (byte << depth) | p[k];
         }
-        out[o++] = (uint8_t)byte;
+        out[o] = (uint8_t)byte;
     }
-    return largest;
+    const uint32_t rest = width - whole * per_byte;
+    if (rest > 0) {
+        const uint8_t *p = in + whole * per_byte;
+        unsigned byte = 0;
+        for (uint32_t k = 0; k < per_byte; k++) {
+            unsigned v = k < rest ? p[k] : 0;
+            largest = v > largest ? v : largest;
+            byte = (byte << depth) | v;
+        }
+        out[whole] = (uint8_t)byte;
+    }
+    /* Values above the depth's range would spill into neighbours; `largest` reports them. */
+    return (uint8_t)largest;
 }
 
 /* One image to write; lives on the caller's stack, reached by pointer, never changed after
