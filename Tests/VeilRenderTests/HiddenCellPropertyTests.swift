@@ -7,20 +7,43 @@ import VeilScreen
 /// hidden cell (a blank whose foreground = background = the mask colour, attributes
 /// cleared) is one solid rectangle of the mask colour, whatever its neighbours draw
 /// (bold, wide characters, combining marks, the cursor), at every scale; and no other
-/// cell's pixels change when a cell is hidden.
+/// cell's pixels change when a cell is hidden. The stronger form is checked too: a cell that
+/// keeps its text and attributes but whose foreground and background are both the mask
+/// colour (both halves of a wide character, as `Screen.markSensitive` marks them) is solid.
 @Suite struct HiddenCellPropertyTests {
     struct Position: Hashable {
         let row: Int
         let col: Int
     }
 
-    static func hide(_ screen: Screen, fraction: Int, mask: TerminalColor, random: inout SeededGenerator) -> (Screen, Set<Position>) {
+    /// How a cell is hidden.
+    enum HideStyle: CaseIterable, Sendable {
+        /// Replaced by a blank with fg = bg = mask and no attributes (the solid style).
+        case blank
+        /// Only its colours (and its wide partner's) become the mask; text and attributes stay.
+        case recolour
+    }
+
+    static func hide(_ screen: Screen, style: HideStyle, fraction: Int, mask: TerminalColor,
+                     random: inout SeededGenerator) -> (Screen, Set<Position>) {
         var hidden = screen
         var positions = Set<Position>()
         for row in 0..<screen.rows {
             for col in 0..<screen.cols where Int.random(in: 0..<100, using: &random) < fraction {
-                hidden[row, col] = Cell(scalar: " ", width: 1, foreground: mask, background: mask)
-                positions.insert(Position(row: row, col: col))
+                switch style {
+                case .blank:
+                    hidden[row, col] = Cell(scalar: " ", width: 1, foreground: mask, background: mask)
+                    positions.insert(Position(row: row, col: col))
+                case .recolour:
+                    var columns = [col]
+                    if screen[row, col].width == 2, col + 1 < screen.cols { columns.append(col + 1) }
+                    if screen[row, col].width == 0, col > 0 { columns.append(col - 1) }
+                    for c in columns {
+                        hidden[row, c].foreground = mask
+                        hidden[row, c].background = mask
+                        positions.insert(Position(row: row, col: c))
+                    }
+                }
             }
         }
         return (hidden, positions)
@@ -41,16 +64,17 @@ import VeilScreen
         a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress! + aStart, b.baseAddress! + bStart, count) == 0 } }
     }
 
-    @Test func hiddenCellsAreSolidMaskRectanglesAndNeighboursAreUnchanged() throws {
+    @Test(arguments: HideStyle.allCases)
+    func hiddenCellsAreSolidMaskRectanglesAndNeighboursAreUnchanged(style: HideStyle) throws {
         let font = try BitmapFont.unifont()
         var random = SeededGenerator(seed: 0x5EED_CE11)
-        var generator = RandomScreens(random: SeededGenerator(seed: 42))
+        var generator = RandomScreens(random: SeededGenerator(seed: style == .blank ? 42 : 43))
         var hiddenCount = 0
         for iteration in 0..<240 {
             let original = try generator.screen(maxCols: 18, maxRows: 4)
             let mask: TerminalColor = iteration % 3 == 0 ? .indexed(UInt8.random(in: 0...255, using: &random))
                 : .rgb(.random(in: 0...255, using: &random), .random(in: 0...255, using: &random), .random(in: 0...255, using: &random))
-            let (redacted, hidden) = Self.hide(original, fraction: 35, mask: mask, random: &random)
+            let (redacted, hidden) = Self.hide(original, style: style, fraction: 35, mask: mask, random: &random)
             hiddenCount += hidden.count
             let theme = Theme.builtIn[iteration % Theme.builtIn.count]
             let maskColor = theme.resolve(mask, isForeground: false)

@@ -1,7 +1,10 @@
 /// A colour with 8 bits per channel, as it lands in the image.
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0–255.
     public var red: UInt8
+    /// Green, 0–255.
     public var green: UInt8
+    /// Blue, 0–255.
     public var blue: UInt8
 
     /// A colour from its three channels.
