@@ -24,39 +24,40 @@ static int palette_bit_depth(uint32_t count) {
     return 8;
 }
 
-/* Packs one row of byte indices into `depth`-bit samples, most significant bits first, the
- * last byte padded with zero bits; returns the largest index seen (checked by the caller,
- * so an index that does not fit is caught rather than wrapped). */
-static uint8_t pack_row(uint8_t *out, const uint8_t *in, uint32_t width, int depth) {
-    unsigned largest = 0;
-    if (depth == 8) {
-        for (uint32_t x = 0; x < width; x++) largest = in[x] > largest ? in[x] : largest;
-        return (uint8_t)largest;
-    }
-    const uint32_t per_byte = 8u / (uint32_t)depth;
+/* The largest byte of a row (a loop compilers vectorize). */
+static uint8_t row_max(const uint8_t *in, uint32_t width) {
+    uint8_t largest = 0;
+    for (uint32_t x = 0; x < width; x++) largest = in[x] > largest ? in[x] : largest;
+    return largest;
+}
+
+/* Packs a row of byte indices into `depth`-bit samples, most significant bits first, the
+ * last byte padded with zero bits. Inlined with a constant depth, so the inner loop unrolls.
+ * Indices must fit in `depth` bits (the caller checks row_max first). */
+static inline __attribute__((always_inline)) void pack_bits(uint8_t *out, const uint8_t *in, uint32_t width,
+                                                           const unsigned depth) {
+    const uint32_t per_byte = 8u / depth;
     const uint32_t whole = width / per_byte;
     for (uint32_t o = 0; o < whole; o++) {
         const uint8_t *p = in + o * per_byte;
         unsigned byte = 0;
-        for (uint32_t k = 0; k < per_byte; k++) {
-            largest = p[k] > largest ? p[k] : largest;
-            byte = (byte << depth) | p[k];
-        }
+        for (uint32_t k = 0; k < per_byte; k++) byte = (byte << depth) | p[k];
         out[o] = (uint8_t)byte;
     }
     const uint32_t rest = width - whole * per_byte;
     if (rest > 0) {
-        const uint8_t *p = in + whole * per_byte;
         unsigned byte = 0;
-        for (uint32_t k = 0; k < per_byte; k++) {
-            unsigned v = k < rest ? p[k] : 0;
-            largest = v > largest ? v : largest;
-            byte = (byte << depth) | v;
-        }
+        for (uint32_t k = 0; k < per_byte; k++) byte = (byte << depth) | (k < rest ? in[whole * per_byte + k] : 0u);
         out[whole] = (uint8_t)byte;
     }
-    /* Values above the depth's range would spill into neighbours; `largest` reports them. */
-    return (uint8_t)largest;
+}
+
+static void pack_row(uint8_t *out, const uint8_t *in, uint32_t width, int depth) {
+    switch (depth) {
+    case 1: pack_bits(out, in, width, 1); break;
+    case 2: pack_bits(out, in, width, 2); break;
+    default: pack_bits(out, in, width, 4); break;
+    }
 }
 
 /* One image to write; lives on the caller's stack, reached by pointer, never changed after
@@ -89,6 +90,9 @@ static void write_image(png_structp png, png_infop info, veil_png_ctx *ctx, cons
         png_set_IHDR(png, info, job->width, job->height, depth, PNG_COLOR_TYPE_PALETTE,
                      PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
         png_set_PLTE(png, info, colours, (int)job->palette_count);
+        /* Each row's indices are checked below (row_max); libpng's own byte-by-byte scan of
+         * every row for the largest index would repeat that at several times the cost. */
+        png_set_check_for_invalid_index(png, 0);
     } else {
         png_set_IHDR(png, info, job->width, job->height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                      PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
@@ -97,12 +101,15 @@ static void write_image(png_structp png, png_infop info, veil_png_ctx *ctx, cons
     for (uint32_t y = 0; y < job->height; y++) {
         const uint8_t *row = job->pixels + (size_t)y * in_row;
         if (job->palette_rgb != NULL) {
-            uint8_t largest = pack_row(job->packed, row, job->width, depth);
-            if (largest >= job->palette_count) {
+            /* An index outside the palette is an error, never wrapped into a neighbour. */
+            if (job->palette_count < 256 && row_max(row, job->width) >= job->palette_count) {
                 ctx->status = VEIL_PNG_EINDEX;
                 png_error(png, "palette index out of range");
             }
-            if (depth < 8) row = job->packed;
+            if (depth < 8) {
+                pack_row(job->packed, row, job->width, depth);
+                row = job->packed;
+            }
         }
         png_write_row(png, row);
     }
