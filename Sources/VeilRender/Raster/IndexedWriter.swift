@@ -13,8 +13,9 @@ struct IndexedWriter: PixelWriter {
     private let table: [UInt64]
     private(set) var palette: [RGBColor] = []
     private var indices: [UInt32: UInt8] = [:]
-    private var lastColor: UInt32 = .max
-    private var lastIndex: UInt8 = 0
+    /// The two most recent lookups (a cell's foreground and background alternate).
+    private var recentColors: (UInt32, UInt32) = (.max, .max)
+    private var recentIndices: (UInt8, UInt8) = (0, 0)
 
     init(pixels: UnsafeMutablePointer<UInt8>, width: Int, scale: Int) {
         self.pixels = pixels
@@ -27,7 +28,8 @@ struct IndexedWriter: PixelWriter {
     @inline(__always)
     private mutating func index(of color: RGBColor) -> UInt8? {
         let key = color.hex
-        if key == lastColor { return lastIndex }
+        if key == recentColors.0 { return recentIndices.0 }
+        if key == recentColors.1 { return recentIndices.1 }
         let index: UInt8
         if let known = indices[key] {
             index = known
@@ -37,8 +39,8 @@ struct IndexedWriter: PixelWriter {
             palette.append(color)
             indices[key] = index
         }
-        lastColor = key
-        lastIndex = index
+        recentColors = (key, recentColors.0)
+        recentIndices = (index, recentIndices.0)
         return index
     }
 
