@@ -4,7 +4,8 @@ import Foundation
 /// entropy above 4.5 bits, or `[0-9a-fA-F]{32,}` above 3.0 (all-digit strings lose
 /// 1.2/log₂(length), as in detect-secrets).
 ///
-/// Not reported: UUIDs, paths and URLs (a run starting with `/` or holding `//`), `sha256:`
+/// Not reported: UUIDs, paths and URLs (a run starting with `/`, holding `//`, or with a
+/// `/` after `.` or `~`), `sha256:`
 /// style digests, hash-length hex next to a git or hash word (`commit`, `sha256`,
 /// `checksum`, …) on the line or the line above, and sequential strings (`abcdef…`).
 struct EntropyScanner: NativeScanner {
@@ -57,8 +58,9 @@ struct EntropyScanner: NativeScanner {
         let first = line[range.lowerBound]
         // Paths and URLs.
         if first == ASCII.slash { return true }
-        if range.lowerBound > 0 && (line[range.lowerBound - 1] == ASCII.dot || line[range.lowerBound - 1] == 0x7E) {
-            return true
+        let hasSlash = range.contains { line[$0] == ASCII.slash }
+        if hasSlash && range.lowerBound > 0 && (line[range.lowerBound - 1] == ASCII.dot || line[range.lowerBound - 1] == 0x7E) {
+            return true  // "github.com/org/repo/…", "~/Library/…"
         }
         for k in range.dropLast() where line[k] == ASCII.slash && line[k + 1] == ASCII.slash { return true }
         // Digests such as "sha256:…" or "sha1-…".

@@ -9,7 +9,7 @@ struct PrivateKeyScanner: NativeScanner {
     func scan(_ line: UTF8Line, previous: UTF8Line, into candidates: inout [Candidate]) {
         let n = line.count
         var i = 0
-        while i + 31 <= n {
+        while i + 27 <= n {  // "-----BEGIN PRIVATE KEY-----" is the shortest header
             guard line[i] == ASCII.dash, line.hasPrefix("-----BEGIN", at: i) else { i += 1; continue }
             if let end = Self.headerEnd(line, from: i + 10) {
                 candidates.append(Candidate(match: i..<end, secret: i..<end, continuesToEndMarker: true))

@@ -5,7 +5,8 @@ import VeilScreen
 /// byte came from.
 ///
 /// A wide character is one character of text (its continuation cell adds nothing); its
-/// bytes map to its left cell, and ``cellSpans(for:in:)`` adds the right half back.
+/// bytes map to its left cell, and ``cellSpans(for:)`` adds the right half back. A cell
+/// with combining marks contributes its base character only.
 struct ScreenText {
     /// One logical line: a byte range of ``bytes`` and the rows it covers.
     struct Line {
@@ -60,12 +61,9 @@ struct ScreenText {
                     widths[base + col] = cell.width
                     if cell.width == 0 { continue }
                     let index = Int32(base + col)
-                    if cell.clusterIndex != 0 {
-                        for byte in screen.text(of: cell).utf8 {
-                            bytes.append(byte)
-                            origin.append(index)
-                        }
-                    } else if cell.scalar.value < 0x80 {
+                    // Only the base character: combining marks (a cell's cluster) are
+                    // decoration, and must not break a digit run ("4́111 …" is still a card).
+                    if cell.scalar.value < 0x80 {
                         bytes.append(UInt8(truncatingIfNeeded: cell.scalar.value))
                         origin.append(index)
                     } else if cell.scalar.value == 0 {
