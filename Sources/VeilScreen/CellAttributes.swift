@@ -12,6 +12,8 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     public static let invisible = CellAttributes(rawValue: 1 << 6)     // SGR 8
     public static let strikethrough = CellAttributes(rawValue: 1 << 7) // SGR 9
     public static let overline = CellAttributes(rawValue: 1 << 8)      // SGR 53
+    /// Protected from selective erase (DECSCA `CSI 1 " q`); not drawn.
+    public static let protected = CellAttributes(rawValue: 1 << 9)     // DECSCA 1
 }
 
 /// The style of an underline (SGR 4:x); `single` for plain SGR 4, `double` for SGR 21 / 4:2.

@@ -136,3 +136,36 @@ public struct Screen: Hashable, Sendable {
         }
     }
 }
+
+extension Screen {
+    /// A row as it is seen: like ``rowText(_:)`` but invisible cells (SGR 8) show as
+    /// spaces, as xterm draws and prints them.
+    public func visibleRowText(_ row: Int) -> String {
+        var out = String()
+        out.reserveCapacity(cols)
+        let base = row * cols
+        for col in 0..<cols {
+            let cell = cells[base + col]
+            if cell.width == 0 { continue }
+            if cell.attributes.contains(.invisible) {
+                out.unicodeScalars.append(" ")
+                if cell.width == 2 { out.unicodeScalars.append(" ") }
+            } else if cell.clusterIndex == 0 {
+                out.unicodeScalars.append(cell.scalar)
+            } else {
+                out += text(of: cell)
+            }
+        }
+        return out
+    }
+
+    /// Every row as it is seen (invisible cells as spaces), trailing spaces removed: what
+    /// `veil screen --format text` prints.
+    public func visibleLines() -> [String] {
+        (0..<rows).map { row in
+            var line = visibleRowText(row)
+            while line.unicodeScalars.last == " " { line.unicodeScalars.removeLast() }
+            return line
+        }
+    }
+}

@@ -4,5 +4,6 @@ extension VeilCommand {
     /// Every subcommand, in the order `veil --help` lists them.
     static let subcommandTypes: [any ParsableCommand.Type] = [
         DemoCommand.self,
+        ScreenCommand.self,
     ]
 }

@@ -1,0 +1,159 @@
+/// An xterm-compatible terminal without a display: feed it the bytes a program writes,
+/// read back the ``Screen`` a real xterm would show.
+///
+/// `Terminal` is a struct: copying it copies the whole terminal state (both screen
+/// buffers, cursor, modes, parser state), and `feed` is `mutating`. Keeping it a value
+/// lets the parser report straight into the state with no reference counting or
+/// exclusivity checks on the hot path.
+///
+/// ```swift
+/// var terminal = try Terminal(cols: 80, rows: 24)
+/// terminal.feed(Array("\u{1B}[1mHello\u{1B}[0m, world\r\n".utf8))
+/// terminal.screen.lines()[0]   // "Hello, world"
+/// ```
+public struct Terminal: Sendable {
+    var parser = Parser()
+    var state: TerminalState
+
+    /// Creates a terminal with a blank screen.
+    /// - Throws: ``ScreenError/invalidSize(cols:rows:)`` unless both are 1…1000.
+    public init(cols: Int, rows: Int) throws {
+        guard (1...Screen.maximumSize).contains(cols), (1...Screen.maximumSize).contains(rows) else {
+            throw ScreenError.invalidSize(cols: cols, rows: rows)
+        }
+        state = TerminalState(cols: cols, rows: rows)
+    }
+
+    /// Number of columns.
+    public var cols: Int { state.cols }
+    /// Number of rows.
+    public var rows: Int { state.rows }
+
+    /// Called with the bytes of each answer to a query (DSR 5/6, DA1/DA2, DECRQM,
+    /// OSC 4/10/11 colour queries), for a live program in a pty. Nil drops answers.
+    public var responseHandler: (@Sendable ([UInt8]) -> Void)? {
+        get { state.responseHandler }
+        set { state.responseHandler = newValue }
+    }
+
+    /// The RGB colours reported to OSC 10 / OSC 11 queries (default xterm's black on white).
+    public var reportedColors: (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)) {
+        get { (state.defaultForeground, state.defaultBackground) }
+        set {
+            state.defaultForeground = newValue.foreground
+            state.defaultBackground = newValue.background
+        }
+    }
+
+    // MARK: - Feeding bytes
+
+    /// Feeds bytes written by the program; they may be split anywhere between calls.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        let typed = bytes.bindMemory(to: UInt8.self)
+        parser.advance(typed, into: &state)
+    }
+
+    /// Feeds bytes written by the program.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+        parser.advance(bytes, into: &state)
+    }
+
+    /// Feeds bytes written by the program.
+    public mutating func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { parser.advance($0, into: &state) }
+    }
+
+    /// Feeds bytes from any sequence (contiguous storage is used directly, anything
+    /// else is copied through a small buffer).
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { parser.advance($0, into: &state) }
+        if done != nil { return }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(4096)
+        for byte in bytes {
+            chunk.append(byte)
+            if chunk.count == 4096 {
+                feed(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if !chunk.isEmpty { feed(chunk) }
+    }
+
+    /// Feeds the UTF-8 bytes of `text`.
+    public mutating func feed(_ text: String) {
+        var text = text
+        text.withUTF8 { parser.advance($0, into: &state) }
+    }
+
+    // MARK: - Reading the screen
+
+    /// The visible grid as a value: cells, wrap flags, cursor, title, buffer and tables.
+    /// Built on each access (O(rows × cols)); keep the value when reading it repeatedly.
+    public var screen: Screen {
+        var screen = try! Screen(cols: state.cols, rows: state.rows)
+        screen.cells = state.grid.orderedCells()
+        screen.wrapped = state.grid.orderedWrapped()
+        screen.cursor = cursor
+        screen.title = state.title
+        screen.isAlternateScreen = state.isAlternateScreen
+        screen.clusters = state.tables.clusters.strings
+        screen.sensitiveReasons = state.tables.reasons.strings
+        screen.links = state.tables.links.strings
+        return screen
+    }
+
+    /// The cursor (position and visibility). With a pending wrap it stays on the last column.
+    public var cursor: Cursor {
+        Cursor(row: state.row, col: state.col, isVisible: state.modes.cursorVisible)
+    }
+
+    /// The modes the program has set.
+    public var modes: TerminalModes { state.modes }
+
+    /// The window title (OSC 0/2).
+    public var title: String { state.title }
+
+    /// Whether the alternate screen buffer is shown.
+    public var isAlternateScreen: Bool { state.isAlternateScreen }
+
+    /// Whether a sensitive run (`OSC 7701 ; REASON ST`) is in effect for printed cells.
+    public var isInSensitiveRun: Bool { state.pen.sensitiveIndex != 0 }
+
+    /// Colours changed with OSC 4 (palette index → RGB), until OSC 104 resets them.
+    public var paletteOverrides: [UInt8: (red: UInt8, green: UInt8, blue: UInt8)] {
+        state.paletteOverrides.mapValues { (red: $0.0, green: $0.1, blue: $0.2) }
+    }
+
+    // MARK: - Changing the grid
+
+    /// Marks a rectangle of the live grid sensitive with `reason`, like the in-band marker;
+    /// a rectangle that cuts a wide character marks both halves. The mark moves with the
+    /// cells until they are erased or overwritten.
+    /// - Throws: ``ScreenError/rectangleOutsideScreen(row:col:width:height:)``.
+    public mutating func markSensitive(row: Int, col: Int, width: Int, height: Int, reason: String) throws {
+        guard row >= 0, col >= 0, width >= 1, height >= 1, row + height <= rows, col + width <= cols else {
+            throw ScreenError.rectangleOutsideScreen(row: row, col: col, width: width, height: height)
+        }
+        let index = state.internReason(TerminalState.reason(from: Array(reason.utf8)))
+        for r in row..<(row + height) {
+            var first = col
+            var last = col + width - 1
+            if state.grid[r, first].width == 0, first > 0 { first -= 1 }
+            if state.grid[r, last].width == 2, last + 1 < cols { last += 1 }
+            for c in first...last { state.grid[r, c].sensitiveIndex = index }
+        }
+    }
+
+    /// Changes the size. Cells keep their position from the top-left; when rows are
+    /// removed and the cursor would fall off, the top rows leave instead (as xterm).
+    /// The scroll region is reset; tab stops continue every 8 columns.
+    /// - Throws: ``ScreenError/invalidSize(cols:rows:)`` unless both are 1…1000.
+    public mutating func resize(cols newCols: Int, rows newRows: Int) throws {
+        guard (1...Screen.maximumSize).contains(newCols), (1...Screen.maximumSize).contains(newRows) else {
+            throw ScreenError.invalidSize(cols: newCols, rows: newRows)
+        }
+        guard newCols != cols || newRows != rows else { return }
+        state = state.resized(cols: newCols, rows: newRows)
+    }
+}

@@ -1,0 +1,147 @@
+extension TerminalState {
+    /// Control sequences, in one switch keyed `intermediate << 16 | marker << 8 | final`
+    /// (as libvterm's `on_csi`). Unknown sequences are swallowed.
+    mutating func csiDispatch(_ sequence: ControlSequence) {
+        guard !sequence.ignore, sequence.intermediates.second == 0 else {
+            lastPrinted = nil
+            return
+        }
+        let p = sequence.parameters
+        let key = UInt32(sequence.intermediates.first) << 16 | UInt32(sequence.privateMarker) << 8 | UInt32(sequence.final)
+        if key != 0x62 { lastPrinted = nil }
+        switch key {
+        case 0x40:  // CSI Ps @  ICH: insert blank characters (ECMA-48 8.3.64)
+            wrapPending = false
+            insertBlanks(p.value(0, default: 1))
+        case 0x20_0040:  // CSI Ps SP @  SL: scroll left (ECMA-48 8.3.121), the scroll region when the cursor is in it
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { deleteCharacters(p.value(0, default: 1), row: r, col: 0) }
+            }
+        case 0x20_0041:  // CSI Ps SP A  SR: scroll right (ECMA-48 8.3.135), the scroll region when the cursor is in it
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { insertBlanks(p.value(0, default: 1), row: r, col: 0) }
+            }
+        case 0x27_007D:  // CSI Ps ' }  DECIC: insert columns at the cursor (VT420)
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { insertBlanks(p.value(0, default: 1), row: r, col: col) }
+            }
+        case 0x27_007E:  // CSI Ps ' ~  DECDC: delete columns at the cursor (VT420)
+            if row >= scrollTop && row <= scrollBottom {
+                for r in scrollTop...scrollBottom { deleteCharacters(p.value(0, default: 1), row: r, col: col) }
+            }
+        case 0x22_0071:  // CSI Ps " q  DECSCA: select character protection (VT220)
+            if p[0] == 1 { pen.attributes.insert(.protected) } else if p[0] == 0 || p[0] == 2 { pen.attributes.remove(.protected) }
+        case 0x41:  // CSI Ps A  CUU: cursor up (ECMA-48 8.3.22)
+            let n = p.value(0, default: 1)
+            moveCursor(row: row >= scrollTop ? max(scrollTop, row - n) : row - n, col: col)
+        case 0x42:  // CSI Ps B  CUD: cursor down (ECMA-48 8.3.19), stops at the bottom margin
+            let n = p.value(0, default: 1)
+            moveCursor(row: row <= scrollBottom ? min(scrollBottom, row + n) : row + n, col: col)
+        case 0x65:  // CSI Ps e  VPR: line position forward (ECMA-48 8.3.160); xterm: as VPA, relative
+            moveCursor(row: min(row + p.value(0, default: 1), originBottom), col: col)
+        case 0x43, 0x61:  // CSI Ps C  CUF: cursor forward (8.3.20); CSI Ps a  HPR (8.3.59)
+            moveCursor(row: row, col: col + p.value(0, default: 1))
+        case 0x44:  // CSI Ps D  CUB: cursor backward (ECMA-48 8.3.18); reverse-wraps under mode 45
+            cursorBack(p.value(0, default: 1))
+        case 0x45:  // CSI Ps E  CNL: cursor next line (ECMA-48 8.3.12)
+            let n = p.value(0, default: 1)
+            moveCursor(row: row <= scrollBottom ? min(scrollBottom, row + n) : row + n, col: 0)
+        case 0x46:  // CSI Ps F  CPL: cursor preceding line (ECMA-48 8.3.13)
+            let n = p.value(0, default: 1)
+            moveCursor(row: row >= scrollTop ? max(scrollTop, row - n) : row - n, col: 0)
+        case 0x47, 0x60:  // CSI Ps G  CHA (8.3.9); CSI Ps `  HPA (8.3.57): column absolute
+            moveCursor(row: row, col: p.value(0, default: 1) - 1)
+        case 0x48, 0x66:  // CSI Ps;Ps H  CUP (8.3.21); CSI Ps;Ps f  HVP (8.3.63)
+            cursorPosition(row: p.value(0, default: 1), col: p.value(1, default: 1))
+        case 0x49:  // CSI Ps I  CHT: cursor forward tabulation (ECMA-48 8.3.10)
+            tabForward(p.value(0, default: 1))
+        case 0x4A:  // CSI Ps J  ED: erase in display (ECMA-48 8.3.39)
+            wrapPending = false
+            eraseInDisplay(p[0])
+        case 0x3F4A:  // CSI ? Ps J  DECSED: selective erase in display (VT220), keeps DECSCA-protected cells
+            wrapPending = false
+            eraseInDisplay(p[0], selective: true)
+        case 0x4B:  // CSI Ps K  EL: erase in line (ECMA-48 8.3.41); xterm cancels a pending wrap
+            wrapPending = false
+            eraseInLine(p[0])
+        case 0x3F4B:  // CSI ? Ps K  DECSEL: selective erase in line (VT220), keeps DECSCA-protected cells
+            wrapPending = false
+            eraseInLine(p[0], selective: true)
+        case 0x4C:  // CSI Ps L  IL: insert lines (ECMA-48 8.3.67)
+            insertLines(p.value(0, default: 1))
+        case 0x4D:  // CSI Ps M  DL: delete lines (ECMA-48 8.3.32)
+            deleteLines(p.value(0, default: 1))
+        case 0x50:  // CSI Ps P  DCH: delete characters (ECMA-48 8.3.26)
+            wrapPending = false
+            deleteCharacters(p.value(0, default: 1))
+        case 0x53:  // CSI Ps S  SU: scroll up (ECMA-48 8.3.147)
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), blank: eraseCell)
+        case 0x54:  // CSI Ps T  SD: scroll down (ECMA-48 8.3.113); 5 params = xterm mouse highlight
+            if p.count <= 1 {
+                grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), blank: eraseCell)
+            }
+        case 0x58:  // CSI Ps X  ECH: erase characters (ECMA-48 8.3.38)
+            wrapPending = false
+            eraseCharacters(p.value(0, default: 1))
+        case 0x5A:  // CSI Ps Z  CBT: cursor backward tabulation (ECMA-48 8.3.7)
+            tabBackward(p.value(0, default: 1))
+        case 0x62:  // CSI Ps b  REP: repeat the preceding graphic character (ECMA-48 8.3.103)
+            if let scalar = lastPrinted {
+                for _ in 0..<min(p.value(0, default: 1), cols * rows) { print(scalar) }
+            }
+        case 0x63:  // CSI Ps c  DA1: primary device attributes (ECMA-48 8.3.24)
+            if p[0] == 0 { respond("\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c") }
+        case 0x3E63:  // CSI > Ps c  DA2: secondary device attributes (xterm)
+            if p[0] == 0 { respond("\u{1B}[>41;379;0c") }
+        case 0x64:  // CSI Ps d  VPA: line position absolute (ECMA-48 8.3.158)
+            cursorPosition(row: p.value(0, default: 1), col: col + 1)
+        case 0x67:  // CSI Ps g  TBC: tabulation clear (ECMA-48 8.3.154)
+            switch p[0] {
+            case 0: tabStops[col] = false
+            case 3: tabStops = Array(repeating: false, count: cols)
+            default: break
+            }
+        case 0x68:  // CSI Pm h  SM: set mode (ECMA-48 8.3.125)
+            for index in 0..<p.count { setANSIMode(p[index], true) }
+        case 0x3F68:  // CSI ? Pm h  DECSET: DEC private mode set (xterm)
+            for index in 0..<p.count { setDECMode(p[index], true) }
+        case 0x6C:  // CSI Pm l  RM: reset mode (ECMA-48 8.3.106)
+            for index in 0..<p.count { setANSIMode(p[index], false) }
+        case 0x3F6C:  // CSI ? Pm l  DECRST: DEC private mode reset (xterm)
+            for index in 0..<p.count { setDECMode(p[index], false) }
+        case 0x6D:  // CSI Pm m  SGR: select graphic rendition (ECMA-48 8.3.117)
+            selectGraphicRendition(p)
+        case 0x6E:  // CSI Ps n  DSR: device status report (ECMA-48 8.3.35)
+            switch p[0] {
+            case 5: respond("\u{1B}[0n")
+            case 6: respond("\u{1B}[\(row - originTop + 1);\(col + 1)R")
+            default: break
+            }
+        case 0x3F6E:  // CSI ? Ps n  DECDSR: DEC device status report (xterm)
+            if p[0] == 6 { respond("\u{1B}[?\(row - originTop + 1);\(col + 1)R") }
+        case 0x72:  // CSI Ps;Ps r  DECSTBM: set top and bottom margins (VT100)
+            setScrollRegion(top: p[0], bottom: p[1])
+        case 0x73:  // CSI s  SCOSC: save cursor (SCO; xterm without left/right margins)
+            saveCursor()
+        case 0x75:  // CSI u  SCORC: restore cursor (SCO)
+            restoreCursor()
+        case 0x21_0070:  // CSI ! p  DECSTR: soft terminal reset (VT220)
+            softReset()
+        case 0x20_0071:  // CSI Ps SP q  DECSCUSR: cursor style (VT520)
+            modes.cursorStyle = p[0]
+        case 0x24_0070:  // CSI Ps $ p  DECRQM: request ANSI mode (VT300)
+            respond("\u{1B}[\(p[0]);\(ansiModeState(p[0]))$y")
+        case 0x24_3F70:  // CSI ? Ps $ p  DECRQM: request DEC private mode (VT300)
+            respond("\u{1B}[?\(p[0]);\(decModeState(p[0]))$y")
+        default:
+            break  // unknown or unsupported: swallowed
+        }
+    }
+
+    /// CUP/HVP/VPA: 1-based position, relative to the scroll region in origin mode.
+    mutating func cursorPosition(row newRow: Int, col newCol: Int) {
+        let top = originTop
+        let r = min(top + newRow - 1, originBottom)
+        moveCursor(row: r, col: newCol - 1)
+    }
+}

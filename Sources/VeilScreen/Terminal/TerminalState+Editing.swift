@@ -1,0 +1,198 @@
+extension TerminalState {
+    /// Erases columns `from..<to` of `row` (BCE); a wide character cut by the range is
+    /// erased whole. Erased cells lose their marks, links and attributes.
+    mutating func erase(row: Int, from: Int, to: Int, selective: Bool = false) {
+        guard from < to else { return }
+        var start = from
+        var end = to
+        if grid[row, start].width == 0 && start > 0 { start -= 1 }
+        if grid[row, end - 1].width == 2 && end < cols { end += 1 }
+        if selective {
+            // DECSED/DECSEL: DECSCA-protected cells stay.
+            let blank = eraseCell
+            for c in start..<end where !grid[row, c].attributes.contains(.protected) { grid[row, c] = blank }
+            grid.repairWideCharacters(row: row)
+        } else {
+            grid.fill(row: row, from: start, to: end, with: eraseCell)
+        }
+    }
+
+    /// Erases whole rows `from..<to`.
+    mutating func eraseRows(from: Int, to: Int, selective: Bool) {
+        if selective {
+            for r in from..<max(from, to) { erase(row: r, from: 0, to: cols, selective: true) }
+        } else {
+            grid.clearRows(from: from, to: to, with: eraseCell)
+        }
+    }
+
+    /// ED: erase in display (0 below, 1 above, 2 all; 3 the scrollback, which Veil has not).
+    mutating func eraseInDisplay(_ mode: Int, selective: Bool = false) {
+        switch mode {
+        case 0:
+            erase(row: row, from: col, to: cols, selective: selective)
+            grid.setWrapped(row, false)
+            eraseRows(from: row + 1, to: rows, selective: selective)
+        case 1:
+            eraseRows(from: 0, to: row, selective: selective)
+            erase(row: row, from: 0, to: col + 1, selective: selective)
+        case 2:
+            eraseRows(from: 0, to: rows, selective: selective)
+        default:
+            break
+        }
+    }
+
+    /// EL: erase in line (0 right, 1 left, 2 all).
+    mutating func eraseInLine(_ mode: Int, selective: Bool = false) {
+        switch mode {
+        case 0:
+            erase(row: row, from: col, to: cols, selective: selective)
+            grid.setWrapped(row, false)
+        case 1:
+            erase(row: row, from: 0, to: col + 1, selective: selective)
+        case 2:
+            erase(row: row, from: 0, to: cols, selective: selective)
+            grid.setWrapped(row, false)
+        default:
+            break
+        }
+    }
+
+    /// ICH (and insert mode): shifts the rest of the line right by `count` blanks.
+    mutating func insertBlanks(_ count: Int) {
+        insertBlanks(count, row: row, col: col)
+    }
+
+    /// Inserts `count` blanks at (`row`, `col`), shifting the rest of that row right.
+    mutating func insertBlanks(_ count: Int, row: Int, col: Int) {
+        let n = min(count, cols - col)
+        guard n > 0 else { return }
+        let base = grid.base(row)
+        let cols = self.cols
+        let blank = eraseCell
+        grid.cells.withUnsafeMutableBufferPointer { buffer in
+            var target = cols - 1
+            while target >= col + n {
+                buffer[base + target] = buffer[base + target - n]
+                target -= 1
+            }
+            for index in col..<(col + n) { buffer[base + index] = blank }
+        }
+        grid.repairWideCharacters(row: row)
+    }
+
+    /// DCH: deletes `count` characters at the cursor, pulling the rest of the line left.
+    mutating func deleteCharacters(_ count: Int) {
+        deleteCharacters(count, row: row, col: col)
+    }
+
+    /// Deletes `count` characters at (`row`, `col`), pulling the rest of that row left.
+    mutating func deleteCharacters(_ count: Int, row: Int, col: Int) {
+        let n = min(count, cols - col)
+        guard n > 0 else { return }
+        let base = grid.base(row)
+        let cols = self.cols
+        let blank = eraseCell
+        grid.cells.withUnsafeMutableBufferPointer { buffer in
+            var target = col
+            while target + n < cols {
+                buffer[base + target] = buffer[base + target + n]
+                target += 1
+            }
+            for index in (cols - n)..<cols { buffer[base + index] = blank }
+        }
+        grid.repairWideCharacters(row: row)
+    }
+
+    /// ECH: erases `count` characters from the cursor without moving it.
+    mutating func eraseCharacters(_ count: Int) {
+        erase(row: row, from: col, to: min(cols, col + count))
+    }
+
+    /// IL: inserts `count` blank lines at the cursor row inside the scroll region.
+    mutating func insertLines(_ count: Int) {
+        guard row >= scrollTop && row <= scrollBottom else { return }
+        grid.scrollDown(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
+        col = 0
+        wrapPending = false
+    }
+
+    /// DL: deletes `count` lines at the cursor row inside the scroll region.
+    mutating func deleteLines(_ count: Int) {
+        guard row >= scrollTop && row <= scrollBottom else { return }
+        grid.scrollUp(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
+        col = 0
+        wrapPending = false
+    }
+
+    /// DECALN: fills the screen with `E`, resets the margins and homes the cursor.
+    mutating func screenAlignmentTest() {
+        var cell = Cell.blank
+        cell.scalar = "E"
+        grid.clearRows(from: 0, to: rows, with: cell)
+        scrollTop = 0
+        scrollBottom = rows - 1
+        modes.origin = false
+        moveCursor(row: 0, col: 0)
+    }
+
+    /// DECSTBM: sets the scroll region (1-based, inclusive) and homes the cursor.
+    mutating func setScrollRegion(top: Int, bottom: Int) {
+        let top = max(top, 1)
+        let bottom = bottom == 0 ? rows : min(bottom, rows)
+        guard top < bottom else { return }
+        scrollTop = top - 1
+        scrollBottom = bottom - 1
+        moveCursor(row: originTop, col: 0)
+    }
+
+    // MARK: - Tabs
+
+    /// Moves forward `count` tab stops (the last column when there are no more).
+    mutating func tabForward(_ count: Int) {
+        var n = count
+        var c = col
+        while n > 0 && c < cols - 1 {
+            c += 1
+            if tabStops[c] { n -= 1 }
+        }
+        col = c
+    }
+
+    /// Moves back `count` tab stops (column 0 when there are no more). Like HT and CHT
+    /// it keeps a pending wrap (xterm).
+    mutating func tabBackward(_ count: Int) {
+        var n = count
+        var c = col
+        while n > 0 && c > 0 {
+            c -= 1
+            if tabStops[c] { n -= 1 }
+        }
+        col = c
+    }
+
+    /// Backspace / CUB: left `count` columns; under reverse wraparound (45, with
+    /// autowrap) the cursor moves on through the rows above, from the top row to the
+    /// bottom one, as xterm's CursorBack. A pending wrap is cancelled (and, in reverse
+    /// wraparound, takes the first step).
+    mutating func cursorBack(_ count: Int) {
+        let reverse = modes.reverseWraparound && modes.autowrap
+        let n = reverse && wrapPending ? count - 1 : count
+        wrapPending = false
+        let target = col - n
+        if target >= 0 {
+            col = target
+        } else if reverse {
+            var linear = cols * row + target
+            if linear < 0 {
+                let total = cols * rows
+                linear += (-linear / total + 1) * total
+            }
+            row = linear / cols
+            col = linear % cols
+        } else {
+            col = 0
+        }
+    }
+}

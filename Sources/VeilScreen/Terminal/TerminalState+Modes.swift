@@ -1,0 +1,200 @@
+extension TerminalState {
+    /// SM/RM: ANSI modes.
+    mutating func setANSIMode(_ mode: Int, _ on: Bool) {
+        switch mode {
+        case 4: modes.insert = on      // IRM
+        case 20: modes.newline = on    // LNM
+        default: break
+        }
+    }
+
+    /// DECSET/DECRST: DEC private modes.
+    mutating func setDECMode(_ mode: Int, _ on: Bool) {
+        switch mode {
+        case 1: modes.applicationCursorKeys = on         // DECCKM
+        case 5: modes.reverseVideo = on                  // DECSCNM
+        case 6:                                          // DECOM: homes the cursor
+            modes.origin = on
+            moveCursor(row: originTop, col: 0)
+        case 7:                                          // DECAWM
+            modes.autowrap = on
+        case 3:                                          // DECCOLM: 80/132 columns (xterm: only with mode 40)
+            guard modes.allowColumnSwitch else { break }
+            modes.columns132 = on
+            let width = on ? 132 : 80
+            if width != cols { self = resized(cols: width, rows: rows) }
+            grid.clearRows(from: 0, to: rows, with: eraseCell)
+            scrollTop = 0
+            scrollBottom = rows - 1
+            moveCursor(row: 0, col: 0)
+        case 40: modes.allowColumnSwitch = on
+        case 12: modes.cursorBlink = on
+        case 25: modes.cursorVisible = on                // DECTCEM
+        case 45: modes.reverseWraparound = on
+        case 9, 1000, 1001, 1002, 1003:                  // mouse tracking
+            let tracking = TerminalModes.MouseTracking(rawValue: mode) ?? .off
+            if on {
+                modes.mouseTracking = tracking
+            } else if modes.mouseTracking == tracking {
+                modes.mouseTracking = .off
+            }
+        case 1005, 1006, 1015, 1016:                     // mouse encodings
+            let encoding = TerminalModes.MouseEncoding(rawValue: mode) ?? .legacy
+            if on {
+                modes.mouseEncoding = encoding
+            } else if modes.mouseEncoding == encoding {
+                modes.mouseEncoding = .legacy
+            }
+        case 1004: modes.focusReporting = on
+        case 1007: modes.alternateScroll = on
+        case 2004: modes.bracketedPaste = on
+        case 2026: modes.synchronizedOutput = on
+        case 47:                                         // alternate screen, kept as is
+            switchScreen(toAlternate: on, clearAlternateOnEntry: false, clearAlternateOnExit: false)
+        case 1047:                                       // alternate screen, cleared on leaving
+            switchScreen(toAlternate: on, clearAlternateOnEntry: false, clearAlternateOnExit: true)
+        case 1048:                                       // save / restore cursor
+            if on { saveCursor() } else { restoreCursor() }
+        case 1049:                                       // save cursor + cleared alternate screen
+            if on {
+                if !isAlternateScreen { saveCursor() }
+                switchScreen(toAlternate: true, clearAlternateOnEntry: true, clearAlternateOnExit: false)
+            } else if isAlternateScreen {
+                switchScreen(toAlternate: false, clearAlternateOnEntry: false, clearAlternateOnExit: false)
+                restoreCursor()
+            }
+        default:
+            break
+        }
+    }
+
+    /// Shows the alternate or the main buffer.
+    mutating func switchScreen(toAlternate: Bool, clearAlternateOnEntry: Bool, clearAlternateOnExit: Bool) {
+        // xterm: clearing the alternate screen cancels a pending wrap; a bare switch keeps it.
+        guard toAlternate != isAlternateScreen else {
+            if toAlternate && clearAlternateOnEntry {
+                grid.clearRows(from: 0, to: rows, with: eraseCell)
+                wrapPending = false
+            }
+            return
+        }
+        if !toAlternate && clearAlternateOnExit {
+            grid.clearRows(from: 0, to: rows, with: eraseCell)
+            wrapPending = false
+        }
+        swap(&grid, &otherGrid)
+        isAlternateScreen = toAlternate
+        if toAlternate && clearAlternateOnEntry {
+            grid.clearRows(from: 0, to: rows, with: eraseCell)
+            wrapPending = false
+        }
+    }
+
+    /// DECRQM answer for an ANSI mode: 1 set, 2 reset, 0 not recognised.
+    func ansiModeState(_ mode: Int) -> Int {
+        switch mode {
+        case 4: return modes.insert ? 1 : 2
+        case 20: return modes.newline ? 1 : 2
+        default: return 0
+        }
+    }
+
+    /// DECRQM answer for a DEC private mode: 1 set, 2 reset, 0 not recognised.
+    func decModeState(_ mode: Int) -> Int {
+        let on: Bool
+        switch mode {
+        case 1: on = modes.applicationCursorKeys
+        case 5: on = modes.reverseVideo
+        case 6: on = modes.origin
+        case 7: on = modes.autowrap
+        case 3: on = modes.columns132
+        case 40: on = modes.allowColumnSwitch
+        case 12: on = modes.cursorBlink
+        case 25: on = modes.cursorVisible
+        case 45: on = modes.reverseWraparound
+        case 9, 1000, 1001, 1002, 1003: on = modes.mouseTracking.rawValue == mode
+        case 1005, 1006, 1015, 1016: on = modes.mouseEncoding.rawValue == mode
+        case 1004: on = modes.focusReporting
+        case 1007: on = modes.alternateScroll
+        case 2004: on = modes.bracketedPaste
+        case 2026: on = modes.synchronizedOutput
+        case 47, 1047, 1049: on = isAlternateScreen
+        case 1048: on = false
+        default: return 0
+        }
+        return on ? 1 : 2
+    }
+
+    // MARK: - Save, restore, reset
+
+    /// DECSC: saves position, pending wrap, rendition, character sets and origin mode.
+    mutating func saveCursor() {
+        var pen = self.pen
+        pen.sensitiveIndex = 0
+        pen.linkIndex = 0
+        savedCursors[isAlternateScreen ? 1 : 0] = SavedCursor(
+            row: row, col: col, wrapPending: wrapPending, pen: pen,
+            charsets: charsets, glIndex: glIndex, origin: modes.origin)
+    }
+
+    /// DECRC: restores what DECSC saved (the home position and defaults when nothing was).
+    /// The sensitive mark and the link in effect are not part of the saved state.
+    mutating func restoreCursor() {
+        let saved = savedCursors[isAlternateScreen ? 1 : 0]
+        let sensitiveIndex = pen.sensitiveIndex
+        let linkIndex = pen.linkIndex
+        pen = saved.pen
+        pen.sensitiveIndex = sensitiveIndex
+        pen.linkIndex = linkIndex
+        charsets = saved.charsets
+        glIndex = saved.glIndex
+        modes.origin = saved.origin
+        moveCursor(row: saved.row, col: saved.col)
+        wrapPending = saved.wrapPending && modes.autowrap
+    }
+
+    /// DECSTR: soft reset (modes, margins, rendition, charsets, saved cursor; not the screen).
+    mutating func softReset() {
+        modes.cursorVisible = true
+        modes.insert = false
+        modes.origin = false
+        modes.autowrap = true
+        modes.applicationCursorKeys = false
+        modes.applicationKeypad = false
+        scrollTop = 0
+        scrollBottom = rows - 1
+        let sensitiveIndex = pen.sensitiveIndex
+        let linkIndex = pen.linkIndex
+        pen = .blank
+        pen.sensitiveIndex = sensitiveIndex
+        pen.linkIndex = linkIndex
+        charsets = (.ascii, .ascii, .ascii, .ascii)
+        glIndex = 0
+        singleShift = 0
+        savedCursors[isAlternateScreen ? 1 : 0] = SavedCursor()
+    }
+
+    /// RIS: full reset. Both buffers are cleared, the sensitive run and the link end;
+    /// the title stays (as in xterm).
+    mutating func fullReset() {
+        if isAlternateScreen {
+            swap(&grid, &otherGrid)
+            isAlternateScreen = false
+        }
+        grid.clearRows(from: 0, to: rows, with: .blank)
+        otherGrid.clearRows(from: 0, to: rows, with: .blank)
+        modes = TerminalModes()
+        pen = .blank
+        savedCursors = [SavedCursor(), SavedCursor()]
+        scrollTop = 0
+        scrollBottom = rows - 1
+        tabStops = TerminalState.defaultTabStops(cols: cols)
+        charsets = (.ascii, .ascii, .ascii, .ascii)
+        glIndex = 0
+        singleShift = 0
+        lastPrinted = nil
+        paletteOverrides = [:]
+        moveCursor(row: 0, col: 0)
+        tables = SideTables()
+    }
+}

@@ -1,0 +1,139 @@
+extension TerminalState {
+    /// The OSC number that starts (`7701;REASON`) and ends (`7701;`) a sensitive run.
+    static let sensitiveMarkCommand = 7701
+
+    /// OSC: `Ps ; Pt`. Handles 0/2 (title), 4/104 (palette), 8 (hyperlink),
+    /// 10/11 (colour queries) and 7701 (sensitive marks); others are swallowed.
+    mutating func handleOSC(_ payload: UnsafeBufferPointer<UInt8>, bellTerminated: Bool) {
+        // The command number: digits up to the first `;`.
+        var number = 0
+        var index = 0
+        while index < payload.count, payload[index] != UInt8(ascii: ";") {
+            let byte = payload[index]
+            guard byte >= 0x30 && byte <= 0x39, number < 100_000 else { return }
+            number = number * 10 + Int(byte - 0x30)
+            index += 1
+        }
+        guard index > 0 else { return }
+        let rest = index < payload.count ? UnsafeBufferPointer(rebasing: payload[(index + 1)...]) : UnsafeBufferPointer(rebasing: payload[payload.count...])
+        let hasArgument = index < payload.count
+        let terminator = bellTerminated ? "\u{07}" : "\u{1B}\\"
+        switch number {
+        case 0, 2:  // set icon name and window title / window title (xterm)
+            if hasArgument { title = String(decoding: rest, as: UTF8.self) }
+        case 4:  // set or query palette colours: 4;c;spec[;c;spec…] (xterm)
+            setPalette(String(decoding: rest, as: UTF8.self), terminator: terminator)
+        case 104:  // reset palette colours (xterm)
+            resetPalette(String(decoding: rest, as: UTF8.self))
+        case 8:  // hyperlink: 8;params;URI, an empty URI ends it (OSC 8 convention)
+            guard let separator = rest.firstIndex(of: UInt8(ascii: ";")) else { return }
+            let uri = UnsafeBufferPointer(rebasing: rest[(separator + 1)...])
+            if uri.isEmpty || uri.count > SideTables.maximumLinkLength {
+                pen.linkIndex = 0
+            } else {
+                pen.linkIndex = internLink(String(decoding: uri, as: UTF8.self))
+            }
+        case 10, 11:  // query default foreground / background colour (xterm)
+            let text = String(decoding: rest, as: UTF8.self)
+            if text == "?" {
+                let (r, g, b) = number == 10 ? defaultForeground : defaultBackground
+                respond("\u{1B}]\(number);\(TerminalState.colorSpec(r, g, b))\(terminator)")
+            }
+        case TerminalState.sensitiveMarkCommand:  // Veil: start (7701;REASON) or end (7701;) a sensitive run
+            if rest.isEmpty {
+                pen.sensitiveIndex = 0
+            } else {
+                pen.sensitiveIndex = internReason(TerminalState.reason(from: rest))
+            }
+        default:
+            break
+        }
+    }
+
+    /// A reason cut to ``SideTables/maximumReasonLength`` bytes at a character boundary,
+    /// with control characters dropped.
+    static func reason<Bytes: Collection<UInt8>>(from bytes: Bytes) -> String {
+        var result = String()
+        var length = 0
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            if scalar.properties.generalCategory == .control { continue }
+            length += UTF8.width(scalar)
+            if length > SideTables.maximumReasonLength { break }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// `rgb:rrrr/gggg/bbbb`, the X11 colour spec xterm answers with.
+    static func colorSpec(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> String {
+        func hex(_ value: UInt8) -> String {
+            let digits = String(value, radix: 16)
+            let byte = digits.count == 1 ? "0" + digits : digits
+            return byte + byte
+        }
+        return "rgb:\(hex(r))/\(hex(g))/\(hex(b))"
+    }
+
+    /// OSC 4: `c;spec` pairs; `?` as the spec queries colour `c`.
+    mutating func setPalette(_ text: String, terminator: String) {
+        let fields = text.split(separator: ";", omittingEmptySubsequences: false)
+        var index = 0
+        while index + 1 < fields.count {
+            defer { index += 2 }
+            guard let number = Int(fields[index]), (0...255).contains(number) else { continue }
+            let spec = fields[index + 1]
+            if spec == "?" {
+                let rgb = paletteOverrides[UInt8(number)] ?? TerminalState.xtermPaletteColor(number)
+                respond("\u{1B}]4;\(number);\(TerminalState.colorSpec(rgb.0, rgb.1, rgb.2))\(terminator)")
+            } else if let rgb = TerminalState.parseColorSpec(spec) {
+                paletteOverrides[UInt8(number)] = rgb
+            }
+        }
+    }
+
+    /// OSC 104: resets the listed colours, or all of them without a list.
+    mutating func resetPalette(_ text: String) {
+        if text.isEmpty {
+            paletteOverrides = [:]
+            return
+        }
+        for field in text.split(separator: ";") {
+            if let number = Int(field), (0...255).contains(number) { paletteOverrides[UInt8(number)] = nil }
+        }
+    }
+
+    /// Parses `rgb:r/g/b` (1–4 hex digits per channel) or `#rrggbb`.
+    static func parseColorSpec(_ spec: Substring) -> (UInt8, UInt8, UInt8)? {
+        if spec.hasPrefix("rgb:") {
+            let parts = spec.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 3 else { return nil }
+            var channels: [UInt8] = []
+            for part in parts {
+                guard (1...4).contains(part.count), let value = Int(part, radix: 16) else { return nil }
+                let maximum = (1 << (4 * part.count)) - 1
+                channels.append(UInt8((value * 255 + maximum / 2) / maximum))
+            }
+            return (channels[0], channels[1], channels[2])
+        }
+        if spec.hasPrefix("#"), spec.count == 7, let value = Int(spec.dropFirst(), radix: 16) {
+            return (UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+        }
+        return nil
+    }
+
+    /// xterm's default 256-colour palette.
+    static func xtermPaletteColor(_ index: Int) -> (UInt8, UInt8, UInt8) {
+        let base: [(UInt8, UInt8, UInt8)] = [
+            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+            (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        ]
+        if index < 16 { return base[index] }
+        if index < 232 {
+            let cube = index - 16
+            func level(_ v: Int) -> UInt8 { v == 0 ? 0 : UInt8(55 + 40 * v) }
+            return (level(cube / 36), level(cube / 6 % 6), level(cube % 6))
+        }
+        let grey = UInt8(8 + 10 * (index - 232))
+        return (grey, grey, grey)
+    }
+}

@@ -1,0 +1,150 @@
+extension TerminalState {
+    /// Prints one character at the cursor (the slow path: charsets, wide, combining, insert mode).
+    mutating func print(_ input: Unicode.Scalar) {
+        var scalar = input
+        if scalar.value < 0x80 {
+            let set = singleShift != 0 ? charset(singleShift) : charset(glIndex)
+            scalar = set.map(scalar)
+        } else if scalar.value < 0xA0 {
+            return  // C1 controls decoded from UTF-8 are not printed
+        }
+        singleShift = 0
+        let width = CharacterWidth.of(scalar)
+        if width == 0 {
+            attachCombining(scalar)
+            return
+        }
+        lastPrinted = input
+        put(scalar, width: width)
+    }
+
+    /// Writes a character of width 1 or 2 at the cursor, wrapping first when needed.
+    mutating func put(_ scalar: Unicode.Scalar, width: Int) {
+        if wrapPending {
+            wrapPending = false
+            if modes.autowrap { wrapToNextLine() }
+        }
+        if width == 2 {
+            guard cols >= 2 else { return }
+            if col == cols - 1 {
+                // xterm: a wide character that does not fit wraps first (without autowrap
+                // it is drawn in the last two columns).
+                if modes.autowrap { wrapToNextLine() } else { col = cols - 2 }
+            }
+        }
+        if modes.insert { insertBlanks(width) }
+        let base = grid.base(row)
+        var cell = pen
+        cell.scalar = scalar
+        cell.width = UInt8(width)
+        let col = self.col
+        let cols = self.cols
+        grid.cells.withUnsafeMutableBufferPointer { buffer in
+            if buffer[base + col].width == 0 && col > 0 { buffer[base + col - 1].blankKeepingRendition() }
+            let last = col + width - 1
+            if buffer[base + last].width == 2 && last + 1 < cols { buffer[base + last + 1].blankKeepingRendition() }
+            buffer[base + col] = cell
+            if width == 2 {
+                cell.scalar = "\0"
+                cell.width = 0
+                buffer[base + col + 1] = cell
+            }
+        }
+        advance(by: width)
+    }
+
+    @inline(__always)
+    mutating func advance(by width: Int) {
+        let next = col + width
+        if next >= cols {
+            // xterm sets the wrap flag even without autowrap; it wraps only while DECAWM is set.
+            col = cols - 1
+            wrapPending = true
+        } else {
+            col = next
+        }
+    }
+
+    /// Adds a combining mark to the previous cell (the cursor cell when a wrap is
+    /// pending); dropped when there is no previous cell on the row.
+    mutating func attachCombining(_ scalar: Unicode.Scalar) {
+        switch scalar.properties.generalCategory {
+        case .control, .format:
+            return  // xterm keeps neither controls nor zero-width format characters (ZWJ, ZWSP, …)
+        default:
+            break
+        }
+        var target: Int
+        if wrapPending {
+            target = col
+        } else if col > 0 {
+            target = col - 1
+        } else {
+            return
+        }
+        if grid[row, target].width == 0 && target > 0 { target -= 1 }
+        let cell = grid[row, target]
+        var text = cell.clusterIndex != 0 ? tables.clusters.strings[Int(cell.clusterIndex)] : String(Character(cell.scalar))
+        guard text.unicodeScalars.count <= SideTables.maximumCombiningMarks else { return }
+        text.unicodeScalars.append(scalar)
+        let index = internCluster(text)
+        guard index != 0 else { return }
+        grid[row, target].clusterIndex = index
+    }
+
+    func charset(_ index: Int) -> Charset {
+        switch index {
+        case 0: return charsets.0
+        case 1: return charsets.1
+        case 2: return charsets.2
+        default: return charsets.3
+        }
+    }
+
+    mutating func designate(_ index: Int, _ set: Charset) {
+        switch index {
+        case 0: charsets.0 = set
+        case 1: charsets.1 = set
+        case 2: charsets.2 = set
+        default: charsets.3 = set
+        }
+    }
+
+    /// Prints a run of printable ASCII: writes it straight into the row, segment by segment.
+    mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if modes.insert || !modes.autowrap || singleShift != 0 || charset(glIndex) != .ascii {
+            for byte in bytes { print(Unicode.Scalar(byte)) }
+            return
+        }
+        let count = bytes.count
+        guard count > 0, let source = bytes.baseAddress else { return }
+        var template = pen
+        template.width = 1
+        template.clusterIndex = 0
+        var index = 0
+        let cols = self.cols
+        while index < count {
+            if wrapPending {
+                wrapPending = false
+                if modes.autowrap { wrapToNextLine() }
+            }
+            let col = self.col
+            let n = min(cols - col, count - index)
+            let base = grid.base(row)
+            grid.cells.withUnsafeMutableBufferPointer { buffer in
+                let start = buffer.baseAddress! + base
+                if start[col].width == 0 && col > 0 { start[col - 1].blankKeepingRendition() }
+                let last = col + n - 1
+                if start[last].width == 2 && last + 1 < cols { start[last + 1].blankKeepingRendition() }
+                var cell = template
+                for offset in 0..<n {
+                    cell.scalar = Unicode.Scalar(source[index + offset])
+                    start[col + offset] = cell
+                }
+            }
+            index += n
+            advance(by: n)
+        }
+        lastPrinted = Unicode.Scalar(source[count - 1])
+    }
+}

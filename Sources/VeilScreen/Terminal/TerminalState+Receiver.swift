@@ -1,0 +1,80 @@
+extension TerminalState: ParserReceiver {
+    /// C0 controls.
+    mutating func execute(_ byte: UInt8) {
+        lastPrinted = nil
+        switch byte {
+        case 0x08:  // BS: one column left; cancels a pending wrap (xterm: `0123456789\bZ` → `01234567Z9`)
+            cursorBack(1)
+        case 0x09:  // HT: next tab stop
+            tabForward(1)
+        case 0x0A, 0x0B, 0x0C:  // LF, VT, FF: index (and CR under LNM)
+            index()
+            if modes.newline { col = 0 }
+        case 0x0D:  // CR
+            col = 0
+            wrapPending = false
+        case 0x0E:  // SO: G1 into GL
+            glIndex = 1
+        case 0x0F:  // SI: G0 into GL
+            glIndex = 0
+        default:
+            break  // BEL and the other C0 controls change nothing on the screen
+        }
+    }
+
+    /// Escape sequences, keyed `intermediate << 8 | final`.
+    mutating func escDispatch(_ intermediates: Intermediates, final: UInt8, ignore: Bool) {
+        lastPrinted = nil
+        guard !ignore, intermediates.second == 0 else { return }
+        let key = UInt32(intermediates.first) << 8 | UInt32(final)
+        switch key {
+        case 0x37:  // ESC 7  DECSC: save cursor (VT100)
+            saveCursor()
+        case 0x38:  // ESC 8  DECRC: restore cursor (VT100)
+            restoreCursor()
+        case 0x44:  // ESC D  IND: index (ECMA-48 8.3.58 / VT100)
+            index()
+        case 0x45:  // ESC E  NEL: next line (ECMA-48 8.3.86)
+            index()
+            col = 0
+        case 0x48:  // ESC H  HTS: set a tab stop at the cursor (ECMA-48 8.3.62)
+            tabStops[col] = true
+        case 0x4D:  // ESC M  RI: reverse index (ECMA-48 8.3.104)
+            reverseIndex()
+        case 0x4E:  // ESC N  SS2: single shift G2 (ECMA-48 8.3.141)
+            singleShift = 2
+        case 0x4F:  // ESC O  SS3: single shift G3 (ECMA-48 8.3.142)
+            singleShift = 3
+        case 0x5A:  // ESC Z  DECID: identify as DA1 (VT100)
+            respond("\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c")
+        case 0x63:  // ESC c  RIS: reset to initial state (ECMA-48 8.3.105)
+            fullReset()
+        case 0x6E:  // ESC n  LS2: G2 into GL (ECMA-48 8.3.78)
+            glIndex = 2
+        case 0x6F:  // ESC o  LS3: G3 into GL (ECMA-48 8.3.80)
+            glIndex = 3
+        case 0x3D:  // ESC =  DECKPAM: application keypad
+            modes.applicationKeypad = true
+        case 0x3E:  // ESC >  DECKPNM: normal keypad
+            modes.applicationKeypad = false
+        case 0x2338:  // ESC # 8  DECALN: screen alignment test (VT100)
+            screenAlignmentTest()
+        default:
+            switch intermediates.first {
+            case 0x28, 0x29, 0x2A, 0x2B:  // ESC ( ) * + F  SCS: designate G0…G3 (ISO 2022)
+                if let set = Charset(final: final) { designate(Int(intermediates.first - 0x28), set) }
+            default:
+                break  // ST (ESC \), ESC # 3-6 double size, ESC % G, ESC SP F, …: no effect
+            }
+        }
+    }
+
+    /// Operating system commands: titles, hyperlinks, colours, sensitive marks.
+    mutating func oscDispatch(_ payload: UnsafeBufferPointer<UInt8>, bellTerminated: Bool) {
+        lastPrinted = nil
+        handleOSC(payload, bellTerminated: bellTerminated)
+    }
+
+    /// Device control strings carry nothing Veil shows; their data is dropped.
+    mutating func hook(_ sequence: ControlSequence) { lastPrinted = nil }
+}

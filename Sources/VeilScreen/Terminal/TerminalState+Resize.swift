@@ -1,0 +1,46 @@
+extension TerminalState {
+    /// A copy of this state at a new size (see ``Terminal/resize(cols:rows:)``).
+    func resized(cols newCols: Int, rows newRows: Int) -> TerminalState {
+        var result = TerminalState(cols: newCols, rows: newRows)
+        // Rows that leave at the top so that the cursor stays on the screen.
+        let dropped = max(0, row - (newRows - 1))
+        result.grid = TerminalState.copy(grid, dropping: dropped, cols: newCols, rows: newRows)
+        result.otherGrid = TerminalState.copy(otherGrid, dropping: 0, cols: newCols, rows: newRows)
+        result.isAlternateScreen = isAlternateScreen
+        result.row = row - dropped
+        result.col = min(col, newCols - 1)
+        result.wrapPending = wrapPending && col < newCols
+        result.pen = pen
+        result.savedCursors = savedCursors.map { saved in
+            var saved = saved
+            saved.row = min(saved.row, newRows - 1)
+            saved.col = min(saved.col, newCols - 1)
+            return saved
+        }
+        result.modes = modes
+        result.charsets = charsets
+        result.glIndex = glIndex
+        result.title = title
+        result.tables = tables
+        result.responseHandler = responseHandler
+        result.defaultForeground = defaultForeground
+        result.defaultBackground = defaultBackground
+        result.paletteOverrides = paletteOverrides
+        for c in 0..<min(cols, newCols) { result.tabStops[c] = tabStops[c] }
+        return result
+    }
+
+    /// The rows of `grid` from `dropping` on, cut or padded to the new size.
+    static func copy(_ grid: Grid, dropping: Int, cols newCols: Int, rows newRows: Int) -> Grid {
+        var result = Grid(cols: newCols, rows: newRows)
+        let width = min(grid.cols, newCols)
+        for row in 0..<min(grid.rows - dropping, newRows) {
+            let source = grid.base(row + dropping)
+            let target = result.base(row)
+            for col in 0..<width { result.cells[target + col] = grid.cells[source + col] }
+            result.setWrapped(row, grid.isWrapped(row + dropping) && newCols == grid.cols)
+            result.repairWideCharacters(row: row)
+        }
+        return result
+    }
+}

@@ -1,0 +1,128 @@
+/// The cursor state that DECSC saves and DECRC restores.
+struct SavedCursor: Sendable {
+    var row = 0
+    var col = 0
+    var wrapPending = false
+    var pen = Cell.blank
+    var charsets: (Charset, Charset, Charset, Charset) = (.ascii, .ascii, .ascii, .ascii)
+    var glIndex = 0
+    var origin = false
+}
+
+/// The meaning layer: a ``ParserReceiver`` that keeps both screen buffers, the cursor,
+/// the pen, modes and side tables, and applies every action to them.
+struct TerminalState: Sendable {
+    let cols: Int
+    let rows: Int
+    /// The buffer shown.
+    var grid: Grid
+    /// The buffer not shown (the alternate one while the main one is shown, and back).
+    var otherGrid: Grid
+    var isAlternateScreen = false
+
+    // Cursor.
+    var row = 0
+    var col = 0
+    /// xterm's pending wrap: the last column was written and the next printable wraps first.
+    var wrapPending = false
+
+    /// The rendition (and sensitive mark and link) that printed cells take.
+    var pen = Cell.blank
+    /// Saved cursors, one per buffer: index 0 main, 1 alternate.
+    var savedCursors = [SavedCursor(), SavedCursor()]
+
+    // Scroll region (inclusive rows).
+    var scrollTop = 0
+    var scrollBottom: Int
+
+    var modes = TerminalModes()
+    var tabStops: [Bool]
+
+    // Character sets.
+    var charsets: (Charset, Charset, Charset, Charset) = (.ascii, .ascii, .ascii, .ascii)
+    var glIndex = 0
+    /// The set chosen by SS2/SS3 for the next character only (2 or 3), or 0.
+    var singleShift = 0
+
+    /// The last printed graphic character, for REP; nil once anything else happened.
+    var lastPrinted: Unicode.Scalar?
+
+    var title = ""
+    var tables = SideTables()
+
+    /// Called with the bytes of answers to queries (DSR, DA, DECRQM, OSC 10/11).
+    var responseHandler: (@Sendable ([UInt8]) -> Void)?
+    /// The colours reported for OSC 10 / OSC 11 queries (xterm's defaults: black on white).
+    var defaultForeground: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    var defaultBackground: (UInt8, UInt8, UInt8) = (255, 255, 255)
+    /// Palette changes made with OSC 4 (index → RGB); reset by OSC 104.
+    var paletteOverrides: [UInt8: (UInt8, UInt8, UInt8)] = [:]
+
+    init(cols: Int, rows: Int) {
+        self.cols = cols
+        self.rows = rows
+        grid = Grid(cols: cols, rows: rows)
+        otherGrid = Grid(cols: cols, rows: rows)
+        scrollBottom = rows - 1
+        tabStops = TerminalState.defaultTabStops(cols: cols)
+    }
+
+    static func defaultTabStops(cols: Int) -> [Bool] {
+        (0..<cols).map { $0 % 8 == 0 && $0 != 0 }
+    }
+
+    /// A blank cell for erasing: only the current background survives (BCE).
+    @inline(__always)
+    var eraseCell: Cell {
+        pen.background == .default ? .blank : Cell.blank(background: pen.background)
+    }
+
+    // MARK: - Cursor helpers
+
+    /// Moves the cursor, clamped to the screen; cancels a pending wrap.
+    @inline(__always)
+    mutating func moveCursor(row newRow: Int, col newCol: Int) {
+        row = min(max(newRow, 0), rows - 1)
+        col = min(max(newCol, 0), cols - 1)
+        wrapPending = false
+    }
+
+    /// Sends an answer to the program.
+    func respond(_ text: String) {
+        responseHandler?(Array(text.utf8))
+    }
+
+    /// The rows the cursor may reach with origin mode in effect.
+    var originTop: Int { modes.origin ? scrollTop : 0 }
+    var originBottom: Int { modes.origin ? scrollBottom : rows - 1 }
+
+    // MARK: - Line feed and scrolling
+
+    /// IND: down one row, scrolling the region when at its bottom margin.
+    mutating func index() {
+        wrapPending = false
+        if row == scrollBottom {
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
+        } else if row < rows - 1 {
+            row += 1
+        }
+    }
+
+    /// RI: up one row, scrolling the region down when at its top margin.
+    mutating func reverseIndex() {
+        wrapPending = false
+        if row == scrollTop {
+            grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
+        } else if row > 0 {
+            row -= 1
+        }
+    }
+
+    /// Autowrap: the current row continues on the next one.
+    @inline(__always)
+    mutating func wrapToNextLine() {
+        grid.setWrapped(row, true)
+        col = 0
+        index()
+    }
+}
