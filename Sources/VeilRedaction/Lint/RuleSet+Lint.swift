@@ -26,6 +26,9 @@ public enum ExampleVariant: String, Hashable, Sendable, CaseIterable {
     case wideCharacterPrefix = "after a CJK and emoji prefix"
     /// Laid out on a narrower screen so the first span soft-wraps across rows.
     case softWrapped = "soft-wrapped across rows"
+    /// Fed through the terminal with SGR colour and underline escapes between characters,
+    /// which must change nothing.
+    case sgrEscapes = "wrapped in SGR escapes"
     /// With a global allowlist regex matching the first span: it must no longer be hidden.
     case allowlisted = "inside an allowlist"
     /// With a global stopword taken from the first span: it must no longer be hidden.
@@ -68,7 +71,7 @@ extension RuleSet {
         var cols: Int?
         var rules = rules
         switch variant {
-        case .plain:
+        case .plain, .sgrEscapes:
             break
         case .wideCharacterPrefix:
             let prefix = Array("说明🙂 ".unicodeScalars)
@@ -113,14 +116,23 @@ extension RuleSet {
         }
         let text = String(String.UnicodeScalarView(scalars))
         let layout: TextLayout
+        var screen: Screen
         do {
             layout = try TextLayout(text, cols: cols)
+            screen = layout.screen
+            if variant == .sgrEscapes {
+                screen = try terminalScreen(text, cols: screen.cols, rows: screen.rows,
+                                            boundaries: Set(example.expected.flatMap { [$0.lowerBound, $0.upperBound] }))
+                guard screen.lines() == layout.screen.lines() else {
+                    return "the terminal laid the example out differently"
+                }
+            }
         } catch {
             return "the example does not fit on a screen"
         }
         let findings: [Finding]
         do {
-            findings = try rules.findings(in: layout.screen).filter { $0.ruleID == rule.id && $0.location == .screen }
+            findings = try rules.findings(in: screen).filter { $0.ruleID == rule.id && $0.location == .screen }
         } catch {
             return "detection failed: \(error)"
         }
@@ -146,6 +158,29 @@ extension RuleSet {
         if hidden == expected { return nil }
         let found = hidden.isEmpty ? "nothing" : "characters \(describe(hidden))"
         return "expected ↓ spans at characters \(describe(expected)), hid \(found)"
+    }
+
+    /// The screen a terminal shows for `text` printed with SGR escapes: a colour at each
+    /// line start, underline on and off at each span boundary (`boundaries`, character
+    /// offsets), and a reset before every newline.
+    static func terminalScreen(_ text: String, cols: Int, rows: Int, boundaries: Set<Int>) throws -> Screen {
+        var terminal = try Terminal(cols: cols, rows: rows)
+        var bytes: [UInt8] = Array("\u{1B}[1;32m".utf8)
+        var underline = false
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if boundaries.contains(offset) {
+                underline.toggle()
+                bytes += Array((underline ? "\u{1B}[4;38;5;208m" : "\u{1B}[24;39m").utf8)
+            }
+            if scalar == "\n" {
+                bytes += Array("\u{1B}[0m\r\n\u{1B}[1;32m".utf8)
+            } else {
+                bytes += Array(String(Character(scalar)).utf8)
+            }
+        }
+        bytes += Array("\u{1B}[0m".utf8)
+        terminal.feed(bytes)
+        return terminal.screen
     }
 
     /// 1-based character ranges: `7–25, 30–31`.

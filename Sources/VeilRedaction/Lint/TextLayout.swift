@@ -84,24 +84,8 @@ public struct TextLayout: Sendable {
         return longest
     }
 
-    /// The columns a character takes: 0 for combining marks and zero-width characters, 2
-    /// for East Asian wide and fullwidth characters and emoji, else 1. (A compact table for
-    /// laying out examples; the terminal model has its own.)
+    /// The columns a character takes: the terminal model's width (``CharacterWidth``).
     public static func width(of scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        if v < 0x300 { return 1 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        CharacterWidth.of(scalar)
     }
 }

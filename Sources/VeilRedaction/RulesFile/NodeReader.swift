@@ -31,20 +31,16 @@ struct NodeReader {
     }
 
     /// The entries of a mapping whose keys are all known, in order.
-    /// - Throws: when `node` is not a mapping, a key is not a string, a key repeats, or a
-    ///   key is not in `known` (with a suggestion for a near miss).
+    /// - Throws: when `node` is not a mapping, a key is not a string, or a key is not in
+    ///   `known` (with a suggestion for a near miss).
     func mapping(_ node: Node, _ what: String, known: [String]) throws -> [(key: String, keyNode: Node, value: Node)] {
         guard case let .mapping(mapping) = node else {
             throw error(node, "\(what) must be a mapping, not \(kind(node))")
         }
+        // Yams already rejects a key that repeats in a mapping.
         var entries: [(key: String, keyNode: Node, value: Node)] = []
-        var seen: [String: SourcePosition] = [:]
         for (keyNode, value) in mapping {
             guard case let .scalar(key) = keyNode else { throw error(keyNode, "keys of \(what) must be strings") }
-            if let first = seen[key.string] {
-                throw error(keyNode, "duplicate key '\(key.string)' in \(what) (first at line \(first.line))")
-            }
-            seen[key.string] = position(keyNode)
             guard known.contains(key.string) else {
                 var message = "unknown key '\(key.string)' in \(what)"
                 if let near = Self.nearest(key.string, in: known) { message += " (did you mean '\(near)'?)" }

@@ -49,7 +49,9 @@ struct RawRuleFile {
         case let .reader(problem, _, _, _):
             return RuleFileError(SourcePosition(file: file, line: 1, column: 1), "cannot read as YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            return at(context.mark, "duplicate keys \(duplicates.joined(separator: ", "))")
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return RuleFileError(SourcePosition(file: file, line: context.mark.line, column: context.mark.column),
+                                 "duplicate key \(keys) (keys of a mapping must be unique)")
         default:
             return RuleFileError(SourcePosition(file: file, line: 1, column: 1), "cannot read as YAML")
         }

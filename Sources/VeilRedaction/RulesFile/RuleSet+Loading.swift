@@ -68,10 +68,10 @@ extension RuleSet {
     /// - Throws: ``RuleFileError``.
     public static func resolve(configPath path: String?, folder: URL? = nil) throws -> RuleSet {
         if let path { return try RuleSet(contentsOf: URL(fileURLWithPath: path)) }
-        let folder = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let local = folder.appendingPathComponent(defaultFileName)
+        // In the current folder the file is named as the user knows it: `.veil.yml`.
+        let local = folder?.appendingPathComponent(defaultFileName) ?? URL(fileURLWithPath: defaultFileName)
         if FileManager.default.fileExists(atPath: local.path) {
-            return try RuleSet(contentsOf: URL(fileURLWithPath: defaultFileName, relativeTo: folder))
+            return try RuleSet(contentsOf: local)
         }
         return try builtIn
     }
