@@ -70,7 +70,7 @@ public struct Finding: Hashable, Sendable {
     /// The number of cells the finding covers.
     public var cellCount: Int { spans.reduce(0) { $0 + $1.width } }
 
-    /// The hidden text with every character masked (`•`), separators kept:
+    /// The hidden text with every character masked (`•`); a number keeps its separators:
     /// `•••• •••• •••• ••••`.
     public var masked: String { masked(showingLast: 0) }
 
@@ -122,13 +122,16 @@ enum SecretMask {
         character == " " || character == "-"
     }
 
+    /// Masks `text`. Separators (space, `-`) stay visible only in numbers (card, phone,
+    /// SSN: `•••• •••• •••• ••••`); in other secrets they would show structure.
     static func mask(_ text: String, showingLast count: Int) -> String {
         let characters = Array(text.map { $0 == "\n" ? " " : $0 })
+        let isNumber = characters.allSatisfy { $0.isASCII && ($0.isNumber || "+()-. ".contains($0)) }
         var toShow = max(0, count)
         var out: [Character] = Array(repeating: "•", count: characters.count)
         for index in characters.indices.reversed() {
             let character = characters[index]
-            if isSeparator(character) {
+            if isSeparator(character) && isNumber {
                 out[index] = character
             } else if toShow > 0 {
                 out[index] = character
@@ -136,7 +139,7 @@ enum SecretMask {
             }
         }
         // Never reveal more than half of the characters, whatever was asked.
-        let secretLength = characters.filter { !isSeparator($0) }.count
+        let secretLength = characters.filter { !(isSeparator($0) && isNumber) }.count
         if count > 0 && count * 2 > secretLength {
             return mask(text, showingLast: secretLength / 2)
         }
