@@ -5,5 +5,7 @@ extension VeilCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         DemoCommand.self,
         ScreenCommand.self,
+        ScanCommand.self,
+        RulesCommand.self,
     ]
 }

@@ -1,0 +1,95 @@
+import VeilRedaction
+import VeilScreen
+
+/// What `veil scan` prints: the findings on the screen that terminal bytes draw, with every
+/// secret masked, as text or JSON (so the command line stays thin).
+///
+/// ```swift
+/// let screen = try ScreenDump.screen(fromFile: "out.bin", cols: 80, rows: 24)
+/// let findings = try RuleSet.resolve(configPath: nil).findings(in: screen)
+/// print(ScanReport.render(findings, as: .json, showingLast: 0), terminator: "")
+/// ```
+public enum ScanReport {
+    /// An output format of `veil scan`.
+    public enum Format: String, CaseIterable, Sendable {
+        /// A table, one finding per line, and a summary.
+        case text
+        /// `{"findings":[{"rule","category","severity","location","spans":[{"row","col","width"}],"masked"}]}`.
+        case json
+    }
+
+    /// The findings in `format`, ending with a newline. `showingLast` reveals that many
+    /// trailing characters of each secret (never more than half); 0 masks everything.
+    public static func render(_ findings: [Finding], as format: Format, showingLast: Int) -> String {
+        switch format {
+        case .text: text(findings, showingLast: showingLast)
+        case .json: json(findings, showingLast: showingLast)
+        }
+    }
+
+    /// One JSON object; spans are 0-based cells (for a title finding, `location` is
+    /// `title` and `col`/`width` count the title's characters, `row` is 0).
+    public static func json(_ findings: [Finding], showingLast: Int) -> String {
+        let items = findings.map { finding in
+            let spans = finding.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
+            return "{" + [
+                #""rule":\#(quoted(finding.ruleID))"#,
+                #""category":"\#(finding.category.rawValue)""#,
+                #""severity":"\#(finding.severity.rawValue)""#,
+                #""location":"\#(finding.location.rawValue)""#,
+                #""spans":[\#(spans.joined(separator: ","))]"#,
+                #""masked":\#(quoted(finding.masked(showingLast: showingLast)))"#,
+            ].joined(separator: ",") + "}"
+        }
+        return #"{"findings":["# + items.joined(separator: ",") + "]}\n"
+    }
+
+    /// A table: where (`row:col`, or `title:col`), rule, category, severity, the masked
+    /// text; then a summary line.
+    public static func text(_ findings: [Finding], showingLast: Int) -> String {
+        guard !findings.isEmpty else { return "no findings\n" }
+        let places = findings.map(place)
+        let placeWidth = max(5, places.map(\.count).max() ?? 0)
+        let ruleWidth = max(4, findings.map(\.ruleID.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        var out = pad("WHERE", placeWidth) + "  " + pad("RULE", ruleWidth) + "  CATEGORY  SEVERITY  TEXT\n"
+        for (finding, where_) in zip(findings, places) {
+            out += pad(where_, placeWidth) + "  " + pad(finding.ruleID, ruleWidth) + "  "
+                + pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
+                + finding.masked(showingLast: showingLast) + "\n"
+        }
+        let block = findings.filter { $0.severity == .block }.count
+        out += "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(block) block, \(findings.count - block) warn\n"
+        return out
+    }
+
+    /// `row:col` of the first span (1 more row when it continues), or `title:col`.
+    private static func place(_ finding: Finding) -> String {
+        guard let first = finding.spans.first else { return "-" }
+        if finding.location == .title { return "title:\(first.col)" }
+        let rows = Set(finding.spans.map(\.row)).count
+        return "\(first.row):\(first.col)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

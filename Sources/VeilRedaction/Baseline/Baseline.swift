@@ -1,0 +1,145 @@
+import Foundation
+
+/// Reviewed findings that no longer fail an audit: accepted ones and false positives.
+///
+/// Identity is (snapshot id, rule id, fingerprint of the whole normalized match): never a
+/// position, so a different secret on the same line is a new finding (gitleaks #2239) and
+/// two tokens of one kind stay two entries (detect-secrets #858). Positions are kept only
+/// as hints. The JSON is deterministic (sorted keys and entries, no timestamps), so
+/// regenerating an unchanged baseline gives the same bytes. Fingerprints are keyed with the
+/// baseline's own salt (HMAC-SHA256, truncated).
+///
+/// A baseline changes verdicts, never redaction: accepted findings are still hidden.
+///
+/// ```swift
+/// var baseline = Baseline(salt: Baseline.randomSalt())
+/// baseline.record(findings, snapshot: "login", status: .accepted, reason: "test card")
+/// try baseline.jsonData().write(to: url)
+/// let result = try Baseline(jsonData: Data(contentsOf: url)).apply(findings, snapshot: "login")
+/// result.remaining   // findings the baseline does not cover
+/// result.stale       // entries nothing matched any more
+/// ```
+public struct Baseline: Hashable, Sendable {
+    /// The format version written to and accepted from JSON.
+    public static let formatVersion = 1
+
+    /// What a reviewer decided about a finding.
+    public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Real, and accepted (e.g. a published test card).
+        case accepted
+        /// Not sensitive at all (written `false_positive`).
+        case falsePositive = "false_positive"
+
+        public init(from decoder: Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            switch name {
+            case "accepted": self = .accepted
+            case "false_positive", "falsePositive": self = .falsePositive
+            default:
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                        debugDescription: "unknown status '\(name)' (accepted, false_positive)"))
+            }
+        }
+    }
+
+    /// Where a finding was when it was recorded: a hint for people, not part of identity.
+    public struct Hint: Hashable, Sendable, Codable {
+        public var row: Int
+        public var col: Int
+        /// `title` when the finding was in the window title; absent for the grid.
+        public var location: String?
+    }
+
+    /// One reviewed finding.
+    public struct Entry: Hashable, Sendable, Codable, Comparable {
+        public var snapshot: String
+        public var rule: String
+        public var fingerprint: String
+        public var status: Status
+        public var reason: String
+        public var hint: Hint?
+
+        public init(snapshot: String, rule: String, fingerprint: String, status: Status, reason: String, hint: Hint? = nil) {
+            self.snapshot = snapshot
+            self.rule = rule
+            self.fingerprint = fingerprint
+            self.status = status
+            self.reason = reason
+            self.hint = hint
+        }
+
+        /// The identity: (snapshot, rule, fingerprint).
+        public var identity: Identity { Identity(snapshot: snapshot, rule: rule, fingerprint: fingerprint) }
+
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.snapshot, lhs.rule, lhs.fingerprint, lhs.status.rawValue, lhs.reason)
+                < (rhs.snapshot, rhs.rule, rhs.fingerprint, rhs.status.rawValue, rhs.reason)
+        }
+    }
+
+    /// What makes two findings the same for a baseline.
+    public struct Identity: Hashable, Sendable {
+        public var snapshot: String
+        public var rule: String
+        public var fingerprint: String
+    }
+
+    /// The salt of this baseline's fingerprints.
+    public let salt: [UInt8]
+    /// The entries, sorted, one per identity.
+    public private(set) var entries: [Entry]
+
+    /// An empty baseline; keep the salt of an existing baseline when updating it.
+    public init(salt: [UInt8], entries: [Entry] = []) {
+        self.salt = salt
+        self.entries = []
+        for entry in entries { insert(entry) }
+    }
+
+    /// 16 random bytes for a new baseline's salt.
+    public static func randomSalt() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    /// The identity a finding has in this baseline.
+    public func identity(of finding: Finding, snapshot: String) -> Identity {
+        Identity(snapshot: snapshot, rule: finding.ruleID, fingerprint: finding.fingerprint(salt: salt))
+    }
+
+    /// Records findings as reviewed; an identity already present keeps its entry.
+    public mutating func record(_ findings: [Finding], snapshot: String, status: Status = .accepted, reason: String) {
+        for finding in findings {
+            let hint = finding.spans.first.map {
+                Hint(row: $0.row, col: $0.col, location: finding.location == .title ? "title" : nil)
+            }
+            insert(Entry(snapshot: snapshot, rule: finding.ruleID, fingerprint: finding.fingerprint(salt: salt),
+                         status: status, reason: reason, hint: hint))
+        }
+    }
+
+    /// Removes the entries of `identities`.
+    public mutating func remove(_ identities: Set<Identity>) {
+        entries.removeAll { identities.contains($0.identity) }
+    }
+
+    private mutating func insert(_ entry: Entry) {
+        let index = entries.partitioningIndex { !($0 < entry) }
+        if entries.contains(where: { $0.identity == entry.identity }) { return }
+        entries.insert(entry, at: index)
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, for a predicate that is false
+    /// then true along the array (binary search).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

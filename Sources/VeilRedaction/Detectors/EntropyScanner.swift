@@ -1,0 +1,111 @@
+import Foundation
+
+/// `generic.entropy`: long random-looking strings, `[A-Za-z0-9+/=_-]{20,}` with Shannon
+/// entropy above 4.5 bits, or `[0-9a-fA-F]{32,}` above 3.0 (all-digit strings lose
+/// 1.2/log₂(length), as in detect-secrets).
+///
+/// Not reported: UUIDs, paths and URLs (a run starting with `/`, holding `//`, or with a
+/// `/` after `.` or `~`), `sha256:`
+/// style digests, hash-length hex next to a git or hash word (`commit`, `sha256`,
+/// `checksum`, …) on the line or the line above, and sequential strings (`abcdef…`).
+struct EntropyScanner: NativeScanner {
+    static let base64Threshold = 4.5
+    static let hexThreshold = 3.0
+    static let hashWords: [[UInt8]] = [
+        "commit", "git", "sha", "head", "merge", "tree", "parent", "blob", "revert", "cherry",
+        "checkout", "rebase", "tag", "md5", "digest", "checksum", "hash", "fingerprint", "integrity",
+    ].map { Array($0.utf8) }
+
+    @inline(__always) private static func isRunCharacter(_ b: UInt8) -> Bool {
+        ASCII.isAlnum(b) || b == ASCII.plus || b == ASCII.slash || b == ASCII.equals
+            || b == ASCII.underscore || b == ASCII.dash
+    }
+
+    func scan(_ line: UTF8Line, previous: UTF8Line, into candidates: inout [Candidate]) {
+        let n = line.count
+        var i = 0
+        while i < n {
+            guard Self.isRunCharacter(line[i]), line[i] != ASCII.equals else { i += 1; continue }
+            let start = i
+            var hex = true
+            var digitsOnly = true
+            while i < n && Self.isRunCharacter(line[i]) {
+                let b = line[i]
+                // `=` is base64 padding only at the end: `KEY=value` is two runs.
+                if b == ASCII.equals && i + 1 < n && line[i + 1] != ASCII.equals && Self.isRunCharacter(line[i + 1]) {
+                    break
+                }
+                if !ASCII.isHex(b) { hex = false }
+                if !ASCII.isDigit(b) { digitsOnly = false }
+                i += 1
+            }
+            let length = i - start
+            guard length >= 20 else { continue }
+            if isExcluded(line, previous: previous, start..<i, hex: hex) { continue }
+            let run = UnsafeBufferPointer(rebasing: line[start..<i])
+            var entropy = ShannonEntropy.bits(run)
+            if hex && length >= 32 {
+                if digitsOnly { entropy -= 1.2 / log2(Double(length)) }
+                guard entropy > Self.hexThreshold else { continue }
+            } else {
+                guard entropy > Self.base64Threshold else { continue }
+            }
+            candidates.append(Candidate(match: start..<i, secret: start..<i))
+        }
+    }
+
+    private func isExcluded(_ line: UTF8Line, previous: UTF8Line, _ range: Range<Int>, hex: Bool) -> Bool {
+        let first = line[range.lowerBound]
+        // Paths and URLs.
+        if first == ASCII.slash { return true }
+        let hasSlash = range.contains { line[$0] == ASCII.slash }
+        if hasSlash && range.lowerBound > 0 && (line[range.lowerBound - 1] == ASCII.dot || line[range.lowerBound - 1] == 0x7E) {
+            return true  // "github.com/org/repo/…", "~/Library/…"
+        }
+        for k in range.dropLast() where line[k] == ASCII.slash && line[k + 1] == ASCII.slash { return true }
+        // Digests such as "sha256:…" or "sha1-…".
+        if range.lowerBound >= 4 && line[range.lowerBound - 1] == ASCII.colon {
+            let labelEnd = range.lowerBound - 1
+            var labelStart = labelEnd
+            while labelStart > 0 && ASCII.isAlnum(line[labelStart - 1]) { labelStart -= 1 }
+            let label = UnsafeBufferPointer(rebasing: line[labelStart..<labelEnd])
+            if label.containsLowercase(Array("sha".utf8)) || label.containsLowercase(Array("md5".utf8)) { return true }
+        }
+        if Self.isUUIDRun(line, range) { return true }
+        if Self.isSequential(line, range) { return true }
+        if hex && [32, 40, 64, 128].contains(range.count) {
+            for word in Self.hashWords where line.containsLowercase(word) || previous.containsLowercase(word) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A run that is one UUID (8-4-4-4-12 hex digits), possibly with more after a dash.
+    static func isUUIDRun(_ line: UTF8Line, _ range: Range<Int>) -> Bool {
+        guard range.count >= 36 else { return false }
+        let groups = [8, 4, 4, 4, 12]
+        var k = range.lowerBound
+        for (index, group) in groups.enumerated() {
+            for _ in 0..<group {
+                guard ASCII.isHex(line[k]) else { return false }
+                k += 1
+            }
+            if index < 4 {
+                guard line[k] == ASCII.dash else { return false }
+                k += 1
+            }
+        }
+        return k == range.upperBound || line[k] == ASCII.dash
+    }
+
+    /// Mostly consecutive characters (`abcdefgh…`, `0123456789…`, `ZYXW…`).
+    static func isSequential(_ line: UTF8Line, _ range: Range<Int>) -> Bool {
+        var steps = 0
+        for k in range.dropLast() {
+            let delta = Int(line[k + 1]) - Int(line[k])
+            if delta == 1 || delta == -1 { steps += 1 }
+        }
+        return steps * 2 > range.count
+    }
+}

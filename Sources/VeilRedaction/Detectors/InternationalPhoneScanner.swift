@@ -1,0 +1,81 @@
+/// `phone.intl`: `\+[1-9][\d ().-]{7,20}\d` with 8–15 digits (never across a double
+/// space, which separates table columns), and the North American form
+/// `\(?[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]?\d{4}`, which counts only next to a context word.
+struct InternationalPhoneScanner: NativeScanner {
+    @inline(__always) private static func isPhoneCharacter(_ b: UInt8) -> Bool {
+        ASCII.isDigit(b) || b == ASCII.space || b == ASCII.openParen || b == ASCII.closeParen
+            || b == ASCII.dot || b == ASCII.dash
+    }
+
+    func scan(_ line: UTF8Line, previous: UTF8Line, into candidates: inout [Candidate]) {
+        let n = line.count
+        var i = 0
+        while i < n {
+            let b = line[i]
+            if b == ASCII.plus, i + 1 < n, line[i + 1] >= 0x31, line[i + 1] <= 0x39, line.alnumBoundary(before: i) {
+                if let end = plusEnd(line, from: i) {
+                    candidates.append(Candidate(match: i..<end, secret: i..<end))
+                    i = end
+                    continue
+                }
+            } else if (ASCII.isDigit(b) || b == ASCII.openParen) && line.alnumBoundary(before: i)
+                        && (i == 0 || line[i - 1] != ASCII.plus) {
+                if let end = northAmericanEnd(line, from: i) {
+                    candidates.append(Candidate(match: i..<end, secret: i..<end, needsContext: true))
+                    i = end
+                    continue
+                }
+                while i < n && ASCII.isDigit(line[i]) { i += 1 }
+                continue
+            }
+            i += 1
+        }
+    }
+
+    private func plusEnd(_ line: UTF8Line, from start: Int) -> Int? {
+        var digits = 0
+        var lastDigitEnd = start
+        var j = start + 1
+        let limit = min(line.count, start + 23)
+        while j < limit && Self.isPhoneCharacter(line[j]) {
+            if line[j] == ASCII.space && j + 1 < line.count && line[j + 1] == ASCII.space { break }
+            if ASCII.isDigit(line[j]) {
+                digits += 1
+                lastDigitEnd = j + 1
+            }
+            j += 1
+        }
+        guard (8...15).contains(digits), lastDigitEnd - start >= 9, line.alnumBoundary(at: lastDigitEnd) else {
+            return nil
+        }
+        if lastDigitEnd < line.count && ASCII.isDigit(line[lastDigitEnd]) { return nil }
+        return lastDigitEnd
+    }
+
+    private func northAmericanEnd(_ line: UTF8Line, from start: Int) -> Int? {
+        let n = line.count
+        var j = start
+        let parenthesised = line[j] == ASCII.openParen
+        if parenthesised { j += 1 }
+        func digits(_ count: Int, firstAtLeastTwo: Bool) -> Bool {
+            guard j + count <= n else { return false }
+            for k in 0..<count where !ASCII.isDigit(line[j + k]) { return false }
+            if firstAtLeastTwo && line[j] < 0x32 { return false }
+            j += count
+            return true
+        }
+        func separator() {
+            if j < n && (line[j] == ASCII.space || line[j] == ASCII.dot || line[j] == ASCII.dash) { j += 1 }
+        }
+        guard digits(3, firstAtLeastTwo: true) else { return nil }
+        if parenthesised {
+            guard j < n, line[j] == ASCII.closeParen else { return nil }
+            j += 1
+        }
+        separator()
+        guard digits(3, firstAtLeastTwo: true) else { return nil }
+        separator()
+        guard digits(4, firstAtLeastTwo: false), line.alnumBoundary(at: j) else { return nil }
+        return j
+    }
+}

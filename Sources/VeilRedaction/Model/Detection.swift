@@ -1,0 +1,41 @@
+/// What detection found on a screen, and what it looked at and let go.
+public struct Detection: Sendable {
+    /// The findings, in screen order (title last); a finding wholly covered by a more
+    /// severe (or equally severe, larger or earlier) rule's finding is dropped.
+    public var findings: [Finding]
+    /// Candidates that matched a rule's pattern but were dropped, with the reason.
+    public var dropped: [DroppedCandidate]
+}
+
+/// A candidate a rule matched and then let go (failed validation, low entropy, no context
+/// word, allowlisted, covered by another finding). Holds no text, only where and why.
+public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
+    public var ruleID: String
+    public var location: Finding.Location
+    public var spans: [CellSpan]
+    public var reason: String
+
+    public var description: String {
+        let place = spans.map { "\($0.row):\($0.col)+\($0.width)" }.joined(separator: ",")
+        return "\(ruleID) at \(location == .title ? "title " : "")\(place): \(reason)"
+    }
+}
+
+/// Why detection could not finish. Redaction turns any of these into a fully covered
+/// screen (fail closed). Messages never contain screen text.
+public enum DetectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A custom detector threw.
+    case detectorFailed(ruleID: String, errorType: String)
+    /// A rule's regular expression ran past its time budget.
+    case regexTimedOut(ruleID: String, milliseconds: Int)
+    /// A custom detector returned a range outside its line or inside a character.
+    case invalidRange(ruleID: String)
+
+    public var description: String {
+        switch self {
+        case let .detectorFailed(ruleID, errorType): "rule '\(ruleID)': detector failed (\(errorType))"
+        case let .regexTimedOut(ruleID, milliseconds): "rule '\(ruleID)': regex ran over its \(milliseconds) ms budget"
+        case let .invalidRange(ruleID): "rule '\(ruleID)': detector returned a range outside its line"
+        }
+    }
+}

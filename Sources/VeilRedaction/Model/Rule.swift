@@ -1,0 +1,88 @@
+/// One detection rule: how candidates are found, what they must pass, and what is exempt.
+///
+/// Detection runs cheapest first: the keyword prefilter (a rule runs on a line only if one
+/// of its keywords occurs there), the matcher, the validators, the entropy threshold, the
+/// context words, then the rule's and the global allowlists. Every dropped candidate
+/// records why (``Detection/dropped``).
+public struct Rule: Sendable {
+    /// How a rule finds candidates.
+    public enum Matcher: Sendable {
+        /// A built-in detector scanning bytes directly (the fast path).
+        case builtIn(BuiltInDetector)
+        /// A regular expression (see ``RegexPattern`` for the dialect).
+        case pattern(RegexPattern)
+        /// A detector supplied by the program.
+        case custom(any CustomDetector)
+    }
+
+    /// A unique id such as `card.pan`; findings and reports carry it.
+    public var id: String
+    /// One sentence on what the rule finds.
+    public var description: String
+    public var matcher: Matcher
+    /// Literal prefilter words, compared case-insensitively; empty means always run.
+    public var keywords: [String]
+    /// The secret's Shannon entropy must exceed this, in bits per character.
+    public var entropy: Double?
+    /// Checks every candidate must pass.
+    public var validators: [Validator]
+    /// Words looked for (case-insensitively) on the match's line and the line above. They
+    /// are required for every match of a `pattern` or `custom` rule, and for the forms a
+    /// built-in detector or validator marks (a UnionPay number failing Luhn, a bare 9-digit
+    /// SSN, a phone number without `+`), unless ``contextSeverity`` is set, in which case
+    /// they only raise the severity.
+    public var context: [String]
+    /// The severity of a match next to a context word (e.g. `generic.entropy`: warn, block
+    /// next to `token`).
+    public var contextSeverity: Severity?
+    public var tags: [String]
+    public var category: RuleCategory
+    public var severity: Severity
+    /// A redaction style for this rule's findings instead of the redactor's.
+    public var style: RedactionStyle?
+    /// Exceptions for this rule only.
+    public var allowlists: [Allowlist]
+    /// Texts the rule must find, with the span to hide between `↓` markers.
+    public var examples: [RuleExample]
+    /// Look-alikes the rule must not find.
+    public var negativeExamples: [RuleExample]
+    /// Disabled rules are kept (and linted) but never run.
+    public var isEnabled: Bool
+    /// Where the rule is defined, for messages.
+    public var position: SourcePosition?
+
+    /// Creates a rule.
+    public init(
+        id: String, description: String = "", matcher: Matcher, keywords: [String] = [],
+        entropy: Double? = nil, validators: [Validator] = [], context: [String] = [],
+        contextSeverity: Severity? = nil, tags: [String] = [], category: RuleCategory = .secret,
+        severity: Severity = .block, style: RedactionStyle? = nil, allowlists: [Allowlist] = [],
+        examples: [RuleExample] = [], negativeExamples: [RuleExample] = [], isEnabled: Bool = true,
+        position: SourcePosition? = nil
+    ) {
+        self.id = id
+        self.description = description
+        self.matcher = matcher
+        self.keywords = keywords
+        self.entropy = entropy
+        self.validators = validators
+        self.context = context
+        self.contextSeverity = contextSeverity
+        self.tags = tags
+        self.category = category
+        self.severity = severity
+        self.style = style
+        self.allowlists = allowlists
+        self.examples = examples
+        self.negativeExamples = negativeExamples
+        self.isEnabled = isEnabled
+        self.position = position
+    }
+
+    /// Whether context words are required for every match (pattern and custom rules).
+    var requiresContextAlways: Bool {
+        guard !context.isEmpty, contextSeverity == nil else { return false }
+        if case .builtIn = matcher { return false }
+        return true
+    }
+}

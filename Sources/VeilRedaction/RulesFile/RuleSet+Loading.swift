@@ -1,0 +1,78 @@
+import Foundation
+import VeilResources
+
+extension RuleSet {
+    /// The name of the rules file looked for in the current folder.
+    public static let defaultFileName = ".veil.yml"
+
+    /// The built-in rules (`Resources/Rules/default.yml`), loaded once.
+    /// - Throws: ``RuleFileError`` only if the bundled file is missing or broken.
+    public static var builtIn: RuleSet {
+        get throws { try builtInResult.get() }
+    }
+
+    private static let builtInResult: Result<RuleSet, RuleFileError> = {
+        do {
+            return .success(try loadBuiltIn())
+        } catch let error as RuleFileError {
+            return .failure(error)
+        } catch {
+            return .failure(RuleFileError(SourcePosition(file: "Rules/default.yml", line: 0, column: 0), "\(error)"))
+        }
+    }()
+
+    private static func loadBuiltIn() throws -> RuleSet {
+        guard let url = VeilResources.url("Rules/default.yml") else {
+            throw RuleFileError(SourcePosition(file: "Rules/default.yml", line: 0, column: 0),
+                                "the built-in rules are missing from the resource bundle")
+        }
+        let yaml: String
+        do {
+            yaml = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw RuleFileError(SourcePosition(file: "Rules/default.yml", line: 0, column: 0), "cannot be read")
+        }
+        return try RuleSet(yaml: yaml, file: "Rules/default.yml", base: nil)
+    }
+
+    /// Loads a rules file (YAML). Unless it says `extend: {useDefault: false}`, its rules
+    /// extend the built-in ones (a rule with a built-in id replaces it).
+    /// - Throws: ``RuleFileError`` naming `file:line:column` and what is wrong.
+    public init(contentsOf url: URL) throws {
+        let file = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RuleFileError(SourcePosition(file: file, line: 0, column: 0), "cannot be read (no such file or no permission)")
+        }
+        guard let yaml = String(data: data, encoding: .utf8) else {
+            throw RuleFileError(SourcePosition(file: file, line: 0, column: 0), "is not UTF-8 text")
+        }
+        try self.init(yaml: yaml, file: file)
+    }
+
+    /// Loads rules from YAML text; `file` names it in error messages.
+    /// - Throws: ``RuleFileError``.
+    public init(yaml: String, file: String = "<memory>") throws {
+        try self.init(yaml: yaml, file: file, base: { try RuleSet.builtIn })
+    }
+
+    init(yaml: String, file: String, base: (() throws -> RuleSet)?) throws {
+        let raw = try RawRuleFile(yaml: yaml, file: file)
+        self = try RuleFileCompiler(file: file).compile(raw, base: { try base?() })
+    }
+
+    /// The rules a command uses: `path` when given, else `.veil.yml` in `folder` when it
+    /// exists, else the built-in rules.
+    /// - Throws: ``RuleFileError``.
+    public static func resolve(configPath path: String?, folder: URL? = nil) throws -> RuleSet {
+        if let path { return try RuleSet(contentsOf: URL(fileURLWithPath: path)) }
+        // In the current folder the file is named as the user knows it: `.veil.yml`.
+        let local = folder?.appendingPathComponent(defaultFileName) ?? URL(fileURLWithPath: defaultFileName)
+        if FileManager.default.fileExists(atPath: local.path) {
+            return try RuleSet(contentsOf: local)
+        }
+        return try builtIn
+    }
+}

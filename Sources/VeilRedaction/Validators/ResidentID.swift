@@ -1,0 +1,55 @@
+import Foundation
+
+/// Chinese resident identity card numbers (居民身份证号码, GB 11643-1999).
+///
+/// 18 characters: a 6-digit address code whose first two digits are a province, the birth
+/// date `YYYYMMDD`, a 3-digit sequence number, and a check character: S = Σ aᵢ·Wᵢ with
+/// W = [7,9,10,5,8,4,2,1,6,3,7,9,10,5,8,4,2], check = `"10X98765432"[S mod 11]`
+/// (ISO 7064 MOD 11-2).
+public enum ResidentID {
+    static let weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+    static let checkCharacters: [UInt8] = Array("10X98765432".utf8)
+    /// Province-level codes: the first two digits of the address code.
+    static let provinces: Set<Int> = [
+        11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46,
+        50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82, 91,
+    ]
+
+    /// Whether `text` is a valid resident ID number on `today` (the birth date must be real
+    /// and not in the future). A lowercase `x` check character is accepted.
+    public static func isValid(_ text: String, today: Date = Date()) -> Bool {
+        verdict(text, today: today) == .valid
+    }
+
+    static func verdict(_ text: String, today: Date = Date()) -> Verdict {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 18, bytes[..<17].allSatisfy(ASCII.isDigit) else {
+            return .invalid("not 17 digits and a check character")
+        }
+        let digits = bytes[..<17].map { Int($0 - 0x30) }
+        guard provinces.contains(digits[0] * 10 + digits[1]) else { return .invalid("unknown province code") }
+        let year = digits[6...9].reduce(0) { $0 * 10 + $1 }
+        let month = digits[10] * 10 + digits[11]
+        let day = digits[12] * 10 + digits[13]
+        guard isPastDate(year: year, month: month, day: day, today: today) else {
+            return .invalid("birth date is not a real past date")
+        }
+        let sum = zip(digits, weights).reduce(0) { $0 + $1.0 * $1.1 }
+        let check = bytes[17] == UInt8(ascii: "x") ? UInt8(ascii: "X") : bytes[17]
+        return check == checkCharacters[sum % 11] ? .valid : .invalid("MOD 11-2 check character is wrong")
+    }
+
+    /// Whether the date exists in the Gregorian calendar, is from 1800 on, and is not after
+    /// `today` (UTC).
+    static func isPastDate(year: Int, month: Int, day: Int, today: Date) -> Bool {
+        guard year >= 1800, (1...12).contains(month), day >= 1 else { return false }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard day <= days else { return false }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let now = calendar.dateComponents([.year, .month, .day], from: today)
+        guard let y = now.year, let m = now.month, let d = now.day else { return false }
+        return (year, month, day) <= (y, m, d)
+    }
+}

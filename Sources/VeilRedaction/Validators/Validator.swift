@@ -1,0 +1,41 @@
+/// A checksum or structure check that a candidate must pass, named by a rule's `validate`.
+///
+/// Validators see the hidden part of a match (the secret group) as text; separators
+/// (`[ -]`) are checked for consistency and stripped before any checksum.
+public enum Validator: String, Hashable, Sendable, CaseIterable {
+    /// Payment card number: length 13–19, a known issuer (IIN) for that length, consistent
+    /// separators, and the Luhn checksum (a UnionPay number failing Luhn passes only next
+    /// to a context word).
+    case luhn
+    /// IBAN: the country's length (ISO 13616 registry) and `mod 97 == 1`.
+    case ibanMod97 = "iban-mod97"
+    /// Chinese resident ID (居民身份证): province, a real non-future birth date, and the
+    /// ISO 7064 MOD 11-2 check character.
+    case cnResidentID = "cn-resident-id"
+    /// US social security number: area, group and serial ranges; the bare 9-digit form
+    /// passes only next to a context word.
+    case ssn
+    /// JSON Web Token: header and payload are base64url JSON objects, the header has `alg`.
+    case jwt
+
+    /// The verdict on a candidate's text.
+    func verdict(_ text: String) -> Verdict {
+        switch self {
+        case .luhn: CardNumber.verdict(text)
+        case .ibanMod97: IBAN.isValid(text) ? .valid : .invalid("IBAN length or mod 97 check fails")
+        case .cnResidentID: ResidentID.verdict(text)
+        case .ssn: SSN.verdict(text)
+        case .jwt: JWT.isValid(text) ? .valid : .invalid("not base64url JSON with an alg header")
+        }
+    }
+}
+
+/// What a validator says about a candidate.
+enum Verdict: Hashable, Sendable {
+    /// Valid.
+    case valid
+    /// Valid only if a context word of the rule occurs near the match.
+    case validWithContext
+    /// Not valid, and why (never containing the candidate's text).
+    case invalid(String)
+}

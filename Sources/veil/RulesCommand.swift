@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import VeilRedaction
+
+/// `veil rules`: list, show and lint the rules in effect.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List, show or lint the redaction rules.",
+        subcommands: [List.self, Show.self, Lint.self]
+    )
+
+    /// `--config`, shared by the subcommands.
+    struct ConfigOption: ParsableArguments {
+        @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
+        var config: String?
+
+        func rules() throws -> RuleSet { try RuleSet.resolve(configPath: config) }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every rule and region with its category and severity.")
+
+        @OptionGroup var options: ConfigOption
+
+        func run() throws {
+            print(try options.rules().catalog(), terminator: "")
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one rule in full, with its examples.")
+
+        @Argument(help: "The rule id, e.g. card.pan.")
+        var id: String
+
+        @OptionGroup var options: ConfigOption
+
+        func run() throws {
+            let rules = try options.rules()
+            guard let rule = rules.rule(withID: id) else {
+                throw UnknownRule(id: id, origin: rules.origin)
+            }
+            print(rule.details(), terminator: "")
+        }
+    }
+
+    /// `rules show` of an id that is not there (exit 2, without the usage text).
+    struct UnknownRule: Error, CustomStringConvertible {
+        var id: String
+        var origin: String
+        var description: String { "no rule '\(id)' in \(origin) (see 'veil rules list')" }
+    }
+
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check every rule's examples and negative examples.",
+            discussion: "Exit codes: 0 all pass, 1 an example misbehaves, 2 the rules file is invalid."
+        )
+
+        @OptionGroup var options: ConfigOption
+
+        func run() throws {
+            let rules = try options.rules()
+            let failures = rules.lint()
+            for failure in failures { print(failure) }
+            let examples = rules.rules.reduce(0) { $0 + $1.examples.count + $1.negativeExamples.count }
+            let counts = "\(plural(rules.rules.count, "rule")), \(plural(examples, "example"))"
+            if failures.isEmpty {
+                print("\(counts) in \(ExampleVariant.allCases.count) variants: all pass")
+            } else {
+                print("\(plural(failures.count, "failure")) in \(counts)")
+                throw ExitCode(1)
+            }
+        }
+
+        private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Veil
+import VeilRedaction
+
+/// `veil scan`: what would be hidden on the screen INPUT draws, and why (secrets masked).
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Show what would be hidden on the screen that the terminal bytes in INPUT draw, and why.",
+        discussion: "Secrets are always masked; --show-last reveals at most half of each."
+    )
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "Terminal bytes: a file, or - for standard input.")
+    var input: String
+
+    @OptionGroup var size: ScreenSizeOptions
+
+    @Option(help: "Output format.")
+    var format: Format = .text
+
+    @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
+    var config: String?
+
+    @Option(name: .customLong("show-last"), help: "Show the last N characters of each finding (at most half).")
+    var showLast: Int = 0
+
+    func validate() throws {
+        guard showLast >= 0 else { throw ValidationError("--show-last must be 0 or more (got \(showLast))") }
+    }
+
+    func run() throws {
+        let rules = try RuleSet.resolve(configPath: config)
+        let screen = try ScreenDump.screen(fromFile: input, cols: size.cols, rows: size.rows)
+        let findings = try rules.findings(in: screen)
+        print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")
+    }
+}
