@@ -1,50 +1,25 @@
-import VeilLifecycle
+import Foundation
+import VeilRedaction
+import VeilResources
 
-/// The bundled demo: a small banking app run through a day of interruptions on the virtual clock.
-///
-/// The app puts up a privacy cover in `applicationWillResignActive(_:)` (the app switcher
-/// shows the live inactive UI) and removes it in `applicationDidBecomeActive(_:)`; in
-/// `applicationDidEnterBackground(_:)` it saves for 1 s and starts a short background task
-/// that syncs for 3 s. This is the temporary `veil demo` until the snapshot service lands.
+/// The bundled demo: the banking app of `Resources/Demo/bank.veil.yml` played on the virtual
+/// clock, its redacted snapshots written to a folder.
 public enum DemoSession {
-    /// The demo's timeline: launch, home, tap icon, an accepted call, tap icon, lock, unlock.
-    public static let timeline: [SystemEvent] = [
-        .launch(), .wait(.seconds(2)), .home, .wait(.seconds(30)), .tapIcon, .wait(.seconds(5)),
-        .incomingCall(.accepted), .wait(.seconds(60)), .tapIcon, .wait(.seconds(3)), .lock,
-        .wait(.seconds(20)), .unlock,
-    ]
-
-    /// Runs the demo on `clock` (virtual by default: instant) and returns its log.
-    public static func run(clock: some Clock<Duration> = VirtualClock()) async throws -> LifecycleLog {
-        let log = LifecycleLog()
-        let system = System(delegate: BankApp(), clock: clock, log: log)
-        try await system.run(timeline)
-        return log
-    }
-}
-
-/// The demo's app delegate: a banking app that hides its screen whenever it is not active.
-actor BankApp: ApplicationDelegate {
-    /// Whether the privacy cover is up (what a snapshot would show).
-    private(set) var privacyCover = false
-
-    func applicationWillResignActive(_ application: Application) async {
-        privacyCover = true
-    }
-
-    func applicationDidBecomeActive(_ application: Application) async {
-        privacyCover = false
-    }
-
-    func applicationDidEnterBackground(_ application: Application) async {
-        await application.work(for: .seconds(1))  // write the session state to disk
-        let task = application.beginBackgroundTask(withName: "sync") {
-            // Expiration: give up syncing; the next launch retries.
+    /// The bundled demo scenario file.
+    /// - Throws: ``InputError`` if the resource bundle lacks it.
+    public static func scenarioPath() throws -> String {
+        guard let url = VeilResources.url("Demo/bank.veil.yml") else {
+            throw InputError(path: "Demo/bank.veil.yml", message: "the bundled demo scenario is missing")
         }
-        guard task != .invalid else { return }
-        application.dispatch {
-            await application.work(for: .seconds(3))  // upload pending transfers
-            application.endBackgroundTask(task)
-        }
+        return url.path
+    }
+
+    /// Runs the demo with the built-in rules, writing snapshots to `outputFolder`.
+    public static func run(outputFolder: URL, style: SnapshotSettings? = nil) async throws -> ScenarioRunner.Result {
+        let scenario = try Scenario.load(path: try scenarioPath())
+        let settings = try style ?? SnapshotSettings(rules: .builtIn)
+        try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
+        let runner = ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings))
+        return try await runner.run(.init(outputFolder: outputFolder))
     }
 }

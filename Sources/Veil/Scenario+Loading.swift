@@ -22,8 +22,17 @@ extension Scenario {
         let top = try yaml.mapping(root, "a scenario")
         try yaml.checkKeys(top, allowed: ["name", "screen", "rules", "policy", "handlers", "timeline"], in: "the scenario")
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var references: [String: Position] = [:]
         func resolve(_ file: String) -> String {
             file.hasPrefix("/") ? file : folder.appendingPathComponent(file).standardizedFileURL.path
+        }
+        /// Resolves a file named by `node` and remembers where it was named.
+        func reference(_ node: Node, _ what: String) throws -> String {
+            let path = resolve(try yaml.string(node, what))
+            if references[path] == nil {
+                references[path] = Position(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+            }
+            return path
         }
 
         let defaultName = URL(fileURLWithPath: path).deletingPathExtension().deletingPathExtension().lastPathComponent
@@ -37,7 +46,7 @@ extension Scenario {
             }
             scenario.name = name
         }
-        if let node = top["screen"] { scenario.screen = try screenSpec(node, yaml, resolve) }
+        if let node = top["screen"] { scenario.screen = try screenSpec(node, yaml, reference) }
         if let node = top["rules"] { scenario.rulesPath = resolve(try yaml.string(node, "rules")) }
         if let node = top["policy"] { scenario.policy = try policy(node, yaml) }
         if let node = top["handlers"] {
@@ -49,17 +58,18 @@ extension Scenario {
                 }
                 let list = value.null != nil ? [] : try yaml.sequence(value, "handler \(key)")
                 guard list.count <= maximumSteps else { throw yaml.error(value, "too many actions (limit \(maximumSteps))") }
-                scenario.handlers[key] = try list.map { try action($0, handler: key, yaml, resolve) }
+                scenario.handlers[key] = try list.map { try action($0, handler: key, yaml, reference) }
             }
         }
         if let node = top["timeline"] {
             let list = try yaml.sequence(node, "timeline")
             guard list.count <= maximumSteps else { throw yaml.error(node, "timeline has \(list.count) steps; the limit is \(maximumSteps)") }
             scenario.timeline = try list.map { entry in
-                TimedStep(step: try step(entry, yaml, resolve),
+                TimedStep(step: try step(entry, yaml, reference),
                           position: Position(line: entry.mark?.line ?? 1, column: entry.mark?.column ?? 1))
             }
         }
+        scenario.fileReferences = references
         return scenario
     }
 
@@ -92,7 +102,7 @@ extension Scenario {
         return (try rect(rectNode, yaml, "rect"), reason)
     }
 
-    private static func screenSpec(_ node: Node, _ yaml: YAMLReader, _ resolve: (String) -> String) throws -> ScreenSpec {
+    private static func screenSpec(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> ScreenSpec {
         let map = try yaml.mapping(node, "screen")
         try yaml.checkKeys(map, allowed: ["size", "file", "text", "sensitive"], in: "screen")
         var spec = ScreenSpec()
@@ -100,7 +110,7 @@ extension Scenario {
         if map["file"] != nil, let text = map["text"] {
             throw yaml.error(text, "screen takes either \"file\" or \"text\", not both")
         }
-        if let file = map["file"] { spec.content = .file(resolve(try yaml.string(file, "screen file"))) }
+        if let file = map["file"] { spec.content = .file(try reference(file, "screen file")) }
         if let text = map["text"] { spec.content = .bytes(Array(try yaml.string(text, "screen text").utf8)) }
         if let list = map["sensitive"] {
             spec.sensitive = try yaml.sequence(list, "screen sensitive").map { try markSpec($0, yaml, "a sensitive region").0 }
@@ -128,7 +138,7 @@ extension Scenario {
         return policy
     }
 
-    private static func action(_ node: Node, handler: String, _ yaml: YAMLReader, _ resolve: (String) -> String) throws -> Action {
+    private static func action(_ node: Node, handler: String, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> Action {
         if let word = node.scalar?.string {
             switch word {
             case "endBackgroundTasks": return .endBackgroundTasks
@@ -145,7 +155,7 @@ extension Scenario {
         switch key {
         case "work": return .work(try yaml.duration(value, "work"))
         case "privacyCover": return .privacyCover(try yaml.bool(value, "privacyCover"))
-        case "show": return .show(file: resolve(try yaml.string(value, "show")))
+        case "show": return .show(file: try reference(value, "show"))
         case "print": return .print(Array(try yaml.string(value, "print").utf8))
         case "mark":
             let (rect, reason) = try markSpec(value, yaml, "mark")
@@ -169,7 +179,7 @@ extension Scenario {
         "memoryWarning": .memoryWarning, "memoryPressure": .memoryPressure, "significantTimeChange": .significantTimeChange,
     ]
 
-    private static func step(_ node: Node, _ yaml: YAMLReader, _ resolve: (String) -> String) throws -> Step {
+    private static func step(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> Step {
         let known = "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show"
         if let word = node.scalar?.string {
             guard let step = bareSteps[word] else {
@@ -198,7 +208,7 @@ extension Scenario {
             return .resize(cols: cols, rows: rows)
         case "wait": return .wait(try yaml.duration(value, "wait"))
         case "print": return .print(Array(try yaml.string(value, "print").utf8))
-        case "show": return .show(file: resolve(try yaml.string(value, "show")))
+        case "show": return .show(file: try reference(value, "show"))
         default:
             if bareSteps[key] != nil { throw yaml.error(value, "\(key) takes no value") }
             throw yaml.error(keyNode, "unknown timeline event \"\(key.prefix(40))\"; expected one of: \(known)")

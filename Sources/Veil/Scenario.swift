@@ -101,6 +101,8 @@ public struct Scenario: Sendable, Hashable {
     /// Handler actions keyed by the delegate method's short name (e.g. `applicationDidEnterBackground`).
     public var handlers: [String: [Action]] = [:]
     public var timeline: [TimedStep] = []
+    /// Every file the scenario names (screen, show), with where it is named.
+    public var fileReferences: [String: Position] = [:]
 
     public init(name: String, path: String) {
         self.name = name

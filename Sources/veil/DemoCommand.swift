@@ -2,29 +2,32 @@ import ArgumentParser
 import Foundation
 import Veil
 
-/// `veil demo`: runs the bundled demo session and prints its lifecycle log.
+/// `veil demo`: plays the bundled banking app and writes its redacted snapshots.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the bundled demo app through launch, home, a call, lock and unlock."
+        abstract: "Run the bundled demo app (launch, a call, home, lock) and write its redacted snapshots.",
+        discussion: "The demo app forgets to hide most of what it shows; Veil hides it anyway and the log lists each exposure as a violation. The demo itself exits 0."
     )
 
-    /// How to print the log.
-    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    @Option(help: "Folder for the snapshots.")
+    var out: String = "veil-demo"
 
     @Option(help: "How to print the lifecycle log.")
-    var log: LogFormat = .text
+    var log: LogFormatOption = .text
+
+    @OptionGroup var snapshot: SnapshotOptions
 
     mutating func run() async throws {
-        let events = try await DemoSession.run().events
-        switch log {
-        case .json:
-            print(events.map(\.jsonLine).joined(separator: "\n"))
-        case .text:
-            let colored = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            print(LifecycleLogFormatter.text(for: events, colored: colored), terminator: "")
+        let folder = URL(fileURLWithPath: out)
+        let result = try await DemoSession.run(outputFolder: folder, style: try snapshot.settings())
+        print(log.render(result.log), terminator: "")
+        guard log == .text else { return }
+        print("")
+        for record in result.snapshots {
+            let exposed = record.outcome.exposures.count
+            print("snapshot \(record.path ?? record.id): \(record.outcome.hiddenSpans) hidden" +
+                  (exposed > 0 ? ", \(exposed) the app left visible (now hidden by Veil)" : ""))
         }
     }
 }

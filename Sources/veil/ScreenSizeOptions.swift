@@ -2,15 +2,22 @@ import ArgumentParser
 
 /// `--cols` and `--rows`, shared by every command that builds a screen.
 struct ScreenSizeOptions: ParsableArguments {
-    @Option(help: "Columns of the terminal screen (1–1000).")
-    var cols: Int = 80
+    @Option(name: .customLong("cols"), help: "Columns of the terminal screen, 1–1000 (default 80; a .cast recording's own size).")
+    var explicitCols: Int?
 
-    @Option(help: "Rows of the terminal screen (1–1000).")
-    var rows: Int = 24
+    @Option(name: .customLong("rows"), help: "Rows of the terminal screen, 1–1000 (default 24; a .cast recording's own size).")
+    var explicitRows: Int?
+
+    /// The columns to use when the input has no size of its own.
+    var cols: Int { explicitCols ?? 80 }
+    /// The rows to use when the input has no size of its own.
+    var rows: Int { explicitRows ?? 24 }
 
     func validate() throws {
-        guard (1...1000).contains(cols), (1...1000).contains(rows) else {
-            throw ValidationError("--cols and --rows must be 1…1000 (got \(cols)x\(rows))")
+        for (name, value) in [("--cols", explicitCols), ("--rows", explicitRows)] {
+            if let value, !(1...1000).contains(value) {
+                throw ValidationError("\(name) must be 1…1000 (got \(value))")
+            }
         }
     }
 }

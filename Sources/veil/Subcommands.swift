@@ -4,8 +4,10 @@ extension VeilCommand {
     /// Every subcommand, in the order `veil --help` lists them.
     static let subcommandTypes: [any ParsableCommand.Type] = [
         DemoCommand.self,
-        ScreenCommand.self,
+        SnapCommand.self,
+        RunCommand.self,
         ScanCommand.self,
+        ScreenCommand.self,
         RulesCommand.self,
     ]
 }

@@ -1,0 +1,54 @@
+import Synchronization
+import VeilScreen
+
+/// The simulated app's terminal screen: what its handlers print, show and mark, and whether
+/// its privacy cover is up. Safe to use from any task.
+public final class AppScreen: Sendable {
+    private struct State {
+        var terminal: Terminal
+        var coverOn = false
+    }
+
+    private let state: Mutex<State>
+
+    /// A blank screen of the given size.
+    public init(cols: Int, rows: Int) throws {
+        state = Mutex(State(terminal: try Terminal(cols: cols, rows: rows)))
+    }
+
+    /// Writes terminal bytes to the screen.
+    public func print(_ bytes: [UInt8]) {
+        state.withLock { $0.terminal.feed(bytes) }
+    }
+
+    /// Replaces the content: the terminal is reset (RIS), then `bytes` are written.
+    public func show(_ bytes: [UInt8]) {
+        state.withLock { state in
+            state.terminal.feed([0x1B, 0x63])  // ESC c: RIS, full reset
+            state.terminal.feed(bytes)
+        }
+    }
+
+    /// Marks a rectangle sensitive, as `.privacySensitive()` marks a view.
+    public func mark(row: Int, col: Int, width: Int, height: Int, reason: String) throws {
+        try state.withLock { try $0.terminal.markSensitive(row: row, col: col, width: width, height: height, reason: reason) }
+    }
+
+    /// Raises or lowers the app's own opaque privacy cover.
+    public func setPrivacyCover(_ on: Bool) {
+        state.withLock { $0.coverOn = on }
+    }
+
+    /// Whether the privacy cover is up.
+    public var isCovered: Bool { state.withLock { $0.coverOn } }
+
+    /// Resizes the terminal (the `resize` event).
+    public func resize(cols: Int, rows: Int) throws {
+        try state.withLock { try $0.terminal.resize(cols: cols, rows: rows) }
+    }
+
+    /// The screen as it is now, and whether the app's cover hides it.
+    public func capture() -> (screen: Screen, coveredByApp: Bool) {
+        state.withLock { ($0.terminal.screen, $0.coverOn) }
+    }
+}

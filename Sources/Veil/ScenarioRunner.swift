@@ -1,0 +1,201 @@
+import Foundation
+import Synchronization
+import VeilLifecycle
+import VeilRedaction
+import VeilScreen
+
+/// Plays a ``Scenario``: the simulated app goes through its timeline on the lifecycle core,
+/// and at every snapshot moment the ``Snapshotter`` takes, redacts and writes the snapshot.
+public struct ScenarioRunner: Sendable {
+    /// How a run is carried out.
+    public struct Options: Sendable {
+        /// Where snapshot PNGs go (`<name>-<seq>.png`); nil writes none (audits).
+        public var outputFolder: URL?
+        /// Run on the real clock instead of the virtual one.
+        public var realTime: Bool
+        /// Called after each timeline step with (step index, step count, elapsed), e.g. for a progress line.
+        public var progress: (@Sendable (Int, Int, Duration) -> Void)?
+
+        public init(outputFolder: URL? = nil, realTime: Bool = false,
+                    progress: (@Sendable (Int, Int, Duration) -> Void)? = nil) {
+            self.outputFolder = outputFolder
+            self.realTime = realTime
+            self.progress = progress
+        }
+    }
+
+    /// One snapshot taken during the run.
+    public struct SnapshotRecord: Sendable {
+        /// `<name>-<seq>` (the file name without `.png`).
+        public var id: String
+        /// The written file, when an output folder was given.
+        public var path: String?
+        /// When it was taken, on the scenario's clock.
+        public var time: Duration
+        /// The timeline step that led to it.
+        public var step: Scenario.TimedStep?
+        /// The snapshot's outcome (redacted screen, findings, exposures).
+        public var outcome: Snapshotter.Outcome
+    }
+
+    /// What a run produced.
+    public struct Result: Sendable {
+        public var log: [LifecycleEvent]
+        public var snapshots: [SnapshotRecord]
+        /// Violations and watchdog terminations make `veil run` exit 1.
+        public var exitCode: Int32 {
+            log.contains { event in
+                switch event.kind {
+                case .violation: return true
+                case .termination(let reason, _, _): return reason == .watchdog
+                default: return false
+                }
+            } ? 1 : 0
+        }
+    }
+
+    /// The rule id of a violation logged when a snapshot could not be made safely.
+    public static let snapshotFailedRule = "snapshotFailed"
+
+    public let scenario: Scenario
+    public let snapshotter: Snapshotter
+
+    public init(scenario: Scenario, snapshotter: Snapshotter) {
+        self.scenario = scenario
+        self.snapshotter = snapshotter
+    }
+
+    /// Runs the scenario.
+    /// - Throws: ``InputError`` (file:line:column) for a missing file, a region outside the
+    ///   screen, or a timeline event that makes no sense in the app's state at that point.
+    public func run(_ options: Options = Options()) async throws -> Result {
+        let files = try readFiles()
+        let screen = try AppScreen(cols: scenario.screen.cols, rows: scenario.screen.rows)
+        switch scenario.screen.content {
+        case .none: break
+        case .bytes(let bytes): screen.print(bytes)
+        case .file(let path): screen.print(files[path] ?? [])
+        }
+        for rect in scenario.screen.sensitive {
+            do {
+                try screen.mark(row: rect.row, col: rect.col, width: rect.width, height: rect.height, reason: "sensitive")
+            } catch {
+                throw InputError(path: scenario.path, message: "screen sensitive region \(rect.row),\(rect.col) \(rect.width)x\(rect.height) is outside the \(scenario.screen.cols)x\(scenario.screen.rows) screen")
+            }
+        }
+        let app = SimulatedApp(screen: screen, handlers: scenario.handlers, files: files)
+        let log = LifecycleLog()
+        let system: System
+        let policy = lifecyclePolicy()
+        let size = ScreenSize(columns: scenario.screen.cols, rows: scenario.screen.rows)
+        if options.realTime {
+            system = System(delegate: app, clock: ContinuousClock(), policy: policy, log: log, screenSize: size)
+        } else {
+            system = System(delegate: app, clock: VirtualClock(), policy: policy, log: log, screenSize: size)
+        }
+        let records = Mutex<[SnapshotRecord]>([])
+        let currentStep = Mutex<Scenario.TimedStep?>(nil)
+        let name = scenario.name
+        let snapshotter = self.snapshotter
+        system.onSnapshotMoment { moment in
+            let capture = screen.capture()
+            let sequence = records.withLock { $0.count } + 1
+            let id = "\(name)-" + String(format: "%04d", sequence)
+            let outcome: Snapshotter.Outcome
+            var path: String?
+            do {
+                outcome = try snapshotter.snapshot(of: capture.screen, coveredByApp: capture.coveredByApp)
+                if let folder = options.outputFolder {
+                    let url = folder.appendingPathComponent(id + ".png")
+                    try snapshotter.write(outcome, to: url)
+                    path = url.path
+                }
+            } catch {
+                log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not written: \(error)"),
+                           at: moment.time)
+                return
+            }
+            log.append(.snapshot(path: path ?? id, hidden: outcome.hiddenSpans), at: moment.time)
+            for exposure in outcome.exposures {
+                let place = exposure.spans.first.map { "row \($0.row) col \($0.col)" } ?? "the title"
+                log.append(.violation(rule: exposure.ruleID,
+                                      message: "snapshot \(id) would show \(exposure.ruleID) \(exposure.masked) at \(place) that the app did not hide"),
+                           at: moment.time)
+            }
+            let step = currentStep.withLock { $0 }
+            records.withLock { $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome)) }
+        }
+
+        for (index, timed) in scenario.timeline.enumerated() {
+            currentStep.withLock { $0 = timed }
+            do {
+                switch timed.step {
+                case .print(let bytes):
+                    screen.print(bytes)
+                case .show(let file):
+                    screen.show(files[file] ?? [])
+                case .resize(let cols, let rows):
+                    try screen.resize(cols: cols, rows: rows)
+                    try await system.send(.resize(ScreenSize(columns: cols, rows: rows)))
+                default:
+                    try await system.send(event(for: timed.step))
+                }
+            } catch let error as LifecycleError {
+                throw InputError(path: scenario.path, line: timed.position.line, column: timed.position.column,
+                                 message: error.message)
+            }
+            options.progress?(index + 1, scenario.timeline.count, system.elapsed)
+        }
+        return Result(log: log.events, snapshots: records.withLock { $0 })
+    }
+
+    private func event(for step: Scenario.Step) -> SystemEvent {
+        switch step {
+        case .launch(let url): return .launch(url: url.flatMap(URL.init(string:)))
+        case .backgroundLaunch: return .backgroundLaunch
+        case .home: return .home
+        case .tapIcon: return .tapIcon
+        case .openURL(let url): return .openURL(URL(string: url) ?? URL(fileURLWithPath: url))
+        case .appSwitcher: return .appSwitcher
+        case .switcherSelect(let other): return .switcherSelect(other ? .other : .this)
+        case .incomingCall(let accepted): return .incomingCall(accepted ? .accepted : .declined)
+        case .alarm: return .alarm
+        case .notificationCenter: return .notificationCenter
+        case .controlCenter: return .controlCenter
+        case .lock: return .lock
+        case .unlock: return .unlock
+        case .forceQuit: return .forceQuit
+        case .memoryWarning: return .memoryWarning
+        case .memoryPressure: return .memoryPressure
+        case .significantTimeChange: return .significantTimeChange
+        case .resize(let cols, let rows): return .resize(ScreenSize(columns: cols, rows: rows))
+        case .wait(let duration): return .wait(duration)
+        case .print, .show: return .wait(.zero)  // handled by the runner itself
+        }
+    }
+
+    private func lifecyclePolicy() -> LifecyclePolicy {
+        let spec = scenario.policy
+        return LifecyclePolicy(
+            didEnterBackgroundDeadline: spec.didEnterBackgroundDeadline,
+            willTerminateDeadline: spec.willTerminateDeadline,
+            profile: BackgroundTimeProfile(named: spec.profile) ?? .ios13,
+            backgroundTime: spec.backgroundTime,
+            expirationWarning: spec.expirationWarning,
+            exitsOnSuspend: spec.exitsOnSuspend)
+    }
+
+    /// Reads every file the scenario names, so a missing one stops the run before it starts.
+    private func readFiles() throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for (path, position) in scenario.fileReferences.sorted(by: { $0.key < $1.key }) {
+            do {
+                files[path] = try TerminalInput.bytes(from: path)
+            } catch let error as InputError {
+                throw InputError(path: scenario.path, line: position.line, column: position.column,
+                                 message: "\(path): \(error.message)")
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import VeilRedaction
+import VeilRender
+
+/// How snapshots are made: the rules that decide what is hidden, the redaction style, and
+/// how the redacted screen is drawn.
+public struct SnapshotSettings: Sendable {
+    /// What is sensitive.
+    public var rules: RuleSet
+    /// How hidden cells look (`solid` by default).
+    public var style: RedactionStyle
+    /// The colour theme of the PNG.
+    public var theme: Theme
+    /// Pixel scale, 1…3.
+    public var scale: Int
+
+    public init(rules: RuleSet, style: RedactionStyle = .solid, theme: Theme = .dark, scale: Int = 1) {
+        self.rules = rules
+        self.style = style
+        self.theme = theme
+        self.scale = scale
+    }
+
+    /// The rules to use: `configPath` when given; else `.veil.yml` in `folder` (the current
+    /// folder when nil); else the built-in rules.
+    /// - Throws: the rules file's error, naming file:line:column.
+    public static func rules(configPath: String?, besides folder: URL? = nil) throws -> RuleSet {
+        if let configPath {
+            return try RuleSet(contentsOf: URL(fileURLWithPath: configPath))
+        }
+        let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let local = base.appendingPathComponent(RuleSet.defaultFileName)
+        if FileManager.default.fileExists(atPath: local.path) {
+            return try RuleSet(contentsOf: local)
+        }
+        return try RuleSet.builtIn
+    }
+}

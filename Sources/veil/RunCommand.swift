@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Veil
+
+/// `veil run`: plays a scenario file and writes the lifecycle log and the snapshots.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Simulate an app session from a scenario file: lifecycle log and redacted snapshots.",
+        discussion: "Exits 1 when the log holds a violation (a snapshot that would show an unhidden finding, a missed deadline, a leaked background task) or a watchdog termination."
+    )
+
+    @Argument(help: "The scenario file (YAML).")
+    var scenario: String
+
+    @Option(help: "Folder for the snapshots.")
+    var out: String = "veil-out"
+
+    @Option(help: "How to print the lifecycle log.")
+    var log: LogFormatOption = .text
+
+    @Flag(name: .customLong("real-time"), help: "Run on the real clock instead of the virtual one.")
+    var realTime = false
+
+    @OptionGroup var snapshot: SnapshotOptions
+
+    mutating func run() async throws {
+        let scenario = try Scenario.load(path: self.scenario)
+        let folder = URL(fileURLWithPath: out)
+        let scenarioFolder = URL(fileURLWithPath: scenario.path).deletingLastPathComponent()
+        let rules = try scenario.rulesPath.map { try SnapshotSettings.rules(configPath: $0) }
+        let settings = try snapshot.settings(rules: snapshot.config == nil ? rules : nil, besides: scenarioFolder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let showProgress = realTime && isatty(STDERR_FILENO) != 0
+        let options = ScenarioRunner.Options(
+            outputFolder: folder, realTime: realTime, progress: showProgress ? ProgressLine.draw : nil)
+        let result = try await ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings)).run(options)
+        print(log.render(result.log), terminator: "")
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
+}
