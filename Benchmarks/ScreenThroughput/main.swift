@@ -95,12 +95,17 @@ func measure(_ name: String, _ bytes: [UInt8], runs: Int, cols: Int, rows: Int) 
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var runs = 9
+var megabytes = 16
 if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count {
     runs = Int(arguments[index + 1]) ?? 9
     arguments.removeSubrange(index...(index + 1))
 }
+if let index = arguments.firstIndex(of: "--megabytes"), index + 1 < arguments.count {
+    megabytes = Int(arguments[index + 1]) ?? 16
+    arguments.removeSubrange(index...(index + 1))
+}
 print("VeilScreen throughput, 80x24, 64 KiB chunks, median of \(runs) runs (MB = 10^6 bytes)")
-measure("plain ASCII (generated)", plainASCII(megabytes: 16), runs: runs, cols: 80, rows: 24)
+measure("plain ASCII (generated)", plainASCII(megabytes: megabytes), runs: runs, cols: 80, rows: 24)
 for path in arguments {
     guard let data = FileManager.default.contents(atPath: path) else {
         print("cannot read \(path)")

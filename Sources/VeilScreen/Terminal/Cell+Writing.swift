@@ -1,7 +1,8 @@
 extension Cell {
     /// Whether `Cell` has the layout the raw writer assumes: 28 bytes, `scalar` first.
     static let hasPackedLayout: Bool =
-        MemoryLayout<Cell>.stride == 28 && MemoryLayout<Cell>.offset(of: \Cell.scalar) == 0
+        MemoryLayout<Cell>.size == 28 && MemoryLayout<Cell>.stride == 28
+            && MemoryLayout<Cell>.offset(of: \Cell.scalar) == 0
 
     /// Writes `count` ASCII characters as cells that are copies of `template` with the
     /// character as `scalar`: two overlapping 16-byte stores per cell (bytes 0…15 with the

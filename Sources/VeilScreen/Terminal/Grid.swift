@@ -74,7 +74,8 @@ struct Grid: Sendable {
         guard pendingRowID >= 0 else { return }
         let id = pendingRowID
         pendingRowID = -1
-        let row = rowIDs.firstIndex(of: id)!
+        // The pending row scrolled in at the bottom of a region; search from the bottom.
+        let row = rowIDs.lastIndex(of: id)!
         fill(row: row, from: 0, to: cols, with: pendingBlank)
     }
 
@@ -132,7 +133,8 @@ struct Grid: Sendable {
             let height = bottom - top + 1
             if n == 1 {
                 let first = ids[top]
-                for row in top..<bottom { ids[row] = ids[row + 1] }
+                let base = ids.baseAddress!
+                (base + top).update(from: base + top + 1, count: height - 1)
                 ids[bottom] = first
             } else {
                 let saved = Array(ids[top...bottom])

@@ -105,9 +105,11 @@ extension TerminalState {
         grid.repairWideCharacters(row: row)
     }
 
-    /// ECH: erases `count` characters from the cursor without moving it.
+    /// ECH: erases `count` characters from the cursor without moving it. As xterm's
+    /// ClearRight, the row is no longer soft-wrapped afterwards.
     mutating func eraseCharacters(_ count: Int) {
         erase(row: row, from: col, to: min(cols, col + count))
+        grid.setWrapped(row, false)
     }
 
     /// IL: inserts `count` blank lines at the cursor row inside the scroll region.
