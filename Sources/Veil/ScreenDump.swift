@@ -16,13 +16,11 @@ public enum ScreenDump {
         case json
     }
 
-    /// Feeds the bytes of a file (`-` for standard input) to a new terminal.
-    /// - Throws: ``InputError`` naming the file, or `ScreenError` for a bad size.
-    public static func screen(fromFile path: String, cols: Int, rows: Int) throws -> Screen {
-        let bytes = try TerminalInput.bytes(from: path)
-        var terminal = try Terminal(cols: cols, rows: rows)
-        terminal.feed(bytes)
-        return terminal.screen
+    /// The screen that a capture shows: terminal bytes from a file (`-` for standard input)
+    /// or an asciicast recording (`.cast`, at `time` seconds or its end); see ``TerminalCapture``.
+    /// - Throws: ``InputError`` naming the file (and line and column for recordings).
+    public static func screen(fromFile path: String, cols: Int?, rows: Int?, at time: Double? = nil) throws -> Screen {
+        try TerminalCapture.screen(path: path, cols: cols, rows: rows, at: time)
     }
 
     /// The screen in `format`, ending with a newline.

@@ -13,8 +13,11 @@ struct ScreenCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "Terminal bytes: a file, or - for standard input.")
+    @Argument(help: "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast).")
     var input: String
+
+    @Option(help: "For a .cast recording: the moment to show, in seconds (default: its end).")
+    var at: Double?
 
     @OptionGroup var size: ScreenSizeOptions
 
@@ -22,7 +25,7 @@ struct ScreenCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let screen = try ScreenDump.screen(fromFile: input, cols: size.cols, rows: size.rows)
+        let screen = try ScreenDump.screen(fromFile: input, cols: size.explicitCols, rows: size.explicitRows, at: at)
         print(ScreenDump.render(screen, as: format == .json ? .json : .text), terminator: "")
     }
 }
