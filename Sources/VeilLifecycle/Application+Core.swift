@@ -159,7 +159,7 @@ extension Application {
 
     /// Runs app code as a task the app's termination cancels, and waits for it; `nil` if the
     /// app's run `incarnation` is already over.
-    private func runCancelledAtTermination(
+    func runCancelledAtTermination(
         incarnation: Int, _ body: @escaping @Sendable () async -> Bool
     ) async -> Bool? {
         let id: Int? = core.withLock { core in

@@ -6,9 +6,10 @@
 /// decided by one `switch`. The race itself is decided under the app's lock: the side that
 /// first claims it wins, so exactly one of "finished in time" and "killed" happens. When the
 /// deadline wins, its side terminates the app at once (reason `watchdog`, code `0x8badf00d`,
-/// `during` the callback that was running); the parent then cancels the callback's task, and
-/// whatever it still does is ignored: it cannot log, post, begin background tasks or reach
-/// the snapshot hook any more.
+/// `during` the callback that was running, if one had started); the callback's task is
+/// cancelled (by the kill itself on a real-time clock, by the parent right after on a virtual
+/// one), and whatever it still does is ignored: it cannot log, post, begin background tasks
+/// or reach the snapshot hook any more.
 ///
 /// On a real-time clock the deadline side runs on the watchdog's own thread
 /// (``SerialThreadExecutor/watchdog``), like the real watchdog, which is another process: the
@@ -39,7 +40,16 @@ extension Application {
         defer { core.withLock { _ = $0.openDeadlines.remove(race) } }  // undecided when cancelled
 
         let operationSide: @Sendable () async -> WatchdogResult = { [self] in
-            await operation()
+            if clock.isRealTime {
+                // The kill itself cancels the operation (as an activity of this run), on time:
+                // the parent, which cancels it otherwise, may be starved of a thread by then.
+                _ = await runCancelledAtTermination(incarnation: incarnation) {
+                    await operation()
+                    return true
+                }
+            } else {
+                await operation()
+            }
             let won = core.withLock { $0.openDeadlines.remove(race) != nil }
             return won ? .finished : .deadlineExceeded
         }
