@@ -35,6 +35,10 @@ struct Core: Sendable {
     var nextActivity = 0
     /// The event being processed, for `eventInProgress` errors.
     var currentEvent: SystemEvent?
+    /// Deadline races not decided yet (see `withDeadline`): the side that removes a race's id
+    /// wins it, so exactly one of "finished in time" and "killed by the watchdog" happens.
+    var openDeadlines: Set<Int> = []
+    var nextDeadline = 0
 
     init(screenSize: ScreenSize) {
         self.screenSize = screenSize
@@ -155,7 +159,7 @@ extension Application {
 
     /// Runs app code as a task the app's termination cancels, and waits for it; `nil` if the
     /// app's run `incarnation` is already over.
-    private func runCancelledAtTermination(
+    func runCancelledAtTermination(
         incarnation: Int, _ body: @escaping @Sendable () async -> Bool
     ) async -> Bool? {
         let id: Int? = core.withLock { core in
@@ -292,26 +296,36 @@ extension Application {
         incarnation: Int, violation: (rule: String, message: String)?, reason: TerminationReason,
         code: String?, during: String?
     ) {
-        let cancel: [@Sendable () -> Void] = core.withLock { core in
-            guard core.isAlive(incarnation) else { return [] }
-            if let violation {
-                appendLocked(.violation(rule: violation.rule, message: violation.message))
-            }
-            appendLocked(.termination(reason: reason, code: code, during: during))
-            transitionLocked(&core, to: .notRunning)
-            endSessionLocked(&core)
-            core.tasks.removeAll()
-            core.queue.removeAll()
-            core.pendingLayout = false
-            core.currentCallback = nil
-            core.protectedDataAvailable = true
-            defer {
-                core.activities.removeAll()
-                core.finishedActivities.removeAll()
-            }
-            return Array(core.activities.values)
+        let cancel = core.withLock { core in
+            killLocked(
+                &core, incarnation: incarnation, violation: violation, reason: reason, code: code, during: during)
         }
         cancel.forEach { cancel in cancel() }
+    }
+
+    /// Terminates the app (lock held) like ``kill(incarnation:violation:reason:code:during:)``;
+    /// returns the cancellations of this run's activities, to call once the lock is released.
+    func killLocked(
+        _ core: inout Core, incarnation: Int, violation: (rule: String, message: String)?,
+        reason: TerminationReason, code: String?, during: String?
+    ) -> [@Sendable () -> Void] {
+        guard core.isAlive(incarnation) else { return [] }
+        if let violation {
+            appendLocked(.violation(rule: violation.rule, message: violation.message))
+        }
+        appendLocked(.termination(reason: reason, code: code, during: during))
+        transitionLocked(&core, to: .notRunning)
+        endSessionLocked(&core)
+        core.tasks.removeAll()
+        core.queue.removeAll()
+        core.pendingLayout = false
+        core.currentCallback = nil
+        core.protectedDataAvailable = true
+        defer {
+            core.activities.removeAll()
+            core.finishedActivities.removeAll()
+        }
+        return Array(core.activities.values)
     }
 
     /// Terminates a running background app the documented way: `applicationWillTerminate(_:)`

@@ -6,6 +6,9 @@ struct SimulationClock: Sendable {
     private let _elapsed: @Sendable () -> Duration
     private let _sleep: @Sendable (Duration) async throws -> Void
     let virtual: VirtualClock?
+    /// Whether the clock runs in real time (`ContinuousClock`, `SuspendingClock`): the
+    /// watchdog then keeps its deadlines on its own thread (``sleepForWatchdog(untilElapsed:)``).
+    let isRealTime: Bool
 
     /// The virtual clock's offset when the simulation started.
     private let virtualStart: Duration
@@ -15,6 +18,7 @@ struct SimulationClock: Sendable {
         _elapsed = { start.duration(to: clock.now) }
         _sleep = { elapsed in try await clock.sleep(until: start.advanced(by: elapsed), tolerance: nil) }
         virtual = clock as? VirtualClock
+        isRealTime = clock is ContinuousClock || clock is SuspendingClock
         virtualStart = virtual?.now.offset ?? .zero
     }
 
@@ -27,6 +31,20 @@ struct SimulationClock: Sendable {
     /// Sleeps until `elapsed` time since the start; throws `CancellationError` when cancelled.
     func sleep(untilElapsed elapsed: Duration) async throws {
         try await _sleep(elapsed)
+    }
+
+    /// Sleeps until `elapsed` time since the start, for the watchdog; throws `CancellationError`
+    /// when cancelled.
+    ///
+    /// On a real-time clock the deadline is a timer on the watchdog thread
+    /// (``SerialThreadExecutor/watchdog``), which resumes the caller on time even when the
+    /// cooperative pool is saturated; elsewhere it is ``sleep(untilElapsed:)``.
+    func sleepForWatchdog(untilElapsed elapsed: Duration) async throws {
+        if isRealTime, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            try await SerialThreadExecutor.watchdog.sleep(until: .now.advanced(by: elapsed - self.elapsed))
+            return
+        }
+        try await sleep(untilElapsed: elapsed)
     }
 
     /// Counts an activity about to start as runnable.
