@@ -77,7 +77,11 @@ public struct Snapshotter: Sendable {
         } catch {
             throw Failure(description: "rendering failed, no snapshot written: \(error)")
         }
-        let hidden = result.plan.coversEverything ? 1 : result.plan.entries.count + result.plan.titleEntries.count
+        // A span hidden by several findings (an app mark and a detector on the same cells) is one span.
+        func distinct(_ entries: [RedactionPlan.Entry]) -> Int {
+            Set(entries.map { [$0.row, $0.col, $0.width] }).count
+        }
+        let hidden = result.plan.coversEverything ? 1 : distinct(result.plan.entries) + distinct(result.plan.titleEntries)
         return Outcome(redacted: result.screen, hiddenSpans: hidden, findings: result.findings,
                        exposures: exposures, png: png)
     }
