@@ -126,6 +126,22 @@ public struct ScenarioRunner: Sendable {
             records.withLock { $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome)) }
         }
 
+        do {
+            try await play(system: system, screen: screen, files: files, currentStep: currentStep, options: options)
+        } catch {
+            // Bad input stops the run: remove the snapshots it already wrote, so an input
+            // error leaves no output behind (DESIGN.md invariant 4).
+            for record in records.withLock({ $0 }) {
+                if let path = record.path { try? FileManager.default.removeItem(atPath: path) }
+            }
+            throw error
+        }
+        return Result(log: log.events, snapshots: records.withLock { $0 })
+    }
+
+    /// Plays the timeline, step by step.
+    private func play(system: System, screen: AppScreen, files: [String: [UInt8]],
+                      currentStep: borrowing Mutex<Scenario.TimedStep?>, options: Options) async throws {
         for (index, timed) in scenario.timeline.enumerated() {
             currentStep.withLock { $0 = timed }
             do {
@@ -146,7 +162,6 @@ public struct ScenarioRunner: Sendable {
             }
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
-        return Result(log: log.events, snapshots: records.withLock { $0 })
     }
 
     private func event(for step: Scenario.Step) -> SystemEvent {
