@@ -53,15 +53,15 @@ enum CLI {
         defer { try? FileManager.default.removeItem(at: capture) }
         let outURL = capture.appendingPathComponent("stdout")
         let errURL = capture.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errHandle = try FileHandle(forWritingTo: errURL)
         process.standardOutput = outHandle
         process.standardError = errHandle
         if let stdin {
             let inURL = capture.appendingPathComponent("stdin")
-            FileManager.default.createFile(atPath: inURL.path, contents: Data(stdin))
+            _ = FileManager.default.createFile(atPath: inURL.path, contents: Data(stdin))
             process.standardInput = try FileHandle(forReadingFrom: inURL)
         } else {
             process.standardInput = FileHandle.nullDevice
