@@ -54,7 +54,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         #expect(result.stderr.contains("not-there.ans"), "\(result)")
     }
 
-    @Test(arguments: [("bad-json", #":3:[0-9]+"#), ("bad-version", ":1:1")])
+    @Test(arguments: [("bad-json", #":3:[0-9]+"#), ("bad-version", ":1:1"), ("bad-resize", ":3:1")])
     func badRecordingExitsTwoWithPosition(_ fixture: String, _ position: String) throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
