@@ -43,6 +43,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         RunCase(name: "privacy-cover", exitCode: 0, screen: "card.ans", covered: true),
         RunCase(name: "app-marks", exitCode: 0, screen: "twocards.ans", marks: [CellSpan(row: 2, col: 6, width: 19)]),
         RunCase(name: "unmarked-card", exitCode: 1, screen: "card.ans"),
+        RunCase(name: "system-events", exitCode: 0),
     ]
 }
 
@@ -89,6 +90,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         try Secrets.expectNone(in: result.stderrBytes, "\(scenario.name) stderr")
         for png in Temp.contents(of: out) {
             let url = out.appendingPathComponent(png)
+            let mode = (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600, "\(png) has mode \(mode.map { String($0, radix: 8) } ?? "?")")
             try Secrets.expectNone(in: [UInt8](try Data(contentsOf: url)), png)
             try Self.checkSnapshot(url, scenario)
         }
@@ -121,6 +124,29 @@ struct RunCase: Sendable, CustomTestStringConvertible {
             lines.append(e == a ? "  \(e)" : "- \(e)\n+ \(a)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// On the real clock the watchdog kills the app at the same point: the same entries in
+    /// the same order, each within a fraction of a second of its virtual time.
+    @Test func watchdogOnTheRealClockGivesTheSameLog() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("out")
+        let file = try Fixtures.url("scenarios/watchdog-kill.veil.yml")
+        let result = try CLI.run(["run", file.path, "--out", out.path, "--log", "json", "--real-time"], in: work)
+        #expect(result.status == 1, "\(result)")
+        #expect(Temp.contents(of: out).isEmpty, "a killed app left \(Temp.contents(of: out))")
+        func split(_ line: String) throws -> (t: Double, rest: String) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            let t = (object["t"] as? NSNumber)?.doubleValue ?? -1
+            return (t, line.replacingOccurrences(of: #"^\{"t":[0-9.]+,"#, with: "{", options: .regularExpression))
+        }
+        let actual = try Self.normalize(result.stdout, out: out).map(split)
+        let expected = try Self.expected("watchdog-kill").map(split)
+        #expect(actual.map(\.rest) == expected.map(\.rest))
+        for (a, e) in zip(actual, expected) {
+            #expect(abs(a.t - e.t) < 0.5, "\(a.rest) at \(a.t) s, expected \(e.t) s")
+        }
     }
 
     @Test func textLogOfAViolationNamesTheRuleButNotTheSecret() throws {
