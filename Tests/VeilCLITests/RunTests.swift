@@ -17,6 +17,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
     var marks: [CellSpan] = []
     /// The app's privacy cover is up at the snapshot.
     var covered = false
+    /// The app replaced its screen with one that has nothing to hide.
+    var clean = false
 
     var testDescription: String { name }
 
@@ -44,6 +46,11 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         RunCase(name: "app-marks", exitCode: 0, screen: "twocards.ans", marks: [CellSpan(row: 2, col: 6, width: 19)]),
         RunCase(name: "unmarked-card", exitCode: 1, screen: "card.ans"),
         RunCase(name: "system-events", exitCode: 0),
+        RunCase(name: "task-work", exitCode: 0),
+        RunCase(name: "task-resume", exitCode: 0),
+        RunCase(name: "forcequit-background", exitCode: 0),
+        RunCase(name: "launch-url-false", exitCode: 0),
+        RunCase(name: "cover-by-show", exitCode: 0, screen: "plain.ans", clean: true),
     ]
 }
 
@@ -105,6 +112,12 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         if scenario.covered {
             #expect(Pixels.isAllMask(bitmap), "\(url.lastPathComponent): the privacy cover must hide the whole screen",
                     sourceLocation: sourceLocation)
+            return
+        }
+        if scenario.clean {
+            let mask = Pixels.mask
+            let masked = (0..<bitmap.height).contains { y in (0..<bitmap.width).contains { bitmap.color(x: $0, y: y) == mask } }
+            #expect(!masked, "\(url.lastPathComponent): nothing was to be hidden", sourceLocation: sourceLocation)
             return
         }
         let screenFile = try Fixtures.url("screens/\(scenario.screen)")
