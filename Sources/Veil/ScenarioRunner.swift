@@ -117,7 +117,8 @@ public struct ScenarioRunner: Sendable {
             }
             log.append(.snapshot(path: path ?? id, hidden: outcome.hiddenSpans), at: moment.time)
             for exposure in outcome.exposures {
-                let place = exposure.spans.first.map { "row \($0.row) col \($0.col)" } ?? "the title"
+                let place = exposure.location == .title ? "the window title"
+                    : exposure.spans.first.map { "row \($0.row) col \($0.col)" } ?? "the screen"
                 log.append(.violation(rule: exposure.ruleID,
                                       message: "snapshot \(id) would show \(exposure.ruleID) \(exposure.masked) at \(place) that the app did not hide"),
                            at: moment.time)
