@@ -51,6 +51,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         RunCase(name: "forcequit-background", exitCode: 0),
         RunCase(name: "launch-url-false", exitCode: 0),
         RunCase(name: "cover-by-show", exitCode: 0, screen: "plain.ans", clean: true),
+        // The title is not drawn (no window frame): the grid has nothing to hide, the log a violation.
+        RunCase(name: "title-card", exitCode: 1, clean: true),
     ]
 }
 
@@ -160,6 +162,17 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         for (a, e) in zip(actual, expected) {
             #expect(abs(a.t - e.t) < 0.5, "\(a.rest) at \(a.t) s, expected \(e.t) s")
         }
+    }
+
+    @Test func aSecretInTheWindowTitleIsReportedAsSuch() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let file = try Fixtures.url("scenarios/title-card.veil.yml")
+        let result = try CLI.run(["run", file.path, "--out", "out", "--log", "json"], in: work)
+        #expect(result.status == 1, "\(result)")
+        let violation = result.stdout.split(separator: "\n").first { $0.contains(#""type":"violation""#) } ?? ""
+        #expect(violation.contains("window title") && !violation.contains("row 0 col 0"), "\(violation)")
+        try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "title log")
     }
 
     @Test func textLogOfAViolationNamesTheRuleButNotTheSecret() throws {
