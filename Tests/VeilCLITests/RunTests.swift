@@ -53,6 +53,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         RunCase(name: "cover-by-show", exitCode: 0, screen: "plain.ans", clean: true),
         // The title is not drawn (no window frame): the grid has nothing to hide, the log a violation.
         RunCase(name: "title-card", exitCode: 1, clean: true),
+        RunCase(name: "willterminate-watchdog", exitCode: 1),
+        RunCase(name: "launch-watchdog", exitCode: 1),
     ]
 }
 
