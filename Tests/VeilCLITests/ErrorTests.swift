@@ -17,6 +17,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase(fixture: "missing-screen", position: ":4:9"),
         // `unlock` while active, after a home that already took a snapshot.
         ErrorCase(fixture: "impossible-event", position: ":9:5"),
+        ErrorCase(fixture: "region-outside", position: ":6:7"),
+        ErrorCase(fixture: "mark-outside", position: ":7:13"),
     ]
 }
 

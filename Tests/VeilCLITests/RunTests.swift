@@ -19,6 +19,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
     var covered = false
     /// The app replaced its screen with one that has nothing to hide.
     var clean = false
+    /// The screen's width at the snapshot.
+    var cols = 40
 
     var testDescription: String { name }
 
@@ -55,6 +57,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         RunCase(name: "title-card", exitCode: 1, clean: true),
         RunCase(name: "willterminate-watchdog", exitCode: 1),
         RunCase(name: "launch-watchdog", exitCode: 1),
+        // The mark reaches past the 12-column screen after the resize: the part on it is hidden.
+        RunCase(name: "resize-mark", exitCode: 0, screen: "balance.ans", marks: [CellSpan(row: 0, col: 8, width: 4)], cols: 12),
     ]
 }
 
@@ -112,7 +116,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
     /// with the app's privacy cover up, every pixel is mask colour.
     static func checkSnapshot(_ url: URL, _ scenario: RunCase, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let bitmap = try Pixels.decode(url)
-        #expect(bitmap.width == 40 * 8 && bitmap.height == 6 * 16, sourceLocation: sourceLocation)
+        #expect(bitmap.width == scenario.cols * 8 && bitmap.height == 6 * 16, sourceLocation: sourceLocation)
         if scenario.covered {
             #expect(Pixels.isAllMask(bitmap), "\(url.lastPathComponent): the privacy cover must hide the whole screen",
                     sourceLocation: sourceLocation)
@@ -125,10 +129,11 @@ struct RunCase: Sendable, CustomTestStringConvertible {
             return
         }
         let screenFile = try Fixtures.url("screens/\(scenario.screen)")
-        let screen = try TerminalCapture.screen(path: screenFile.path, cols: 40, rows: 6)
+        let screen = try TerminalCapture.screen(path: screenFile.path, cols: scenario.cols, rows: 6)
         let spans = try RuleSet.builtIn.findings(in: screen).filter { $0.location == .screen }.flatMap(\.spans)
         Pixels.expectMasked(bitmap, spans: spans + scenario.marks, scale: 1, url.lastPathComponent, sourceLocation: sourceLocation)
         // The card number of the fixtures is among them.
+        guard scenario.screen != "balance.ans" else { return }
         #expect(spans.contains { $0.row == 1 && $0.columns.contains(6) && $0.columns.contains(24) },
                 "\(scenario.screen): the card number on row 1 is not found", sourceLocation: sourceLocation)
     }
