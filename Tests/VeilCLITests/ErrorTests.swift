@@ -80,6 +80,19 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         #expect(Temp.contents(of: work).isEmpty, "left behind: \(Temp.contents(of: work))")
     }
 
+    @Test(arguments: [["run", "SCENARIO", "--out", "taken"], ["demo", "--out", "taken"]])
+    func outputFolderThatIsAFileIsAnInputError(_ arguments: [String]) throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        _ = FileManager.default.createFile(atPath: work.appendingPathComponent("taken").path, contents: Data())
+        let scenario = try Fixtures.url("scenarios/home.veil.yml").path
+        let result = try CLI.run(arguments.map { $0 == "SCENARIO" ? scenario : $0 }, in: work)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("taken") && result.stderr.contains("output folder"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
+        #expect(Temp.contents(of: work) == ["taken"])
+    }
+
     @Test func atAfterTheRecordingsEndIsAnInputError() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
