@@ -104,6 +104,24 @@ import VeilScreen
         #expect(Temp.contents(of: work) == ["early.png", "end.png"])
     }
 
+    /// Secrets after wide (CJK) characters: spans count cells, so the hidden rectangles lie
+    /// two cells per wide character to the right of the character index.
+    @Test(arguments: [1, 2])
+    func secretsAfterWideCharactersAreHiddenInTheRightCells(scale: Int) throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = try Fixtures.url("screens/cjk.ans")
+        let result = try CLI.run(["snap", input.path, "-o", "cjk.png", "--scale", "\(scale)"], in: work)
+        #expect(result.status == 0, "\(result)")
+        let (_, spans) = try Screens.findings(path: input.path)
+        #expect(spans.sorted() == [CellSpan(row: 0, col: 5, width: 19), CellSpan(row: 1, col: 7, width: 18),
+                                   CellSpan(row: 2, col: 5, width: 13)])
+        let url = work.appendingPathComponent("cjk.png")
+        Pixels.expectMasked(try Pixels.decode(url), spans: spans, scale: scale, "cjk --scale \(scale)")
+        try Secrets.expectNone(in: [UInt8](try Data(contentsOf: url)), "cjk PNG")
+        try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "snap output")
+    }
+
     @Test(arguments: [1, 2])
     func maskAndPlaceholderStylesNeverDrawTheOriginalGlyphs(scale: Int) throws {
         let work = try Temp.folder()
