@@ -51,6 +51,22 @@ import VeilScreen
         #expect(result.stdout.contains("out.png"))
     }
 
+    /// The mask colour does not depend on the theme.
+    @Test func everyThemeHidesInTheMaskColour() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = try Fixtures.url("screens/secrets.ans")
+        let (_, spans) = try Screens.findings(path: input.path)
+        #expect(!Theme.builtIn.isEmpty)
+        for theme in Theme.builtIn.map(\.name) {
+            let result = try CLI.run(["snap", input.path, "-o", "\(theme).png", "--theme", theme], in: work)
+            #expect(result.status == 0, "\(result)")
+            let url = work.appendingPathComponent("\(theme).png")
+            Pixels.expectMasked(try Pixels.decode(url), spans: spans, scale: 1, "--theme \(theme)")
+            try Secrets.expectNone(in: [UInt8](try Data(contentsOf: url)), "\(theme) PNG")
+        }
+    }
+
     @Test func snapFromStandardInputMatchesSnapFromFile() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
