@@ -58,6 +58,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         RunCase(name: "willterminate-watchdog", exitCode: 1),
         RunCase(name: "launch-watchdog", exitCode: 1),
         // The mark reaches past the 12-column screen after the resize: the part on it is hidden.
+        // Detection fails (a custom regex over its budget): fail closed, a violation and no PNG.
+        RunCase(name: "redaction-fails", exitCode: 1),
         RunCase(name: "resize-mark", exitCode: 0, screen: "balance.ans", marks: [CellSpan(row: 0, col: 8, width: 4)], cols: 12),
     ]
 }

@@ -67,6 +67,19 @@ import VeilScreen
         }
     }
 
+    /// A failure in detection writes no PNG at all (fail closed).
+    @Test func detectionFailureWritesNoPNG() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let rules = try Fixtures.url("rules/evil.yml")
+        let input = try Fixtures.url("screens/evil.ans")
+        let result = try CLI.run(["snap", input.path, "-o", "evil.png", "--config", rules.path], in: work)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("no snapshot written"), "\(result.stderr)")
+        #expect(Temp.contents(of: work).isEmpty, "left behind: \(Temp.contents(of: work))")
+        try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "snap output")
+    }
+
     @Test func snapFromStandardInputMatchesSnapFromFile() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
