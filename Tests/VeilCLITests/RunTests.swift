@@ -48,6 +48,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         RunCase(name: "app-marks", exitCode: 0, screen: "twocards.ans", marks: [CellSpan(row: 2, col: 6, width: 19)]),
         RunCase(name: "unmarked-card", exitCode: 1, screen: "card.ans"),
         RunCase(name: "system-events", exitCode: 0),
+        RunCase(name: "relaunch", exitCode: 0),
         RunCase(name: "task-work", exitCode: 0),
         RunCase(name: "task-resume", exitCode: 0),
         RunCase(name: "forcequit-background", exitCode: 0),
