@@ -109,6 +109,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         let input = try Fixtures.url("screens/card.ans")
         for arguments in [["snap", input.path, "-o", "out.png", "--scale", "4"],
                           ["snap", input.path, "-o", "out.png", "--style", "blur"],
+                          ["snap", input.path, "-o", "out.png", "--at", "-1"],
+                          ["snap", input.path, "-o", "out.png", "--at", "1"],  // --at is for recordings only
+                          ["snap", input.path, "-o", "out.png", "--theme", "neon"],
                           ["run", input.path, "--out", "out", "--log", "xml"]] {
             let result = try CLI.run(arguments, in: work)
             #expect(result.status == 2, "\(arguments): \(result)")

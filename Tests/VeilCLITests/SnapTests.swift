@@ -41,6 +41,8 @@ import VeilScreen
         let result = try CLI.run(arguments, in: work)
         #expect(result.status == 0, "\(result)")
         #expect(Temp.contents(of: work) == ["out.png"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: work.appendingPathComponent("out.png").path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "the PNG must be mode 0600")
         let (screen, spans) = try Screens.findings(path: input.path)
         Self.expectPlantedCovered(screen, spans: spans, secrets: Self.planted)
         let bitmap = try Pixels.decode(work.appendingPathComponent("out.png"))
