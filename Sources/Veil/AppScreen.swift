@@ -34,6 +34,11 @@ public final class AppScreen: Sendable {
         try state.withLock { try $0.terminal.markSensitive(row: row, col: col, width: width, height: height, reason: reason) }
     }
 
+    /// The current size (it changes with `resize`).
+    public var size: (cols: Int, rows: Int) {
+        state.withLock { ($0.terminal.cols, $0.terminal.rows) }
+    }
+
     /// Raises or lowers the app's own opaque privacy cover.
     public func setPrivacyCover(_ on: Bool) {
         state.withLock { $0.coverOn = on }

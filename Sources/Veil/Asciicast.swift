@@ -1,4 +1,5 @@
 import Foundation
+import VeilScreen
 
 /// An asciinema recording (`.cast`, versions 2 and 3): the terminal size and its timed events.
 ///
@@ -65,10 +66,11 @@ public struct Asciicast: Sendable {
             let term = header["term"] as? [String: Any]
             size = (term?["cols"] as? Int, term?["rows"] as? Int)
         }
-        guard let cols = size.0, let rows = size.1, cols > 0, rows > 0 else {
+        let largest = Screen.maximumSize
+        guard let cols = size.0, let rows = size.1, (1...largest).contains(cols), (1...largest).contains(rows) else {
             let fields = version == 2 ? "\"width\" and \"height\"" : "\"term\": {\"cols\", \"rows\"}"
             throw InputError(path: path, line: headerLine.number, column: 1,
-                             message: "asciicast header needs positive \(fields)")
+                             message: "asciicast header needs positive \(fields), at most \(largest)")
         }
         self.version = version
         self.cols = cols
@@ -97,9 +99,10 @@ public struct Asciicast: Sendable {
                 events.append(Event(time: time, kind: .output(Array(data.utf8))))
             case "r":
                 let parts = data.split(separator: "x")
-                guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0 else {
+                guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
+                      (1...largest).contains(c), (1...largest).contains(r) else {
                     throw InputError(path: path, line: number, column: 1,
-                                     message: "resize event needs \"COLSxROWS\", got \"\(data.prefix(20))\"")
+                                     message: "resize event needs \"COLSxROWS\" with each 1…\(largest), got \"\(data.prefix(20))\"")
                 }
                 events.append(Event(time: time, kind: .resize(cols: c, rows: r)))
             default:

@@ -18,7 +18,11 @@ public enum DemoSession {
     public static func run(outputFolder: URL, style: SnapshotSettings? = nil) async throws -> ScenarioRunner.Result {
         let scenario = try Scenario.load(path: try scenarioPath())
         let settings = try style ?? SnapshotSettings(rules: .builtIn)
-        try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(path: outputFolder.path, message: "cannot create the output folder: \(error.localizedDescription)")
+        }
         let runner = ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings))
         return try await runner.run(.init(outputFolder: outputFolder))
     }

@@ -58,7 +58,9 @@ extension Scenario {
                 }
                 let list = value.null != nil ? [] : try yaml.sequence(value, "handler \(key)")
                 guard list.count <= maximumSteps else { throw yaml.error(value, "too many actions (limit \(maximumSteps))") }
-                scenario.handlers[key] = try list.map { try action($0, handler: key, yaml, reference) }
+                scenario.handlers[key] = try list.map {
+                    try action($0, handler: key, screen: (scenario.screen.cols, scenario.screen.rows), yaml, reference)
+                }
             }
         }
         if let node = top["timeline"] {
@@ -102,6 +104,13 @@ extension Scenario {
         return (try rect(rectNode, yaml, "rect"), reason)
     }
 
+    /// Throws at `node` when `rect` does not lie inside a `cols`×`rows` screen.
+    private static func checkInside(_ rect: Rect, _ node: Node, cols: Int, rows: Int, _ yaml: YAMLReader, _ what: String) throws {
+        guard rect.row + rect.height <= rows, rect.col + rect.width <= cols else {
+            throw yaml.error(node, "\(what) row \(rect.row) col \(rect.col) \(rect.width)x\(rect.height) is outside the \(cols)x\(rows) screen")
+        }
+    }
+
     private static func screenSpec(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> ScreenSpec {
         let map = try yaml.mapping(node, "screen")
         try yaml.checkKeys(map, allowed: ["size", "file", "text", "sensitive"], in: "screen")
@@ -113,7 +122,11 @@ extension Scenario {
         if let file = map["file"] { spec.content = .file(try reference(file, "screen file")) }
         if let text = map["text"] { spec.content = .bytes(Array(try yaml.string(text, "screen text").utf8)) }
         if let list = map["sensitive"] {
-            spec.sensitive = try yaml.sequence(list, "screen sensitive").map { try markSpec($0, yaml, "a sensitive region").0 }
+            spec.sensitive = try yaml.sequence(list, "screen sensitive").map { node in
+                let rect = try markSpec(node, yaml, "a sensitive region").0
+                try checkInside(rect, node, cols: spec.cols, rows: spec.rows, yaml, "sensitive region")
+                return rect
+            }
         }
         return spec
     }
@@ -138,7 +151,7 @@ extension Scenario {
         return policy
     }
 
-    private static func action(_ node: Node, handler: String, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> Action {
+    private static func action(_ node: Node, handler: String, screen: (cols: Int, rows: Int), _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> Action {
         if let word = node.scalar?.string {
             switch word {
             case "endBackgroundTasks": return .endBackgroundTasks
@@ -159,6 +172,7 @@ extension Scenario {
         case "print": return .print(Array(try yaml.string(value, "print").utf8))
         case "mark":
             let (rect, reason) = try markSpec(value, yaml, "mark")
+            try checkInside(rect, value, cols: screen.cols, rows: screen.rows, yaml, "mark")
             return .mark(rect, reason: reason)
         case "beginBackgroundTask":
             let map = try yaml.mapping(value, "beginBackgroundTask")

@@ -117,7 +117,8 @@ public struct ScenarioRunner: Sendable {
             }
             log.append(.snapshot(path: path ?? id, hidden: outcome.hiddenSpans), at: moment.time)
             for exposure in outcome.exposures {
-                let place = exposure.spans.first.map { "row \($0.row) col \($0.col)" } ?? "the title"
+                let place = exposure.location == .title ? "the window title"
+                    : exposure.spans.first.map { "row \($0.row) col \($0.col)" } ?? "the screen"
                 log.append(.violation(rule: exposure.ruleID,
                                       message: "snapshot \(id) would show \(exposure.ruleID) \(exposure.masked) at \(place) that the app did not hide"),
                            at: moment.time)
@@ -126,6 +127,22 @@ public struct ScenarioRunner: Sendable {
             records.withLock { $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome)) }
         }
 
+        do {
+            try await play(system: system, screen: screen, files: files, currentStep: currentStep, options: options)
+        } catch {
+            // Bad input stops the run: remove the snapshots it already wrote, so an input
+            // error leaves no output behind (DESIGN.md invariant 4).
+            for record in records.withLock({ $0 }) {
+                if let path = record.path { try? FileManager.default.removeItem(atPath: path) }
+            }
+            throw error
+        }
+        return Result(log: log.events, snapshots: records.withLock { $0 })
+    }
+
+    /// Plays the timeline, step by step.
+    private func play(system: System, screen: AppScreen, files: [String: [UInt8]],
+                      currentStep: borrowing Mutex<Scenario.TimedStep?>, options: Options) async throws {
         for (index, timed) in scenario.timeline.enumerated() {
             currentStep.withLock { $0 = timed }
             do {
@@ -146,7 +163,6 @@ public struct ScenarioRunner: Sendable {
             }
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
-        return Result(log: log.events, snapshots: records.withLock { $0 })
     }
 
     private func event(for step: Scenario.Step) -> SystemEvent {

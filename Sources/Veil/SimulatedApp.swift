@@ -40,8 +40,12 @@ public final class SimulatedApp: ApplicationDelegate {
                 screen.print(bytes)
             case .mark(let rect, let reason):
                 // Rectangles were checked against the screen size when the scenario loaded;
-                // after a resize one may fall outside, and then it marks nothing.
-                try? screen.mark(row: rect.row, col: rect.col, width: rect.width, height: rect.height, reason: reason)
+                // after a resize one may reach past the screen: mark the part still on it.
+                let size = screen.size
+                let width = min(rect.width, size.cols - rect.col), height = min(rect.height, size.rows - rect.row)
+                if width > 0 && height > 0 {
+                    try? screen.mark(row: rect.row, col: rect.col, width: width, height: height, reason: reason)
+                }
             case .returnFalse:
                 result = false
             }

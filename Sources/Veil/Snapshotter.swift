@@ -12,6 +12,8 @@ public struct Snapshotter: Sendable {
         public var ruleID: String
         public var category: RuleCategory
         public var spans: [CellSpan]
+        /// Grid or window title (for the title, `spans` count the title's characters).
+        public var location: Finding.Location = .screen
         /// The value with every character masked (never the secret).
         public var masked: String
         /// The salted fingerprint of the whole match.
@@ -69,7 +71,7 @@ public struct Snapshotter: Sendable {
             }
             guard visible || finding.location == .title else { return nil }
             return Exposure(ruleID: finding.ruleID, category: finding.category, spans: finding.spans,
-                            masked: finding.masked, fingerprint: finding.fingerprint)
+                            location: finding.location, masked: finding.masked, fingerprint: finding.fingerprint)
         }
         let png: [UInt8]
         do {
@@ -77,7 +79,11 @@ public struct Snapshotter: Sendable {
         } catch {
             throw Failure(description: "rendering failed, no snapshot written: \(error)")
         }
-        let hidden = result.plan.coversEverything ? 1 : result.plan.entries.count + result.plan.titleEntries.count
+        // A span hidden by several findings (an app mark and a detector on the same cells) is one span.
+        func distinct(_ entries: [RedactionPlan.Entry]) -> Int {
+            Set(entries.map { [$0.row, $0.col, $0.width] }).count
+        }
+        let hidden = result.plan.coversEverything ? 1 : distinct(result.plan.entries) + distinct(result.plan.titleEntries)
         return Outcome(redacted: result.screen, hiddenSpans: hidden, findings: result.findings,
                        exposures: exposures, png: png)
     }

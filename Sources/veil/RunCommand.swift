@@ -30,7 +30,11 @@ struct RunCommand: AsyncParsableCommand {
         let scenarioFolder = URL(fileURLWithPath: scenario.path).deletingLastPathComponent()
         let rules = try scenario.rulesPath.map { try SnapshotSettings.rules(configPath: $0) }
         let settings = try snapshot.settings(rules: snapshot.config == nil ? rules : nil, besides: scenarioFolder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(path: out, message: "cannot create the output folder: \(error.localizedDescription)")
+        }
         let showProgress = realTime && isatty(STDERR_FILENO) != 0
         let options = ScenarioRunner.Options(
             outputFolder: folder, realTime: realTime, progress: showProgress ? ProgressLine.draw : nil)
