@@ -108,7 +108,7 @@ public struct ScenarioRunner: Sendable {
                 if let folder = options.outputFolder {
                     let url = folder.appendingPathComponent(id + ".png")
                     try snapshotter.write(outcome, to: url)
-                    path = url.path
+                    path = url.relativePath  // as the user gave --out (relative stays relative)
                 }
             } catch {
                 log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not written: \(error)"),
