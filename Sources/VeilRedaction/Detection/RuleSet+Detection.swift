@@ -50,6 +50,7 @@ struct DetectionRun {
             var index: UInt16
             var spans: [CellSpan]
         }
+        guard screen.cells.contains(where: { $0.sensitiveIndex != 0 }) else { return }
         var groups: [Group] = []
         var open: [Int] = []  // groups whose last span is on the previous row
         for row in 0..<screen.rows {
@@ -179,6 +180,7 @@ struct DetectionRun {
     private mutating func scanRules(in text: ScreenText, location: Finding.Location) throws {
         let index = rules.index
         var present = [Bool](repeating: false, count: index.keywordCount)
+        var candidates: [Candidate] = []
         try text.bytes.withUnsafeBufferPointer { all in
             var previous = UnsafeBufferPointer(rebasing: all[0..<0])
             for (lineNumber, line) in text.lines.enumerated() {
@@ -187,18 +189,20 @@ struct DetectionRun {
                 guard !buf.isEmpty else { continue }
                 for k in present.indices { present[k] = false }
                 index.mark(buf, present: &present)
-                for (ruleIndex, rule) in rules.rules.enumerated() where rule.isEnabled {
+                for (ruleIndex, entry) in index.entries.enumerated() where entry.isEnabled {
                     let keywords = index.ruleKeywords[ruleIndex]
                     if !keywords.isEmpty && !keywords.contains(where: { present[$0] }) { continue }
-                    var candidates: [Candidate] = []
-                    switch rule.matcher {
-                    case let .builtIn(detector):
-                        detector.scanner.scan(buf, previous: previous, into: &candidates)
+                    candidates.removeAll(keepingCapacity: true)
+                    switch entry.kind {
+                    case let .native(scanner):
+                        scanner.scan(buf, previous: previous, into: &candidates)
                     case let .pattern(pattern):
-                        try RegexScan.candidates(pattern, ruleID: rule.id, line: buf, into: &candidates)
+                        try RegexScan.candidates(pattern, ruleID: entry.id, line: buf, into: &candidates)
                     case let .custom(detector):
-                        try RegexScan.candidates(detector, ruleID: rule.id, line: buf, into: &candidates)
+                        try RegexScan.candidates(detector, ruleID: entry.id, line: buf, into: &candidates)
                     }
+                    if candidates.isEmpty { continue }
+                    let rule = rules.rules[ruleIndex]
                     for candidate in candidates {
                         evaluate(candidate, rule: rule, line: buf, previous: previous, text: text,
                                  lineNumber: lineNumber, location: location)

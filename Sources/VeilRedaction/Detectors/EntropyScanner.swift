@@ -16,6 +16,9 @@ struct EntropyScanner: NativeScanner {
         "checkout", "rebase", "tag", "md5", "digest", "checksum", "hash", "fingerprint", "integrity",
     ].map { Array($0.utf8) }
 
+    private static let sha = Array("sha".utf8)
+    private static let md5 = Array("md5".utf8)
+
     @inline(__always) private static func isRunCharacter(_ b: UInt8) -> Bool {
         ASCII.isAlnum(b) || b == ASCII.plus || b == ASCII.slash || b == ASCII.equals
             || b == ASCII.underscore || b == ASCII.dash
@@ -69,7 +72,7 @@ struct EntropyScanner: NativeScanner {
             var labelStart = labelEnd
             while labelStart > 0 && ASCII.isAlnum(line[labelStart - 1]) { labelStart -= 1 }
             let label = UnsafeBufferPointer(rebasing: line[labelStart..<labelEnd])
-            if label.containsLowercase(Array("sha".utf8)) || label.containsLowercase(Array("md5".utf8)) { return true }
+            if label.containsLowercase(Self.sha) || label.containsLowercase(Self.md5) { return true }
         }
         if Self.isUUIDRun(line, range) { return true }
         if Self.isSequential(line, range) { return true }

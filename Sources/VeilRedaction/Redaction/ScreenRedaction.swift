@@ -116,6 +116,7 @@ enum ScreenRedaction {
     /// Drops cluster, link and reason strings no cell references any more, so a hidden
     /// cell's text or hyperlink cannot survive in the tables.
     private static func compactTables(_ screen: inout Screen) {
+        if screen.clusters.count <= 1 && screen.links.count <= 1 && screen.sensitiveReasons.count <= 1 { return }
         var clusterMap: [UInt32: UInt32] = [0: 0]
         var linkMap: [UInt16: UInt16] = [0: 0]
         var reasonMap: [UInt16: UInt16] = [0: 0]

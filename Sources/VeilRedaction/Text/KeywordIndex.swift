@@ -8,12 +8,34 @@ struct KeywordIndex: Sendable {
     private let byFirstByte: [[Int]]
     /// For each rule, its keyword ids (empty: the rule always runs).
     let ruleKeywords: [[Int]]
+    /// For each rule, what the scan loop needs, so it never copies a whole ``Rule``.
+    let entries: [Entry]
+
+    /// The part of a rule the scan loop reads for every line.
+    struct Entry: Sendable {
+        enum Kind: Sendable {
+            case native(any NativeScanner)
+            case pattern(RegexPattern)
+            case custom(any CustomDetector)
+        }
+        let isEnabled: Bool
+        let id: String
+        let kind: Kind
+    }
 
     init(rules: [Rule]) {
         var keywords: [[UInt8]] = []
         var ids: [[UInt8]: Int] = [:]
         var ruleKeywords: [[Int]] = []
+        var entries: [Entry] = []
         for rule in rules {
+            let kind: Entry.Kind
+            switch rule.matcher {
+            case let .builtIn(detector): kind = .native(detector.scanner)
+            case let .pattern(pattern): kind = .pattern(pattern)
+            case let .custom(detector): kind = .custom(detector)
+            }
+            entries.append(Entry(isEnabled: rule.isEnabled, id: rule.id, kind: kind))
             var mine: [Int] = []
             for keyword in rule.keywords where !keyword.isEmpty {
                 let bytes = Array(keyword.lowercased().utf8)
@@ -32,6 +54,7 @@ struct KeywordIndex: Sendable {
         self.keywords = keywords
         self.byFirstByte = table
         self.ruleKeywords = ruleKeywords
+        self.entries = entries
     }
 
     var keywordCount: Int { keywords.count }
