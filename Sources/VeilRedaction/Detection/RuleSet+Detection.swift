@@ -193,9 +193,9 @@ struct DetectionRun {
                     let keywords = index.ruleKeywords[ruleIndex]
                     if !keywords.isEmpty && !keywords.contains(where: { present[$0] }) { continue }
                     candidates.removeAll(keepingCapacity: true)
-                    switch entry.kind {
-                    case let .native(scanner):
-                        scanner.scan(buf, previous: previous, into: &candidates)
+                    switch entry.matcher {
+                    case let .builtIn(detector):
+                        detector.scanner.scan(buf, previous: previous, into: &candidates)
                     case let .pattern(pattern):
                         try RegexScan.candidates(pattern, ruleID: entry.id, line: buf, into: &candidates)
                     case let .custom(detector):

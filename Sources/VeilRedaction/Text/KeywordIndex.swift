@@ -13,14 +13,9 @@ struct KeywordIndex: Sendable {
 
     /// The part of a rule the scan loop reads for every line.
     struct Entry: Sendable {
-        enum Kind: Sendable {
-            case native(any NativeScanner)
-            case pattern(RegexPattern)
-            case custom(any CustomDetector)
-        }
         let isEnabled: Bool
         let id: String
-        let kind: Kind
+        let matcher: Rule.Matcher
     }
 
     init(rules: [Rule]) {
@@ -29,13 +24,7 @@ struct KeywordIndex: Sendable {
         var ruleKeywords: [[Int]] = []
         var entries: [Entry] = []
         for rule in rules {
-            let kind: Entry.Kind
-            switch rule.matcher {
-            case let .builtIn(detector): kind = .native(detector.scanner)
-            case let .pattern(pattern): kind = .pattern(pattern)
-            case let .custom(detector): kind = .custom(detector)
-            }
-            entries.append(Entry(isEnabled: rule.isEnabled, id: rule.id, kind: kind))
+            entries.append(Entry(isEnabled: rule.isEnabled, id: rule.id, matcher: rule.matcher))
             var mine: [Int] = []
             for keyword in rule.keywords where !keyword.isEmpty {
                 let bytes = Array(keyword.lowercased().utf8)
