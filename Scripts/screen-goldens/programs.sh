@@ -4,7 +4,7 @@
 # recording.  usage: programs.sh DEST [NAME...]
 #   DEST = Tests/VeilScreenTests/Fixtures/xterm/programs
 # Writes DEST/NAME.bin (the bytes the program wrote), DEST/NAME.size ("COLS ROWS"),
-# DEST/NAME.xterm and DEST/NAME.json.  Needs vim, less, htop, git, tmux, xterm, Xvfb
+# DEST/NAME.xterm, DEST/NAME.json and DEST/NAME.attrs.json.  Needs vim, less, htop, git, tmux, xterm, Xvfb
 # (apt-get install vim less htop git tmux xterm xvfb).  Recordings of live programs (htop)
 # differ on every run; the goldens always match the committed .bin.  htop is limited to its
 # own processes (-p) so the recording does not capture the machine's process list.
@@ -82,4 +82,4 @@ for c in "${CASES[@]}"; do
   echo "$name: $n bytes"
   [ "$n" -gt 100 ] || { echo "$name: recording too small" >&2; exit 1; }
 done
-python3 "$here/xterm_print.py" "$DEST" "$@"
+python3 "$here/xterm_print.py" --attrs "$DEST" "$@"

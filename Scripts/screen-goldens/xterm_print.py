@@ -265,14 +265,17 @@ def rejson(d):
 
 
 def main():
-    """usage: xterm_print.py DIR [NAME...] -- (re)run xterm on DIR/NAME.bin for all or some.
+    """usage: xterm_print.py [--attrs] DIR [NAME...] -- (re)run xterm on DIR/NAME.bin for all
+                                   or some; --attrs: write NAME.attrs.json for every case
        xterm_print.py --rejson DIR...  -- rewrite the JSON from the .xterm files only."""
     if sys.argv[1] == "--rejson":
         for d in sys.argv[2:]:
             rejson(d)
         return
-    d = sys.argv[1]
-    only = set(sys.argv[2:])
+    all_attrs = sys.argv[1] == "--attrs"
+    args = sys.argv[2:] if all_attrs else sys.argv[1:]
+    d = args[0]
+    only = set(args[1:])
     index = {}
     if os.path.exists(os.path.join(d, "index.json")):
         index = {c["name"]: c for c in json.load(open(os.path.join(d, "index.json")))}
@@ -285,7 +288,8 @@ def main():
         cols, rows = read_size(base)
         meta = index.get(name, {})
         try:
-            g = process(base, cols, rows, origin_top=meta.get("origin_top", 0 if meta else None), want_attrs=meta.get("attrs", False))
+            g = process(base, cols, rows, origin_top=meta.get("origin_top"),
+                        want_attrs=all_attrs or meta.get("attrs", False))
         except Exception as e:  # keep going, report at the end
             failed.append(name)
             print("[%d/%d] %s FAILED: %s" % (i + 1, len(names), name, e), flush=True)

@@ -6,29 +6,54 @@
 /// cell holds a space. Cells are small values so that a 1000×1000 screen stays compact:
 /// the text of a combining sequence and the strings of sensitive reasons and hyperlinks
 /// live in tables of the ``Screen`` and are referenced by index.
+///
+/// The colours are stored packed (see ``TerminalColor``'s 32-bit form) so that a cell is a
+/// plain 28-byte value that the emulator copies with a few wide moves; `foreground`,
+/// `background` and `underlineColor` are computed properties over that storage.
 public struct Cell: Hashable, Sendable {
     /// The base character (first scalar); a space for a blank cell, NUL for a continuation.
     public var scalar: Unicode.Scalar
-    /// Columns this cell spans: 1 for narrow, 2 for the left half of a wide character,
-    /// 0 for the right half (a continuation cell).
-    public var width: UInt8
-    /// The foreground colour.
-    public var foreground: TerminalColor
-    /// The background colour.
-    public var background: TerminalColor
-    /// The SGR attributes.
-    public var attributes: CellAttributes
-    /// The underline style when `attributes` holds `.underline`.
-    public var underlineStyle: UnderlineStyle
-    /// The underline colour (SGR 58), kept even if not drawn.
-    public var underlineColor: TerminalColor
+    /// The packed foreground colour.
+    @usableFromInline var foregroundBits: UInt32
+    /// The packed background colour.
+    @usableFromInline var backgroundBits: UInt32
+    /// The packed underline colour.
+    @usableFromInline var underlineColorBits: UInt32
     /// Index into ``Screen/clusters`` of the full text when the cell holds combining
     /// marks after `scalar`; 0 when `scalar` alone is the text.
     public var clusterIndex: UInt32
+    /// The SGR attributes.
+    public var attributes: CellAttributes
     /// Index into ``Screen/sensitiveReasons`` when the cell is marked sensitive; 0 when not.
     public var sensitiveIndex: UInt16
     /// Index into ``Screen/links`` of the cell's OSC 8 hyperlink; 0 when none.
     public var linkIndex: UInt16
+    /// Columns this cell spans: 1 for narrow, 2 for the left half of a wide character,
+    /// 0 for the right half (a continuation cell).
+    public var width: UInt8
+    /// The underline style when `attributes` holds `.underline`.
+    public var underlineStyle: UnderlineStyle
+
+    /// The foreground colour.
+    @inlinable
+    public var foreground: TerminalColor {
+        get { TerminalColor(bits: foregroundBits) }
+        set { foregroundBits = newValue.bits }
+    }
+
+    /// The background colour.
+    @inlinable
+    public var background: TerminalColor {
+        get { TerminalColor(bits: backgroundBits) }
+        set { backgroundBits = newValue.bits }
+    }
+
+    /// The underline colour (SGR 58), kept even if not drawn.
+    @inlinable
+    public var underlineColor: TerminalColor {
+        get { TerminalColor(bits: underlineColorBits) }
+        set { underlineColorBits = newValue.bits }
+    }
 
     /// Creates a cell; the defaults give a blank cell with the default rendition.
     public init(
@@ -45,11 +70,11 @@ public struct Cell: Hashable, Sendable {
     ) {
         self.scalar = scalar
         self.width = width
-        self.foreground = foreground
-        self.background = background
+        self.foregroundBits = foreground.bits
+        self.backgroundBits = background.bits
         self.attributes = attributes
         self.underlineStyle = underlineStyle
-        self.underlineColor = underlineColor
+        self.underlineColorBits = underlineColor.bits
         self.clusterIndex = clusterIndex
         self.sensitiveIndex = sensitiveIndex
         self.linkIndex = linkIndex

@@ -49,6 +49,17 @@ import Testing
         #expect(problems.isEmpty, "\(name):\n\(problems.joined(separator: "\n"))")
     }
 
+    @Test(arguments: XtermFixtures.attributeCases("programs"))
+    func programAttributes(_ name: String) throws {
+        let expected = try XtermFixtures.printedAttributes(name, in: "programs")
+        var terminal = try Terminal(cols: expected.cols, rows: expected.rows)
+        terminal.feed(try XtermFixtures.input("programs", name, extension: "bin"))
+        let actual = XtermFixtures.printed(terminal.screen)
+        let missing = expected.cells.filter { !actual.contains($0) }
+        let extra = actual.filter { !expected.cells.contains($0) }
+        #expect(missing.isEmpty && extra.isEmpty, "\(name)\nxterm only: \(missing.prefix(5))\nours only: \(extra.prefix(5))")
+    }
+
     @Test(arguments: XtermFixtures.cases("programs", inputExtension: "bin"))
     func programRecording(_ name: String) throws {
         let expected = try XtermFixtures.expected("programs", name)
@@ -97,6 +108,26 @@ import Testing
         }
         #expect(matches.count >= 74, "matched \(matches.count)/76; misses: \(misses)")
         #expect(Set(misses.keys) == ConformanceTests.xtermjsKnownMisses, "\(misses)")
+    }
+
+    /// Every battery case gives the same screen when split in two at every byte, and when
+    /// fed byte by byte (the goldens' streams were written whole).
+    @Test(arguments: XtermFixtures.cases("battery", inputExtension: "bin"))
+    func batterySplitAnywhere(_ name: String) throws {
+        let expected = try XtermFixtures.expected("battery", name)
+        let bytes = try XtermFixtures.input("battery", name, extension: "bin")
+        var whole = try Terminal(cols: expected.cols, rows: expected.rows)
+        whole.feed(bytes)
+        let reference = whole.screen
+        for cut in stride(from: 0, through: bytes.count, by: max(1, bytes.count / 200)) {
+            var split = try Terminal(cols: expected.cols, rows: expected.rows)
+            split.feed(bytes[..<cut])
+            split.feed(bytes[cut...])
+            #expect(split.screen == reference, "\(name) split at \(cut)")
+        }
+        var single = try Terminal(cols: expected.cols, rows: expected.rows)
+        for byte in bytes { single.feed(CollectionOfOne(byte)) }
+        #expect(single.screen == reference, "\(name) byte by byte")
     }
 
     @Test func collectionsArePresent() {

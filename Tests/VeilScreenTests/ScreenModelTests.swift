@@ -18,3 +18,15 @@ import Testing
     #expect(screen.invariantViolation() == nil)
     #expect(screen.lines() == ["密"])
 }
+
+@Test func cellsArePackedForTheFastWriter() {
+    #expect(MemoryLayout<Cell>.size == 28)
+    #expect(Cell.hasPackedLayout)
+    var cell = Cell(scalar: "x", foreground: .rgb(1, 2, 3), background: .indexed(7), underlineColor: .indexed(200))
+    #expect(cell.foreground == .rgb(1, 2, 3) && cell.background == .indexed(7) && cell.underlineColor == .indexed(200))
+    cell.foreground = .default
+    #expect(cell.foreground == .default)
+    for color in [TerminalColor.default, .indexed(0), .indexed(255), .rgb(0, 0, 0), .rgb(255, 255, 255)] {
+        #expect(TerminalColor(bits: color.bits) == color)
+    }
+}

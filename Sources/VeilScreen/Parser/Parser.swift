@@ -64,12 +64,7 @@ public struct Parser: Sendable {
             if state == .ground {
                 if utf8Remaining == 0 && byte >= 0x20 && byte < 0x7F {
                     // Fast path: a run of printable ASCII goes to the receiver at once.
-                    var end = index + 1
-                    while end < count {
-                        let next = base[end]
-                        if next < 0x20 || next >= 0x7F { break }
-                        end += 1
-                    }
+                    let end = Parser.endOfPrintableASCII(base, from: index + 1, count: count)
                     receiver.printASCII(UnsafeBufferPointer(start: base + index, count: end - index))
                     index = end
                     continue
@@ -85,6 +80,30 @@ public struct Parser: Sendable {
     /// Feeds bytes from an array.
     public mutating func advance<R: ParserReceiver>(_ bytes: [UInt8], into receiver: inout R) {
         bytes.withUnsafeBufferPointer { advance($0, into: &receiver) }
+    }
+
+    /// The index of the first byte at or after `start` that is not printable ASCII
+    /// (0x20…0x7E), or `count`; eight bytes at a time.
+    @inline(__always)
+    static func endOfPrintableASCII(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x20, or at or above 0x7F (after adding 1 its top bit is set).
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let above = ((word &+ ones) | word) & highs
+            if below | above != 0 { break }
+            index += 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte < 0x20 || byte >= 0x7F { break }
+            index += 1
+        }
+        return index
     }
 
     // MARK: - Ground state and UTF-8

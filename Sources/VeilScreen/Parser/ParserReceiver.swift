@@ -44,6 +44,7 @@ public protocol ParserReceiver {
     mutating func unhook()
 }
 
+/// Every action does nothing unless the receiver implements it.
 extension ParserReceiver {
     public mutating func print(_ scalar: Unicode.Scalar) {}
     public mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {

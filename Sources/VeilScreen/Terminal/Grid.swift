@@ -9,6 +9,16 @@ struct Grid: Sendable {
     var rowIDs: [Int]
     /// Soft-wrap flag per physical row.
     var wrappedByID: [Bool]
+    /// A whole row of `blankTemplateCell`, copied in one move to erase (usually the
+    /// default blank; rebuilt when the erase colour changes).
+    private var blankTemplate: [Cell]
+    private var blankTemplateCell: Cell
+    /// A row that scrolled in and is blank (all `pendingBlank`, not wrapped) but whose
+    /// cells have not been written yet: the physical row id, or -1. Printing usually
+    /// overwrites most of such a row, so it is filled only around what is printed.
+    /// Every other access materialises it first (``materializePendingRow()``).
+    private(set) var pendingRowID = -1
+    private(set) var pendingBlank = Cell.blank
 
     init(cols: Int, rows: Int) {
         self.cols = cols
@@ -16,6 +26,8 @@ struct Grid: Sendable {
         cells = Array(repeating: .blank, count: cols * rows)
         rowIDs = Array(0..<rows)
         wrappedByID = Array(repeating: false, count: rows)
+        blankTemplate = Array(repeating: .blank, count: cols)
+        blankTemplateCell = .blank
     }
 
     /// Index in `cells` of the first cell of screen row `row`.
@@ -35,9 +47,15 @@ struct Grid: Sendable {
     /// Fills columns `from..<to` of `row` with `blank`.
     mutating func fill(row: Int, from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
-        let start = base(row)
-        cells.withUnsafeMutableBufferPointer { buffer in
-            for index in (start + from)..<(start + to) { buffer[index] = blank }
+        if blank != blankTemplateCell {
+            blankTemplate = Array(repeating: blank, count: cols)
+            blankTemplateCell = blank
+        }
+        let start = base(row) + from
+        blankTemplate.withUnsafeBufferPointer { template in
+            cells.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + start).update(from: template.baseAddress!, count: to - from)
+            }
         }
     }
 
@@ -48,6 +66,43 @@ struct Grid: Sendable {
             fill(row: row, from: 0, to: cols, with: blank)
             wrappedByID[rowIDs[row]] = false
         }
+    }
+
+    /// Writes the pending blank row's cells.
+    @inline(__always)
+    mutating func materializePendingRow() {
+        guard pendingRowID >= 0 else { return }
+        let id = pendingRowID
+        pendingRowID = -1
+        // The pending row scrolled in at the bottom of a region; search from the bottom.
+        let row = rowIDs.lastIndex(of: id)!
+        fill(row: row, from: 0, to: cols, with: pendingBlank)
+    }
+
+    /// Whether screen row `row` is the pending blank row.
+    @inline(__always)
+    func isPending(_ row: Int) -> Bool { pendingRowID >= 0 && rowIDs[row] == pendingRowID }
+
+    /// Fills the pending row `row` around columns `from..<to`, which the caller writes.
+    @inline(__always)
+    mutating func materializePendingRow(_ row: Int, except from: Int, _ to: Int) {
+        pendingRowID = -1
+        fill(row: row, from: 0, to: from, with: pendingBlank)
+        fill(row: row, from: to, to: cols, with: pendingBlank)
+    }
+
+    /// Scrolls rows `top...bottom` up by one, leaving the new bottom row pending (see
+    /// ``pendingRowID``).
+    mutating func scrollUpOneLazily(top: Int, bottom: Int, blank: Cell) {
+        materializePendingRow()
+        guard bottom > top else {
+            clearRows(from: top, to: bottom + 1, with: blank)
+            return
+        }
+        rotate(top: top, bottom: bottom, by: 1)
+        pendingRowID = rowIDs[bottom]
+        pendingBlank = blank
+        wrappedByID[pendingRowID] = false
     }
 
     /// Scrolls rows `top...bottom` up by `count`: the top rows leave, blank rows enter at the bottom.
@@ -78,7 +133,8 @@ struct Grid: Sendable {
             let height = bottom - top + 1
             if n == 1 {
                 let first = ids[top]
-                for row in top..<bottom { ids[row] = ids[row + 1] }
+                let base = ids.baseAddress!
+                (base + top).update(from: base + top + 1, count: height - 1)
                 ids[bottom] = first
             } else {
                 let saved = Array(ids[top...bottom])
@@ -111,10 +167,14 @@ struct Grid: Sendable {
 
     /// The screen rows' cells in order, row-major.
     func orderedCells() -> [Cell] {
-        if rowIDs.enumerated().allSatisfy({ $0.offset == $0.element }) { return cells }
+        if pendingRowID < 0 && rowIDs.enumerated().allSatisfy({ $0.offset == $0.element }) { return cells }
         var result: [Cell] = []
         result.reserveCapacity(cells.count)
         for row in 0..<rows {
+            if rowIDs[row] == pendingRowID {
+                result.append(contentsOf: repeatElement(pendingBlank, count: cols))
+                continue
+            }
             let start = base(row)
             result.append(contentsOf: cells[start..<(start + cols)])
         }

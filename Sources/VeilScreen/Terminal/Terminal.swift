@@ -36,6 +36,13 @@ public struct Terminal: Sendable {
         set { state.responseHandler = newValue }
     }
 
+    /// Called with a readable form (`CSI ? 999 z`, `ESC # 3`, `OSC 52`) of each escape
+    /// sequence that had no effect, for debugging; unknown sequences are never printed.
+    public var unhandledSequenceHandler: (@Sendable (String) -> Void)? {
+        get { state.unhandledSequenceHandler }
+        set { state.unhandledSequenceHandler = newValue }
+    }
+
     /// The RGB colours reported to OSC 10 / OSC 11 queries (default xterm's black on white).
     public var reportedColors: (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)) {
         get { (state.defaultForeground, state.defaultBackground) }
@@ -135,6 +142,7 @@ public struct Terminal: Sendable {
         guard row >= 0, col >= 0, width >= 1, height >= 1, row + height <= rows, col + width <= cols else {
             throw ScreenError.rectangleOutsideScreen(row: row, col: col, width: width, height: height)
         }
+        state.grid.materializePendingRow()
         let index = state.internReason(TerminalState.reason(from: Array(reason.utf8)))
         for r in row..<(row + height) {
             var first = col

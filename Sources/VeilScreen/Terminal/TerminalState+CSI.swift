@@ -2,6 +2,7 @@ extension TerminalState {
     /// Control sequences, in one switch keyed `intermediate << 16 | marker << 8 | final`
     /// (as libvterm's `on_csi`). Unknown sequences are swallowed.
     mutating func csiDispatch(_ sequence: ControlSequence) {
+        grid.materializePendingRow()
         guard !sequence.ignore, sequence.intermediates.second == 0 else {
             lastPrinted = nil
             return
@@ -86,9 +87,7 @@ extension TerminalState {
         case 0x5A:  // CSI Ps Z  CBT: cursor backward tabulation (ECMA-48 8.3.7)
             tabBackward(p.value(0, default: 1))
         case 0x62:  // CSI Ps b  REP: repeat the preceding graphic character (ECMA-48 8.3.103)
-            if let scalar = lastPrinted {
-                for _ in 0..<min(p.value(0, default: 1), cols * rows) { print(scalar) }
-            }
+            if let scalar = lastPrinted { repeatCharacter(scalar, count: p.value(0, default: 1)) }
         case 0x63:  // CSI Ps c  DA1: primary device attributes (ECMA-48 8.3.24)
             if p[0] == 0 { respond("\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c") }
         case 0x3E63:  // CSI > Ps c  DA2: secondary device attributes (xterm)
@@ -134,8 +133,21 @@ extension TerminalState {
         case 0x24_3F70:  // CSI ? Ps $ p  DECRQM: request DEC private mode (VT300)
             respond("\u{1B}[?\(p[0]);\(decModeState(p[0]))$y")
         default:
-            break  // unknown or unsupported: swallowed
+            // Unknown or unsupported: swallowed, and reported to a debugging hook.
+            if let unhandled = unhandledSequenceHandler { unhandled(TerminalState.describe(sequence)) }
         }
+    }
+
+    /// `CSI ? 1 ; 2 $ p`-style text of a control sequence.
+    static func describe(_ sequence: ControlSequence) -> String {
+        var text = "CSI"
+        if sequence.privateMarker != 0 { text += " " + String(UnicodeScalar(sequence.privateMarker)) }
+        let groups = sequence.parameters.groups.map { $0.map(String.init).joined(separator: ":") }
+        if !groups.isEmpty { text += " " + groups.joined(separator: " ; ") }
+        for byte in [sequence.intermediates.first, sequence.intermediates.second] where byte != 0 {
+            text += byte == 0x20 ? " SP" : " " + String(UnicodeScalar(byte))
+        }
+        return text + " " + String(UnicodeScalar(sequence.final))
     }
 
     /// CUP/HVP/VPA: 1-based position, relative to the scroll region in origin mode.

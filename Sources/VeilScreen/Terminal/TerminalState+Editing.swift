@@ -105,9 +105,11 @@ extension TerminalState {
         grid.repairWideCharacters(row: row)
     }
 
-    /// ECH: erases `count` characters from the cursor without moving it.
+    /// ECH: erases `count` characters from the cursor without moving it. As xterm's
+    /// ClearRight, the row is no longer soft-wrapped afterwards.
     mutating func eraseCharacters(_ count: Int) {
         erase(row: row, from: col, to: min(cols, col + count))
+        grid.setWrapped(row, false)
     }
 
     /// IL: inserts `count` blank lines at the cursor row inside the scroll region.
@@ -184,11 +186,9 @@ extension TerminalState {
         if target >= 0 {
             col = target
         } else if reverse {
-            var linear = cols * row + target
-            if linear < 0 {
-                let total = cols * rows
-                linear += (-linear / total + 1) * total
-            }
+            // Wrap through the rows above and from the top row round to the bottom one.
+            let total = cols * rows
+            let linear = ((cols * row + target) % total + total) % total
             row = linear / cols
             col = linear % cols
         } else {

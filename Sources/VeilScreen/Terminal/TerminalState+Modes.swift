@@ -82,6 +82,7 @@ extension TerminalState {
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             wrapPending = false
         }
+        grid.materializePendingRow()  // the buffer not shown never has a pending row
         swap(&grid, &otherGrid)
         isAlternateScreen = toAlternate
         if toAlternate && clearAlternateOnEntry {
@@ -177,12 +178,9 @@ extension TerminalState {
     /// RIS: full reset. Both buffers are cleared, the sensitive run and the link end;
     /// the title stays (as in xterm).
     mutating func fullReset() {
-        if isAlternateScreen {
-            swap(&grid, &otherGrid)
-            isAlternateScreen = false
-        }
-        grid.clearRows(from: 0, to: rows, with: .blank)
-        otherGrid.clearRows(from: 0, to: rows, with: .blank)
+        grid = Grid(cols: cols, rows: rows)
+        otherGrid = Grid(cols: cols, rows: rows)
+        isAlternateScreen = false
         modes = TerminalModes()
         pen = .blank
         savedCursors = [SavedCursor(), SavedCursor()]

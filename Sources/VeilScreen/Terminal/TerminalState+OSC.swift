@@ -46,7 +46,7 @@ extension TerminalState {
                 pen.sensitiveIndex = internReason(TerminalState.reason(from: rest))
             }
         default:
-            break
+            if let unhandled = unhandledSequenceHandler { unhandled("OSC \(number)") }
         }
     }
 

@@ -1,6 +1,7 @@
 extension TerminalState {
     /// Prints one character at the cursor (the slow path: charsets, wide, combining, insert mode).
     mutating func print(_ input: Unicode.Scalar) {
+        grid.materializePendingRow()
         var scalar = input
         if scalar.value < 0x80 {
             let set = singleShift != 0 ? charset(singleShift) : charset(glIndex)
@@ -92,6 +93,31 @@ extension TerminalState {
         grid[row, target].clusterIndex = index
     }
 
+    /// REP: prints `scalar` `count` times. Once the screen is saturated with the character
+    /// (every row of the region full of it), printing a row's worth more only scrolls back
+    /// to the same state, so the count is reduced modulo a row's worth: hostile counts cost
+    /// at most a few screens of printing.
+    mutating func repeatCharacter(_ scalar: Unicode.Scalar, count: Int) {
+        let threshold = (rows + 2) * cols
+        var n = count
+        if n > threshold {
+            let width = CharacterWidth.of(scalar)
+            let perRow = width == 2 ? max(1, cols / 2) : cols
+            n = threshold + (n - threshold) % perRow
+        }
+        if scalar.value >= 0x20 && scalar.value < 0x7F {
+            var chunk = [UInt8](repeating: UInt8(scalar.value), count: min(n, 1024))
+            while n > 0 {
+                let length = min(n, chunk.count)
+                chunk.withUnsafeMutableBufferPointer { printASCII(UnsafeBufferPointer(rebasing: $0[0..<length])) }
+                n -= length
+            }
+        } else {
+            for _ in 0..<n { print(scalar) }
+        }
+        lastPrinted = scalar
+    }
+
     func charset(_ index: Int) -> Charset {
         switch index {
         case 0: return charsets.0
@@ -126,21 +152,22 @@ extension TerminalState {
         while index < count {
             if wrapPending {
                 wrapPending = false
-                if modes.autowrap { wrapToNextLine() }
+                if modes.autowrap { wrapToNextLine(lazy: true) }
             }
             let col = self.col
             let n = min(cols - col, count - index)
+            if grid.isPending(row) {
+                grid.materializePendingRow(row, except: col, col + n)
+            } else {
+                grid.materializePendingRow()
+            }
             let base = grid.base(row)
             grid.cells.withUnsafeMutableBufferPointer { buffer in
                 let start = buffer.baseAddress! + base
                 if start[col].width == 0 && col > 0 { start[col - 1].blankKeepingRendition() }
                 let last = col + n - 1
                 if start[last].width == 2 && last + 1 < cols { start[last + 1].blankKeepingRendition() }
-                var cell = template
-                for offset in 0..<n {
-                    cell.scalar = Unicode.Scalar(source[index + offset])
-                    start[col + offset] = cell
-                }
+                Cell.writeASCII(source + index, count: n, to: start + col, template: template)
             }
             index += n
             advance(by: n)

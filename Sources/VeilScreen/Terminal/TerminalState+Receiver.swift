@@ -2,13 +2,14 @@ extension TerminalState: ParserReceiver {
     /// C0 controls.
     mutating func execute(_ byte: UInt8) {
         lastPrinted = nil
+        grid.materializePendingRow()
         switch byte {
         case 0x08:  // BS: one column left; cancels a pending wrap (xterm: `0123456789\bZ` → `01234567Z9`)
             cursorBack(1)
         case 0x09:  // HT: next tab stop
             tabForward(1)
         case 0x0A, 0x0B, 0x0C:  // LF, VT, FF: index (and CR under LNM)
-            index()
+            index(lazy: true)
             if modes.newline { col = 0 }
         case 0x0D:  // CR
             col = 0
@@ -25,6 +26,7 @@ extension TerminalState: ParserReceiver {
     /// Escape sequences, keyed `intermediate << 8 | final`.
     mutating func escDispatch(_ intermediates: Intermediates, final: UInt8, ignore: Bool) {
         lastPrinted = nil
+        grid.materializePendingRow()
         guard !ignore, intermediates.second == 0 else { return }
         let key = UInt32(intermediates.first) << 8 | UInt32(final)
         switch key {
@@ -64,7 +66,11 @@ extension TerminalState: ParserReceiver {
             case 0x28, 0x29, 0x2A, 0x2B:  // ESC ( ) * + F  SCS: designate G0…G3 (ISO 2022)
                 if let set = Charset(final: final) { designate(Int(intermediates.first - 0x28), set) }
             default:
-                break  // ST (ESC \), ESC # 3-6 double size, ESC % G, ESC SP F, …: no effect
+                // ST (ESC \) ends a string; ESC # 3-6 double size, ESC % G, ESC SP F, …: no effect.
+                if final != 0x5C, let unhandled = unhandledSequenceHandler {
+                    let prefix = intermediates.first == 0 ? "" : " " + String(UnicodeScalar(intermediates.first))
+                    unhandled("ESC" + prefix + " " + String(UnicodeScalar(final)))
+                }
             }
         }
     }

@@ -23,6 +23,7 @@ extension TerminalState {
         result.title = title
         result.tables = tables
         result.responseHandler = responseHandler
+        result.unhandledSequenceHandler = unhandledSequenceHandler
         result.defaultForeground = defaultForeground
         result.defaultBackground = defaultBackground
         result.paletteOverrides = paletteOverrides
@@ -31,7 +32,9 @@ extension TerminalState {
     }
 
     /// The rows of `grid` from `dropping` on, cut or padded to the new size.
-    static func copy(_ grid: Grid, dropping: Int, cols newCols: Int, rows newRows: Int) -> Grid {
+    static func copy(_ source: Grid, dropping: Int, cols newCols: Int, rows newRows: Int) -> Grid {
+        var grid = source
+        grid.materializePendingRow()
         var result = Grid(cols: newCols, rows: newRows)
         let width = min(grid.cols, newCols)
         for row in 0..<min(grid.rows - dropping, newRows) {

@@ -52,6 +52,8 @@ struct TerminalState: Sendable {
 
     /// Called with the bytes of answers to queries (DSR, DA, DECRQM, OSC 10/11).
     var responseHandler: (@Sendable ([UInt8]) -> Void)?
+    /// Called with a readable form of each sequence that had no effect (for debugging).
+    var unhandledSequenceHandler: (@Sendable (String) -> Void)?
     /// The colours reported for OSC 10 / OSC 11 queries (xterm's defaults: black on white).
     var defaultForeground: (UInt8, UInt8, UInt8) = (0, 0, 0)
     var defaultBackground: (UInt8, UInt8, UInt8) = (255, 255, 255)
@@ -98,11 +100,17 @@ struct TerminalState: Sendable {
 
     // MARK: - Line feed and scrolling
 
-    /// IND: down one row, scrolling the region when at its bottom margin.
-    mutating func index() {
+    /// IND: down one row, scrolling the region when at its bottom margin. With `lazy`
+    /// the row that scrolls in is left pending (the caller is LF or ``printASCII(_:)``,
+    /// which handle it); otherwise it is written at once.
+    mutating func index(lazy: Bool = false) {
         wrapPending = false
         if row == scrollBottom {
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
+            if lazy {
+                grid.scrollUpOneLazily(top: scrollTop, bottom: scrollBottom, blank: eraseCell)
+            } else {
+                grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
+            }
         } else if row < rows - 1 {
             row += 1
         }
@@ -120,9 +128,9 @@ struct TerminalState: Sendable {
 
     /// Autowrap: the current row continues on the next one.
     @inline(__always)
-    mutating func wrapToNextLine() {
+    mutating func wrapToNextLine(lazy: Bool = false) {
         grid.setWrapped(row, true)
         col = 0
-        index()
+        index(lazy: lazy)
     }
 }

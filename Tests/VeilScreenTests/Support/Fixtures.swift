@@ -18,9 +18,9 @@ enum XtermFixtures {
         return names.filter { files.contains("\($0).\(inputExtension)") && !$0.hasSuffix(".attrs") }.sorted()
     }
 
-    /// The battery cases with an `.attrs.json`.
-    static func attributeCases() -> [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder("battery").path)) ?? []
+    /// The cases of a collection with an `.attrs.json`.
+    static func attributeCases(_ collection: String = "battery") -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder(collection).path)) ?? []
         return files.filter { $0.hasSuffix(".attrs.json") }.map { String($0.dropLast(11)) }.sorted()
     }
 
@@ -31,6 +31,8 @@ enum XtermFixtures {
         var rows: Int
         var cursor: Position
         var lines: [String]
+        /// `[row, col]` of each wide character's left half (absent in older goldens).
+        var wide: [[Int]]?
     }
 
     static func expected(_ collection: String, _ name: String) throws -> Expected {
@@ -57,6 +59,13 @@ enum XtermFixtures {
         }
         if screen.cursor.row != expected.cursor.row || screen.cursor.col != expected.cursor.col {
             problems.append("cursor: got (\(screen.cursor.row), \(screen.cursor.col)), xterm (\(expected.cursor.row), \(expected.cursor.col))")
+        }
+        if let wide = expected.wide {
+            var mine: [[Int]] = []
+            for row in 0..<screen.rows {
+                for col in 0..<screen.cols where screen[row, col].width == 2 { mine.append([row, col]) }
+            }
+            if mine != wide { problems.append("wide cells: got \(mine), xterm \(wide)") }
         }
         if let violation = screen.invariantViolation() { problems.append("invariant: \(violation)") }
         return problems
@@ -91,17 +100,26 @@ extension XtermFixtures {
 
     struct PrintedScreen: Decodable { var cols: Int; var rows: Int; var cells: [PrintedCell] }
 
-    static func printedAttributes(_ name: String) throws -> PrintedScreen {
-        let data = try Data(contentsOf: folder("battery").appendingPathComponent("\(name).attrs.json"))
+    static func printedAttributes(_ name: String, in collection: String = "battery") throws -> PrintedScreen {
+        let data = try Data(contentsOf: folder(collection).appendingPathComponent("\(name).attrs.json"))
         return try JSONDecoder().decode(PrintedScreen.self, from: data)
     }
 
     /// The cells of `screen` as xterm's printer would list them, with its quirks: a bold
     /// cell's foreground above 8 prints 8 lower (palette) or 8 less as 0xRRGGBB (direct);
-    /// invisible cells print as plain spaces.
+    /// invisible cells print as plain spaces; blank cells at the end of a row that only have
+    /// a background colour, as erasing with BCE leaves them, are not printed (xterm prints
+    /// no trailing cell that was erased rather than drawn).
     static func printed(_ screen: Screen) -> [PrintedCell] {
         var result: [PrintedCell] = []
         for row in 0..<screen.rows {
+            defer {
+                while let last = result.last, last.row == row, last.text == " ", last.fg == .none,
+                      !last.bold, !last.dim, !last.italic, last.underline == 0, !last.blink,
+                      !last.inverse, !last.strikethrough {
+                    result.removeLast()
+                }
+            }
             for col in 0..<screen.cols {
                 let cell = screen[row, col]
                 if cell.width == 0 { continue }
