@@ -39,6 +39,7 @@ import VeilScreen
         #expect(result.plan.entries.map(\.ruleID) == ["card.pan"])
         #expect(result.plan.titleEntries.map(\.ruleID) == ["email"])
         #expect(result.plan.redactsTitle)
+        #expect(result.plan.hiddenCellCount == 19)
         #expect(out.invariantViolation() == nil)
     }
 
