@@ -37,6 +37,7 @@ extension DetectionRun {
             findings.append(Finding(
                 ruleID: "app.marked", category: .secret, severity: .block, source: .appMarked(reason: reason),
                 location: .screen, spans: group.spans, style: nil, matchText: content, secretText: content))
+            findingRanks.append(-1)
         }
     }
 

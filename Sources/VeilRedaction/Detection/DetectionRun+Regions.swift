@@ -25,6 +25,7 @@ extension DetectionRun {
                 findings.append(Finding(
                     ruleID: region.id, category: region.category, severity: region.severity, source: .region,
                     location: .screen, spans: spans, style: region.style, matchText: content, secretText: content))
+                findingRanks.append(-1)
             case let .label(label, width):
                 labelRegion(region, label: label, width: width, in: text)
             }
@@ -80,6 +81,7 @@ extension DetectionRun {
                     findings.append(Finding(
                         ruleID: region.id, category: region.category, severity: region.severity, source: .region,
                         location: .screen, spans: spans, style: region.style, matchText: matchText, secretText: secretText))
+                    findingRanks.append(-1)
                 }
             }
         }

@@ -26,6 +26,8 @@ struct DetectionRun {
     let screen: Screen
     var findings: [Finding] = []
     var dropped: [DroppedCandidate] = []
+    /// For each finding, the index of its rule (-1 for app marks and regions).
+    var findingRanks: [Int] = []
 
     init(rules: RuleSet, screen: Screen) {
         self.rules = rules
@@ -72,24 +74,29 @@ struct DetectionRun {
                     if candidates.isEmpty { continue }
                     let rule = rules.rules[ruleIndex]
                     for candidate in candidates {
-                        evaluate(candidate, rule: rule, line: buf, previous: previous, text: text,
-                                 lineNumber: lineNumber, location: location)
+                        evaluate(candidate, rule: rule, rank: ruleIndex, context: entry.context, line: buf,
+                                 previous: previous, text: text, lineNumber: lineNumber, location: location)
                     }
                 }
             }
         }
     }
 
+    /// Runs a candidate through validators, entropy, context words and allowlists, and
+    /// records it as a finding or as dropped.
     mutating func evaluate(
-        _ candidate: Candidate, rule: Rule, line: UTF8Line, previous: UTF8Line, text: ScreenText,
-        lineNumber: Int, location: Finding.Location
+        _ candidate: Candidate, rule: Rule, rank: Int, context: [[UInt8]], line: UTF8Line, previous: UTF8Line,
+        text: ScreenText, lineNumber: Int, location: Finding.Location
     ) {
         let base = text.lines[lineNumber].range.lowerBound
-        func spans() -> [CellSpan] {
-            text.cellSpans(for: (base + candidate.secret.lowerBound)..<(base + candidate.secret.upperBound))
-        }
+        let spans = text.cellSpans(for: (base + candidate.secret.lowerBound)..<(base + candidate.secret.upperBound))
         func drop(_ reason: String) {
-            dropped.append(DroppedCandidate(ruleID: rule.id, location: location, spans: spans(), reason: reason))
+            dropped.append(DroppedCandidate(ruleID: rule.id, location: location, spans: spans, reason: reason))
+        }
+        // Inside a block finding of an earlier rule: the overlap pass would drop it anyway
+        // (see `removeCoveredFindings`), so skip the validators and allowlists.
+        if !candidate.continuesToEndMarker, let cover = earlierBlockFinding(covering: spans, location: location, rank: rank) {
+            return drop("covered by \(cover)")
         }
         let secret = String(decoding: UnsafeBufferPointer(rebasing: line[candidate.secret]), as: UTF8.self)
         var needsContext = candidate.needsContext || rule.requiresContextAlways
@@ -108,10 +115,7 @@ struct DetectionRun {
         }
         var hasContext = false
         if needsContext || rule.contextSeverity != nil {
-            hasContext = rule.context.contains { word in
-                let bytes = Array(word.lowercased().utf8)
-                return line.containsLowercase(bytes) || previous.containsLowercase(bytes)
-            }
+            hasContext = context.contains { line.containsLowercase($0) || previous.containsLowercase($0) }
         }
         if needsContext && !hasContext { return drop("no context word nearby") }
         let match = String(decoding: UnsafeBufferPointer(rebasing: line[candidate.match]), as: UTF8.self)
@@ -122,7 +126,7 @@ struct DetectionRun {
             return drop("allowlisted" + (allowlist.description.isEmpty ? "" : " (\(allowlist.description))"))
         }
         let severity = hasContext ? (rule.contextSeverity ?? rule.severity) : rule.severity
-        var findingSpans = spans()
+        var findingSpans = spans
         var matchText = match
         var secretText = secret
         if candidate.continuesToEndMarker && location == .screen {
@@ -132,6 +136,17 @@ struct DetectionRun {
         findings.append(Finding(
             ruleID: rule.id, category: rule.category, severity: severity, source: .rule, location: location,
             spans: findingSpans, style: rule.style, matchText: matchText, secretText: secretText))
+        findingRanks.append(rank)
+    }
+
+    /// The id of a block finding of an earlier rule that covers `spans`, if any.
+    private func earlierBlockFinding(covering spans: [CellSpan], location: Finding.Location, rank: Int) -> String? {
+        for (finding, findingRank) in zip(findings, findingRanks)
+        where findingRank >= 0 && findingRank < rank && finding.severity == .block && finding.location == location
+            && finding.covers(spans) {
+            return finding.ruleID
+        }
+        return nil
     }
 
     /// The cells of a private key block: from the header to the end of its row, whole rows

@@ -16,6 +16,8 @@ struct KeywordIndex: Sendable {
         let isEnabled: Bool
         let id: String
         let matcher: Rule.Matcher
+        /// The rule's context words, lowercased UTF-8.
+        let context: [[UInt8]]
     }
 
     init(rules: [Rule]) {
@@ -24,7 +26,8 @@ struct KeywordIndex: Sendable {
         var ruleKeywords: [[Int]] = []
         var entries: [Entry] = []
         for rule in rules {
-            entries.append(Entry(isEnabled: rule.isEnabled, id: rule.id, matcher: rule.matcher))
+            entries.append(Entry(isEnabled: rule.isEnabled, id: rule.id, matcher: rule.matcher,
+                                 context: rule.context.map { Array($0.lowercased().utf8) }))
             var mine: [Int] = []
             for keyword in rule.keywords where !keyword.isEmpty {
                 let bytes = Array(keyword.lowercased().utf8)
