@@ -105,6 +105,22 @@ import VeilScreen
         }
     }
 
+    @Test func aRegexThatRunsTooLongCoversTheWholeScreen() throws {
+        // Catastrophic backtracking: without the budget this would run for hours.
+        let slow = try RuleSet(yaml: """
+        rules:
+          - id: slow
+            regex: '(a+)+$'
+        """)
+        let screen = try TestScreen(String(repeating: "a", count: 40) + "b").screen
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = Redactor(rules: slow).redact(screen)
+        #expect(clock.now - start < .seconds(5))
+        #expect(result.isFullyCovered)
+        #expect(result.failure == "rule 'slow': regex ran over its \(RuleSet.regexBudgetMilliseconds) ms budget")
+    }
+
     @Test func aDetectorRangeOutsideItsLineCoversTheWholeScreen() throws {
         var broken = rules
         broken.rules.append(Rule(id: "oob", matcher: .custom(OutOfRangeDetector())))
