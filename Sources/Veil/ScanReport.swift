@@ -33,12 +33,12 @@ public enum ScanReport {
         let items = findings.map { finding in
             let spans = finding.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
             return "{" + [
-                #""rule":\#(quoted(finding.ruleID))"#,
+                #""rule":\#(ScreenDump.quoted(finding.ruleID))"#,
                 #""category":"\#(finding.category.rawValue)""#,
                 #""severity":"\#(finding.severity.rawValue)""#,
                 #""location":"\#(finding.location.rawValue)""#,
                 #""spans":[\#(spans.joined(separator: ","))]"#,
-                #""masked":\#(quoted(finding.masked(showingLast: showingLast)))"#,
+                #""masked":\#(ScreenDump.quoted(finding.masked(showingLast: showingLast)))"#,
             ].joined(separator: ",") + "}"
         }
         return #"{"findings":["# + items.joined(separator: ",") + "]}\n"
@@ -69,27 +69,5 @@ public enum ScanReport {
         if finding.location == .title { return "title:\(first.col)" }
         let rows = Set(finding.spans.map(\.row)).count
         return "\(first.row):\(first.col)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -39,6 +39,7 @@ import VeilScreen
         #expect(result.plan.entries.map(\.ruleID) == ["card.pan"])
         #expect(result.plan.titleEntries.map(\.ruleID) == ["email"])
         #expect(result.plan.redactsTitle)
+        #expect(result.plan.hiddenCellCount == 19)
         #expect(out.invariantViolation() == nil)
     }
 
@@ -102,6 +103,22 @@ import VeilScreen
         #expect(throws: DetectionError.detectorFailed(ruleID: "boom", errorType: "Boom")) {
             try Redactor(rules: failing).plan(for: screen)
         }
+    }
+
+    @Test func aRegexThatRunsTooLongCoversTheWholeScreen() throws {
+        // Catastrophic backtracking: without the budget this would run for hours.
+        let slow = try RuleSet(yaml: """
+        rules:
+          - id: slow
+            regex: '(a+)+$'
+        """)
+        let screen = try TestScreen(String(repeating: "a", count: 40) + "b").screen
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = Redactor(rules: slow).redact(screen)
+        #expect(clock.now - start < .seconds(5))
+        #expect(result.isFullyCovered)
+        #expect(result.failure == "rule 'slow': regex ran over its \(RuleSet.regexBudgetMilliseconds) ms budget")
     }
 
     @Test func aDetectorRangeOutsideItsLineCoversTheWholeScreen() throws {

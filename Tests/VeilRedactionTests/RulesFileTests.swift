@@ -83,6 +83,13 @@ import VeilScreen
         #expect(!failures.contains { $0.description.contains("ORD-") })
     }
 
+    @Test func disablingInCode() throws {
+        let rules = try RuleSet.builtIn.disabling(["email", "no.such.rule"])
+        #expect(rules.rule(withID: "email")?.isEnabled == false)
+        let screen = try TestScreen("jane.doe@acme-corp.io 4111 1111 1111 1111").screen
+        #expect(try rules.findings(in: screen).map(\.ruleID) == ["card.pan"])
+    }
+
     @Test func anEmptyFileIsTheBuiltInRules() throws {
         let rules = try RuleSet(yaml: "")
         #expect(rules.rules.map(\.id) == (try RuleSet.builtIn).rules.map(\.id))

@@ -74,6 +74,17 @@ import Testing
         #expect(!JWT.isValid("\(header).\(payload)"))
     }
 
+    @Test func jsonShapeIsStrict() {
+        func members(_ text: String) -> Set<String>? { JSONShape.objectMembers(Array(text.utf8)) }
+        #expect(members(#"{"alg":"HS256","typ":"JWT"}"#) == ["alg", "typ"])
+        #expect(members(#" { "a" : [1, -2.5e3, true, null, {"b": "\u00e9\n"}] } "#) == ["a"])
+        #expect(members("{}") == [])
+        for invalid in ["", "[]", #""alg""#, "{", #"{"a":}"#, #"{"a":1,}"#, #"{"a":01}"#, #"{"a":"x"} x"#,
+                        #"{a:1}"#, #"{"a":tru}"#, "{\"a\":\"\u{1}\"}"] {
+            #expect(members(invalid) == nil, "\(invalid)")
+        }
+    }
+
     @Test func shannonEntropy() {
         #expect(ShannonEntropy.bits("") == 0)
         #expect(ShannonEntropy.bits("aaaaaaaa") == 0)

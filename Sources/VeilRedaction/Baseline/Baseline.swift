@@ -44,7 +44,9 @@ public struct Baseline: Hashable, Sendable {
 
     /// Where a finding was when it was recorded: a hint for people, not part of identity.
     public struct Hint: Hashable, Sendable, Codable {
+        /// The first span's row.
         public var row: Int
+        /// The first span's column.
         public var col: Int
         /// `title` when the finding was in the window title; absent for the grid.
         public var location: String?
@@ -52,11 +54,17 @@ public struct Baseline: Hashable, Sendable {
 
     /// One reviewed finding.
     public struct Entry: Hashable, Sendable, Codable, Comparable {
+        /// The snapshot the finding was on (e.g. `login`).
         public var snapshot: String
+        /// The finding's rule id.
         public var rule: String
+        /// The finding's fingerprint under the baseline's salt.
         public var fingerprint: String
+        /// Accepted or false positive.
         public var status: Status
+        /// Why, in the reviewer's words.
         public var reason: String
+        /// Where it was when recorded.
         public var hint: Hint?
 
         public init(snapshot: String, rule: String, fingerprint: String, status: Status, reason: String, hint: Hint? = nil) {

@@ -17,9 +17,18 @@ public enum Fingerprint {
     /// The match with separators (whitespace and `-`) removed: `4111 1111-1111 1111` and
     /// `4111111111111111` are the same card.
     public static func normalize(_ match: String) -> String {
-        String(String.UnicodeScalarView(match.unicodeScalars.filter {
-            !($0.properties.isWhitespace || $0 == "-")
-        }))
+        var out = String.UnicodeScalarView()
+        for scalar in match.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                // ASCII fast path: space, tab, newline, CR, form feed, vertical tab, '-'.
+                if value == 0x20 || (0x09...0x0D).contains(value) || value == 0x2D { continue }
+            } else if scalar.properties.isWhitespace {
+                continue
+            }
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// The fingerprint of already normalized text.

@@ -11,8 +11,8 @@ enum RegexScan {
         let offsets = utf8Offsets(ofUTF16In: string)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(RuleSet.regexBudgetMilliseconds))
-        // The block may be called on long matches with `.progress`: the budget is checked
-        // there as well as between matches.
+        // With `.reportProgress` ICU calls the block during a long match too (checked on
+        // Linux: catastrophic backtracking stops at the budget), not only between matches.
         final class Collector: @unchecked Sendable {
             var candidates: [Candidate] = []
             var timedOut = false

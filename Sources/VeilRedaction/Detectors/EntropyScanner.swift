@@ -5,9 +5,9 @@ import Foundation
 /// 1.2/log₂(length), as in detect-secrets).
 ///
 /// Not reported: UUIDs, paths and URLs (a run starting with `/`, holding `//`, or with a
-/// `/` after `.` or `~`), `sha256:`
-/// style digests, hash-length hex next to a git or hash word (`commit`, `sha256`,
-/// `checksum`, …) on the line or the line above, and sequential strings (`abcdef…`).
+/// `/` after `.` or `~`), digests (`sha256:…`, `h1:…`, `sha512-…`), `data:` URL payloads,
+/// hash-length hex next to a git or hash word (`commit`, `sha256`, `checksum`, …) on the
+/// line or the line above, and sequential strings (`abcdef…`).
 struct EntropyScanner: NativeScanner {
     static let base64Threshold = 4.5
     static let hexThreshold = 3.0
@@ -15,6 +15,11 @@ struct EntropyScanner: NativeScanner {
         "commit", "git", "sha", "head", "merge", "tree", "parent", "blob", "revert", "cherry",
         "checkout", "rebase", "tag", "md5", "digest", "checksum", "hash", "fingerprint", "integrity",
     ].map { Array($0.utf8) }
+
+    private static let sha = Array("sha".utf8)
+    private static let md5 = Array("md5".utf8)
+    private static let h1 = Array("h1".utf8)
+    private static let base64Comma = Array("base64,".utf8)
 
     @inline(__always) private static func isRunCharacter(_ b: UInt8) -> Bool {
         ASCII.isAlnum(b) || b == ASCII.plus || b == ASCII.slash || b == ASCII.equals
@@ -63,14 +68,22 @@ struct EntropyScanner: NativeScanner {
             return true  // "github.com/org/repo/…", "~/Library/…"
         }
         for k in range.dropLast() where line[k] == ASCII.slash && line[k + 1] == ASCII.slash { return true }
-        // Digests such as "sha256:…" or "sha1-…".
-        if range.lowerBound >= 4 && line[range.lowerBound - 1] == ASCII.colon {
+        // Digests: "sha256:…" (image digests), "h1:…" (go.sum), "sha512-…" (subresource
+        // integrity, npm), and base64 data after "base64," (data: URLs).
+        if range.lowerBound >= 2 && line[range.lowerBound - 1] == ASCII.colon {
             let labelEnd = range.lowerBound - 1
             var labelStart = labelEnd
             while labelStart > 0 && ASCII.isAlnum(line[labelStart - 1]) { labelStart -= 1 }
             let label = UnsafeBufferPointer(rebasing: line[labelStart..<labelEnd])
-            if label.containsLowercase(Array("sha".utf8)) || label.containsLowercase(Array("md5".utf8)) { return true }
+            if label.containsLowercase(Self.sha) || label.containsLowercase(Self.md5)
+                || (label.count == 2 && label.matchesLowercase(Self.h1, at: 0)) { return true }
         }
+        if line.matchesLowercase(Self.sha, at: range.lowerBound) || line.matchesLowercase(Self.md5, at: range.lowerBound) {
+            var k = range.lowerBound + 3
+            while k < range.upperBound && ASCII.isDigit(line[k]) { k += 1 }
+            if k < range.upperBound && line[k] == ASCII.dash { return true }
+        }
+        if line.matchesLowercase(Self.base64Comma, at: range.lowerBound - Self.base64Comma.count) { return true }
         if Self.isUUIDRun(line, range) { return true }
         if Self.isSequential(line, range) { return true }
         if hex && [32, 40, 64, 128].contains(range.count) {

@@ -25,6 +25,7 @@ struct InternationalPhoneScanner: NativeScanner {
                     i = end
                     continue
                 }
+                i += 1  // past the digit or parenthesis, then the rest of the number
                 while i < n && ASCII.isDigit(line[i]) { i += 1 }
                 continue
             }

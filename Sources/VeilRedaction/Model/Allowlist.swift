@@ -8,7 +8,10 @@
 public struct Allowlist: Hashable, Sendable {
     /// How the checks combine.
     public enum Condition: String, Hashable, Sendable, CaseIterable {
-        case or = "OR", and = "AND"
+        /// One passing check allows the candidate.
+        case or = "OR"
+        /// Every present check must pass.
+        case and = "AND"
     }
 
     /// What the regexes are matched against.
@@ -23,8 +26,11 @@ public struct Allowlist: Hashable, Sendable {
 
     /// What the allowlist is for.
     public var description: String
+    /// How `regexes` and `stopwords` combine.
     public var condition: Condition
+    /// Patterns that allow a candidate when one matches the `regexTarget` text.
     public var regexes: [RegexPattern]
+    /// What `regexes` are matched against.
     public var regexTarget: Target
     /// Lowercased words; a secret containing one is allowed.
     public private(set) var stopwords: [String]

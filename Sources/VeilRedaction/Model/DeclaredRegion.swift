@@ -13,10 +13,15 @@ public struct DeclaredRegion: Hashable, Sendable {
 
     /// The id findings carry (`rule` in reports).
     public var id: String
+    /// Where the region is.
     public var anchor: Anchor
+    /// What the region holds.
     public var description: String
+    /// Secret or personal data (default secret).
     public var category: RuleCategory
+    /// Block (default) or warn.
     public var severity: Severity
+    /// A style instead of the redactor's.
     public var style: RedactionStyle?
 
     /// Creates a region.

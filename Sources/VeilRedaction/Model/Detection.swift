@@ -10,9 +10,13 @@ public struct Detection: Sendable {
 /// A candidate a rule matched and then let go (failed validation, low entropy, no context
 /// word, allowlisted, covered by another finding). Holds no text, only where and why.
 public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
+    /// The rule that matched.
     public var ruleID: String
+    /// Grid or title.
     public var location: Finding.Location
+    /// The cells the candidate would have hidden.
     public var spans: [CellSpan]
+    /// Why it was dropped (`luhn: Luhn check fails`, `no context word nearby`, …).
     public var reason: String
 
     public var description: String {

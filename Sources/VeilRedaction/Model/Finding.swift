@@ -87,8 +87,12 @@ public struct Finding: Hashable, Sendable {
 
     /// Whether this finding covers every cell of `other` (same location).
     func covers(_ other: Finding) -> Bool {
-        guard location == other.location else { return false }
-        return other.spans.allSatisfy { span in
+        location == other.location && covers(other.spans)
+    }
+
+    /// Whether this finding's spans include every cell of `cells` (same location assumed).
+    func covers(_ cells: [CellSpan]) -> Bool {
+        cells.allSatisfy { span in
             spans.contains { $0.row == span.row && $0.col <= span.col && span.col + span.width <= $0.col + $0.width }
         }
     }

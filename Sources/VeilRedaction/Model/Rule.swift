@@ -19,6 +19,7 @@ public struct Rule: Sendable {
     public var id: String
     /// One sentence on what the rule finds.
     public var description: String
+    /// How candidates are found.
     public var matcher: Matcher
     /// Literal prefilter words, compared case-insensitively; empty means always run.
     public var keywords: [String]
@@ -35,8 +36,11 @@ public struct Rule: Sendable {
     /// The severity of a match next to a context word (e.g. `generic.entropy`: warn, block
     /// next to `token`).
     public var contextSeverity: Severity?
+    /// Free-form labels (`pci`, `token`).
     public var tags: [String]
+    /// Secret or personal data.
     public var category: RuleCategory
+    /// Block or warn.
     public var severity: Severity
     /// A redaction style for this rule's findings instead of the redactor's.
     public var style: RedactionStyle?

@@ -4,7 +4,7 @@
 /// number. Lines are separated by `\n` and laid out as rows of a screen.
 public struct RuleExample: Hashable, Sendable {
     /// The marker around expected spans.
-    public static let marker: Character = "↓"
+    public static let marker: Unicode.Scalar = "↓"
 
     /// The example as written, markers included.
     public let source: String
@@ -23,7 +23,7 @@ public struct RuleExample: Hashable, Sendable {
         var open: Int?
         var offset = 0
         for scalar in source.unicodeScalars {
-            if scalar == "↓" {
+            if scalar == Self.marker {
                 if let start = open {
                     expected.append(start..<offset)
                     open = nil

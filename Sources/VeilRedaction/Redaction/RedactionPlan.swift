@@ -10,8 +10,11 @@ public struct RedactionPlan: Hashable, Sendable {
         public var col: Int
         /// The number of cells (for the title: characters).
         public var width: Int
+        /// The rule or region that hid the span (`app.marked` for the app's marks).
         public var ruleID: String
+        /// Secret or personal data.
         public var category: RuleCategory
+        /// Block or warn.
         public var severity: Severity
         /// The finding's content fingerprint (``Finding/fingerprint``).
         public var fingerprint: String
@@ -31,8 +34,9 @@ public struct RedactionPlan: Hashable, Sendable {
         }
     }
 
-    /// The size of the screen the plan was made for.
+    /// The columns of the screen the plan was made for.
     public var cols: Int
+    /// The rows of the screen the plan was made for.
     public var rows: Int
     /// The hidden spans of the grid, in the order they are applied.
     public var entries: [Entry]

@@ -14,9 +14,13 @@ import VeilScreen
 /// - `privacyCover`: the whole screen and the title are replaced (the app-switcher privacy
 ///   screen, QA1838), whatever was found.
 public enum RedactionStyle: Hashable, Sendable {
+    /// Mask-coloured blanks (foreground = background = ``maskColor``); the default.
     case solid
+    /// One `character` per cell, in ``maskColor``.
     case mask(character: Unicode.Scalar)
+    /// A label clipped to the span; with `normalizeLength`, blanks past the label.
     case placeholder(label: PlaceholderLabel, normalizeLength: Bool)
+    /// The whole screen and the title replaced.
     case privacyCover
 
     /// The opaque colour of hidden cells (foreground = background for `solid`).

@@ -116,46 +116,38 @@ enum ScreenRedaction {
     /// Drops cluster, link and reason strings no cell references any more, so a hidden
     /// cell's text or hyperlink cannot survive in the tables.
     private static func compactTables(_ screen: inout Screen) {
-        var clusterMap: [UInt32: UInt32] = [0: 0]
-        var linkMap: [UInt16: UInt16] = [0: 0]
-        var reasonMap: [UInt16: UInt16] = [0: 0]
-        var clusters = [""], links = [""], reasons = [""]
+        if screen.clusters.count <= 1 && screen.links.count <= 1 && screen.sensitiveReasons.count <= 1 { return }
+        var clusters = TableCompactor<UInt32>(screen.clusters)
+        var links = TableCompactor<UInt16>(screen.links)
+        var reasons = TableCompactor<UInt16>(screen.sensitiveReasons)
         for index in screen.cells.indices {
             var cell = screen.cells[index]
-            if cell.clusterIndex != 0 {
-                if let mapped = clusterMap[cell.clusterIndex] {
-                    cell.clusterIndex = mapped
-                } else {
-                    clusters.append(screen.clusters[Int(cell.clusterIndex)])
-                    let mapped = UInt32(clusters.count - 1)
-                    clusterMap[cell.clusterIndex] = mapped
-                    cell.clusterIndex = mapped
-                }
-            }
-            if cell.linkIndex != 0 {
-                if let mapped = linkMap[cell.linkIndex] {
-                    cell.linkIndex = mapped
-                } else {
-                    links.append(screen.links[Int(cell.linkIndex)])
-                    let mapped = UInt16(links.count - 1)
-                    linkMap[cell.linkIndex] = mapped
-                    cell.linkIndex = mapped
-                }
-            }
-            if cell.sensitiveIndex != 0 {
-                if let mapped = reasonMap[cell.sensitiveIndex] {
-                    cell.sensitiveIndex = mapped
-                } else {
-                    reasons.append(screen.sensitiveReasons[Int(cell.sensitiveIndex)])
-                    let mapped = UInt16(reasons.count - 1)
-                    reasonMap[cell.sensitiveIndex] = mapped
-                    cell.sensitiveIndex = mapped
-                }
-            }
+            cell.clusterIndex = clusters.keep(cell.clusterIndex)
+            cell.linkIndex = links.keep(cell.linkIndex)
+            cell.sensitiveIndex = reasons.keep(cell.sensitiveIndex)
             screen.cells[index] = cell
         }
-        screen.clusters = clusters
-        screen.links = links
-        screen.sensitiveReasons = reasons
+        screen.clusters = clusters.kept
+        screen.links = links.kept
+        screen.sensitiveReasons = reasons.kept
+    }
+}
+
+/// Rebuilds a string table with only the entries still referenced, in first-use order
+/// (index 0, "none", stays 0).
+private struct TableCompactor<Index: FixedWidthInteger> {
+    let table: [String]
+    var kept = [""]
+    var map: [Index: Index] = [0: 0]
+
+    init(_ table: [String]) { self.table = table }
+
+    /// The new index of old `index`, keeping its entry.
+    mutating func keep(_ index: Index) -> Index {
+        if let mapped = map[index] { return mapped }
+        kept.append(table[Int(index)])
+        let mapped = Index(kept.count - 1)
+        map[index] = mapped
+        return mapped
     }
 }

@@ -60,16 +60,6 @@ extension UnsafeBufferPointer where Element == UInt8 {
         index + 1 < count && self[index] == ASCII.dot && ASCII.isDigit(self[index + 1])
     }
 
-    /// Whether `literal` occurs at `index`, comparing ASCII letters case-insensitively
-    /// (`literal` must be lowercase).
-    @inline(__always) func hasLowercasePrefix(_ literal: StaticString, at index: Int) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard index >= 0, index + length <= count else { return false }
-        let bytes = literal.utf8Start
-        for k in 0..<length where ASCII.lower(self[index + k]) != bytes[k] { return false }
-        return true
-    }
-
     /// Whether `literal` occurs exactly (case-sensitively) at `index`.
     @inline(__always) func hasPrefix(_ literal: StaticString, at index: Int) -> Bool {
         let length = literal.utf8CodeUnitCount

@@ -8,12 +8,26 @@ struct KeywordIndex: Sendable {
     private let byFirstByte: [[Int]]
     /// For each rule, its keyword ids (empty: the rule always runs).
     let ruleKeywords: [[Int]]
+    /// For each rule, what the scan loop needs, so it never copies a whole ``Rule``.
+    let entries: [Entry]
+
+    /// The part of a rule the scan loop reads for every line.
+    struct Entry: Sendable {
+        let isEnabled: Bool
+        let id: String
+        let matcher: Rule.Matcher
+        /// The rule's context words, lowercased UTF-8.
+        let context: [[UInt8]]
+    }
 
     init(rules: [Rule]) {
         var keywords: [[UInt8]] = []
         var ids: [[UInt8]: Int] = [:]
         var ruleKeywords: [[Int]] = []
+        var entries: [Entry] = []
         for rule in rules {
+            entries.append(Entry(isEnabled: rule.isEnabled, id: rule.id, matcher: rule.matcher,
+                                 context: rule.context.map { Array($0.lowercased().utf8) }))
             var mine: [Int] = []
             for keyword in rule.keywords where !keyword.isEmpty {
                 let bytes = Array(keyword.lowercased().utf8)
@@ -32,6 +46,7 @@ struct KeywordIndex: Sendable {
         self.keywords = keywords
         self.byFirstByte = table
         self.ruleKeywords = ruleKeywords
+        self.entries = entries
     }
 
     var keywordCount: Int { keywords.count }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A payment card brand, recognised by its issuer identification number (IIN) and length.
 public enum CardBrand: String, Hashable, Sendable, CaseIterable {
     case visa, mastercard, amex, discover, jcb, diners, unionPay
@@ -64,8 +66,21 @@ public enum CardNumber {
         guard (13...19).contains(digits.count) else { return .invalid("length \(digits.count) is not 13–19") }
         guard hasCardGrouping(groups) else { return .invalid("digit groups do not look like a card") }
         guard let brand = CardBrand(digits: digits) else { return .invalid("no issuer has this IIN and length") }
-        if Luhn.isValid(digits: digits) { return .valid }
-        return brand == .unionPay ? .validWithContext : .invalid("Luhn check fails")
+        guard Luhn.isValid(digits: digits) else {
+            return brand == .unionPay ? .validWithContext : .invalid("Luhn check fails")
+        }
+        // 18 bare digits shaped like a Chinese resident ID (province, real birth date) — a
+        // mistyped ID, say — are a card only next to a card word.
+        if digits.count == 18 && groups.count == 1 && looksLikeResidentID(digits) { return .validWithContext }
+        return .valid
+    }
+
+    static func looksLikeResidentID(_ digits: [UInt8]) -> Bool {
+        let value = digits.map(Int.init)
+        guard ResidentID.provinces.contains(value[0] * 10 + value[1]) else { return false }
+        let year = value[6...9].reduce(0) { $0 * 10 + $1 }
+        return ResidentID.isPastDate(year: year, month: value[10] * 10 + value[11], day: value[12] * 10 + value[13],
+                                     today: Date())
     }
 
     /// Groups of four (the last one 1–4), 4-3-3-3, Amex 4-6-5, Diners 4-6-4, or one group.

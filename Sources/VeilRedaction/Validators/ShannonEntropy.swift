@@ -13,14 +13,16 @@ public enum ShannonEntropy {
     /// The entropy of a byte buffer.
     static func bits(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
         guard !bytes.isEmpty else { return 0 }
-        var counts = [Int](repeating: 0, count: 256)
-        for byte in bytes { counts[Int(byte)] += 1 }
-        let total = Double(bytes.count)
-        var entropy = 0.0
-        for count in counts where count > 0 {
-            let p = Double(count) / total
-            entropy -= p * log2(p)
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts in
+            counts.initialize(repeating: 0)
+            for byte in bytes { counts[Int(byte)] += 1 }
+            let total = Double(bytes.count)
+            var entropy = 0.0
+            for count in counts where count > 0 {
+                let p = Double(count) / total
+                entropy -= p * log2(p)
+            }
+            return entropy
         }
-        return entropy
     }
 }

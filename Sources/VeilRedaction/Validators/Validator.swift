@@ -4,8 +4,8 @@
 /// (`[ -]`) are checked for consistency and stripped before any checksum.
 public enum Validator: String, Hashable, Sendable, CaseIterable {
     /// Payment card number: length 13–19, a known issuer (IIN) for that length, consistent
-    /// separators, and the Luhn checksum (a UnionPay number failing Luhn passes only next
-    /// to a context word).
+    /// separators, and the Luhn checksum. Only next to a context word: a UnionPay number
+    /// failing Luhn, and 18 bare digits shaped like a Chinese resident ID.
     case luhn
     /// IBAN: the country's length (ISO 13616 registry) and `mod 97 == 1`.
     case ibanMod97 = "iban-mod97"
