@@ -25,14 +25,6 @@ public struct SnapshotSettings: Sendable {
     /// folder when nil); else the built-in rules.
     /// - Throws: the rules file's error, naming file:line:column.
     public static func rules(configPath: String?, besides folder: URL? = nil) throws -> RuleSet {
-        if let configPath {
-            return try RuleSet(contentsOf: URL(fileURLWithPath: configPath))
-        }
-        let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let local = base.appendingPathComponent(RuleSet.defaultFileName)
-        if FileManager.default.fileExists(atPath: local.path) {
-            return try RuleSet(contentsOf: local)
-        }
-        return try RuleSet.builtIn
+        try RuleSet.resolve(configPath: configPath, folder: folder)
     }
 }

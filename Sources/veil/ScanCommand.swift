@@ -15,8 +15,11 @@ struct ScanCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "Terminal bytes: a file, or - for standard input.")
+    @Argument(help: "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast).")
     var input: String
+
+    @Option(help: "For a .cast recording: the moment to show, in seconds (default: its end).")
+    var at: Double?
 
     @OptionGroup var size: ScreenSizeOptions
 
@@ -35,7 +38,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let rules = try RuleSet.resolve(configPath: config)
-        let screen = try ScreenDump.screen(fromFile: input, cols: size.cols, rows: size.rows)
+        let screen = try ScreenDump.screen(fromFile: input, cols: size.explicitCols, rows: size.explicitRows, at: at)
         let findings = try rules.findings(in: screen)
         print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")
     }
