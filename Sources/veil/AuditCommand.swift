@@ -43,6 +43,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-secrets"), help: "Show raw values in findings (local use only; never in CI).")
     var showSecrets = false
 
+    @Flag(name: .customLong("no-timing"), help: "Leave durations out, so reports of the same inputs are byte-identical.")
+    var noTiming = false
+
     @OptionGroup var size: ScreenSizeOptions
 
     @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
@@ -69,7 +72,7 @@ struct AuditCommand: AsyncParsableCommand {
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             shard: shard.flatMap(AuditShard.init(parsing:)), showSecrets: showSecrets,
             currentFolder: currentFolder,
-            tool: AuditReport.Tool(version: VeilCommand.configuration.version))
+            tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming)
         let outcome = await AuditEngine(options: options).run(progress: .standardError())
         let report = outcome.report
         let environment = ProcessInfo.processInfo.environment

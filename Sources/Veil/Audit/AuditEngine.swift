@@ -25,6 +25,9 @@ public struct AuditOptions: Sendable {
     public var currentFolder: String
     /// The program named in reports.
     public var tool: AuditReport.Tool
+    /// Whether reports carry durations; without them (`--no-timing`) two runs over the same
+    /// inputs give byte-identical reports in every format.
+    public var timing: Bool
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -32,7 +35,7 @@ public struct AuditOptions: Sendable {
         baselinePath: String? = nil, updateBaseline: Bool = false,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: AuditShard? = nil,
         showSecrets: Bool = false, currentFolder: String = FileManager.default.currentDirectoryPath,
-        tool: AuditReport.Tool
+        tool: AuditReport.Tool, timing: Bool = true
     ) {
         self.paths = paths
         self.configPath = configPath
@@ -45,6 +48,7 @@ public struct AuditOptions: Sendable {
         self.showSecrets = showSecrets
         self.currentFolder = currentFolder
         self.tool = tool
+        self.timing = timing
     }
 }
 
@@ -138,6 +142,9 @@ public struct AuditEngine: Sendable {
             audits = files.map { InputAudit(input: AuditedInput(path: $0.path, kind: $0.kind), findings: []) }
         }
         audits.sort { $0.input.path < $1.input.path }
+        if !options.timing {
+            for index in audits.indices { audits[index].input.durationSeconds = nil }
+        }
 
         // Baseline: subtract, update, find stale entries.
         var pending = audits.flatMap(\.findings)
@@ -178,7 +185,7 @@ public struct AuditEngine: Sendable {
                                    reason: $0.reason.isEmpty ? nil : $0.reason)
             },
             configurationErrors: configurationErrors,
-            durationSeconds: (ContinuousClock.now - start).inSeconds)
+            durationSeconds: options.timing ? (ContinuousClock.now - start).inSeconds : 0)
         return AuditOutcome(report: report, baselineWritten: baselineWritten, warnings: warnings)
     }
 
