@@ -25,6 +25,8 @@ struct InternationalPhoneScanner: NativeScanner {
                     i = end
                     continue
                 }
+                // Skip the digit run (or the lone parenthesis) so the scan always advances.
+                if b == ASCII.openParen { i += 1 }
                 while i < n && ASCII.isDigit(line[i]) { i += 1 }
                 continue
             }
