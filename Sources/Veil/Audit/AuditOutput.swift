@@ -8,8 +8,8 @@ public enum AuditOutput {
     /// - Throws: the file system's error.
     public static func write(_ text: String, to path: String) throws {
         let data = Data(text.utf8)
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if let type, type != .typeRegular {
             guard let handle = FileHandle(forWritingAtPath: path) else {
                 throw InputError(path: path, message: "cannot open for writing")
             }
