@@ -86,7 +86,7 @@ import Testing
         #expect(card.snapshotID == "leak-card-0001")
         #expect(card.masked?.text == "•••• •••• •••• ••••")
         let token = try #require(report.findings.first { $0.ruleID == "github.token" })
-        #expect(token.location.region.startLine == 11)  // `- incomingCall: declined`
+        #expect(token.location.region.startLine == 11)  // `- incomingCall: accepted`
         let watchdog = try #require(report.findings.first { $0.ruleID == "lifecycle.watchdog" })
         #expect(watchdog.inputPath == "watchdog.veil.yml")
         #expect(watchdog.location.region.startLine == 13)  // `- home`

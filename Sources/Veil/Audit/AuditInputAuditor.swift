@@ -312,7 +312,7 @@ extension AuditRule {
     static func name(of ruleID: String, in rules: RuleSet) -> String {
         guard let description = rules.rule(withID: ruleID)?.description, !description.isEmpty else { return ruleID }
         var cut = description.endIndex
-        for separator in [" (", " with ", ", ", "; ", ". "] {
+        for separator in [" (", " with ", ", and ", "; ", ". "] {
             if let range = description.range(of: separator), range.lowerBound < cut { cut = range.lowerBound }
         }
         var name = String(description[..<cut]).trimmingCharacters(in: .whitespaces)
