@@ -187,6 +187,27 @@ import Testing
         #expect(removed.staleBaselineEntries.first?.snapshotID == "leak-token-0001")
     }
 
+    @Test func staleEntriesOfInputsNotAuditedAreJudgedOnlyByAWholeRepositoryAudit() async throws {
+        let folder = try Self.suiteCopy()
+        try FileManager.default.removeItem(atPath: folder + "/broken.veil.yml")
+        _ = await Self.audit(in: folder, baseline: "b.json", update: true)
+        // Auditing a few files does not call the rest of the baseline stale.
+        let subset = await Self.audit(["leak-card.veil.yml"], in: folder, baseline: "b.json").report
+        #expect(subset.staleBaselineEntries.isEmpty)
+        #expect(subset.exitCode == 0)
+        // A whole-repository audit notices the entries of a deleted scenario.
+        try FileManager.default.removeItem(atPath: folder + "/leak-token.veil.yml")
+        let whole = await Self.audit(in: folder, baseline: "b.json").report
+        #expect(whole.staleBaselineEntries.map(\.snapshotID) == ["leak-token-0001"])
+        // A shard judges only the snapshots of its own inputs.
+        var staleInShards = 0
+        for index in 1...3 {
+            let report = await Self.audit(in: folder, baseline: "b.json", shard: AuditShard(index: index, count: 3)).report
+            staleInShards += report.staleBaselineEntries.count
+        }
+        #expect(staleInShards == 0)
+    }
+
     @Test func baselineKeepsReviewedStatuses() async throws {
         let folder = try Self.suiteCopy()
         let path = folder + "/b.json"

@@ -166,8 +166,7 @@ public struct AuditEngine: Sendable {
                     configurationErrors.append(Self.inputError(error, path: path))
                 }
             }
-            let snapshotIDs = Set(audits.flatMap { $0.input.snapshots.map(\.id) })
-            stale = Self.apply(active, to: &pending, judgingOnly: options.shard == nil ? nil : snapshotIDs)
+            stale = Self.apply(active, to: &pending, judging: staleJudgement(audits))
             for entry in stale {
                 warnings.append("stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint) matches no finding; remove it (or run --update-baseline)")
             }
@@ -213,10 +212,50 @@ public struct AuditEngine: Sendable {
         return results
     }
 
-    /// Marks the findings `baseline` covers; returns its stale entries. With `judgingOnly`,
-    /// only entries of those snapshots can be stale (a shard sees only part of the snapshots).
-    /// Life-cycle findings are never covered.
-    static func apply(_ baseline: Baseline, to pending: inout [PendingFinding], judgingOnly: Set<String>?) -> [Baseline.Entry] {
+    /// Which unmatched baseline entries count as stale. A whole-repository audit (a PATH that
+    /// is the current folder, no shard) judges every entry, so entries of deleted scenarios
+    /// and captures are stale too; any other audit judges only entries of the snapshots its
+    /// inputs own (`<scenario name>-<seq>`, a capture's path), so auditing a few files or one
+    /// shard does not call the rest of the baseline stale.
+    private func staleJudgement(_ audits: [InputAudit]) -> StaleJudgement {
+        let current = (options.currentFolder as NSString).standardizingPath
+        let wholeRepository = options.shard == nil && options.paths.contains { path in
+            ((path.hasPrefix("/") ? path : (options.currentFolder as NSString).appendingPathComponent(path)) as NSString)
+                .standardizingPath == current
+        }
+        if wholeRepository { return .all }
+        var captures: Set<String> = []
+        var scenarios: Set<String> = []
+        for audit in audits {
+            switch audit.input.kind {
+            case .capture: captures.insert(audit.input.path)
+            case .scenario: if let name = audit.scenarioName { scenarios.insert(name) }
+            }
+        }
+        return .owned(captures: captures, scenarioNames: scenarios)
+    }
+
+    /// See ``staleJudgement(_:)``.
+    enum StaleJudgement {
+        case all
+        case owned(captures: Set<String>, scenarioNames: Set<String>)
+
+        func judges(_ snapshot: String) -> Bool {
+            switch self {
+            case .all: return true
+            case .owned(let captures, let names):
+                if captures.contains(snapshot) { return true }
+                guard let dash = snapshot.lastIndex(of: "-") else { return false }
+                let sequence = snapshot[snapshot.index(after: dash)...]
+                return !sequence.isEmpty && sequence.allSatisfy(\.isASCII) && sequence.allSatisfy(\.isNumber)
+                    && names.contains(String(snapshot[..<dash]))
+            }
+        }
+    }
+
+    /// Marks the findings `baseline` covers; returns its stale entries (unmatched entries that
+    /// `judging` judges). Life-cycle findings are never covered.
+    static func apply(_ baseline: Baseline, to pending: inout [PendingFinding], judging: StaleJudgement) -> [Baseline.Entry] {
         var byIdentity: [BaselineKey: Baseline.Entry] = [:]
         for entry in baseline.entries { byIdentity[BaselineKey(entry)] = entry }
         var used = Set<BaselineKey>()
@@ -228,7 +267,7 @@ public struct AuditEngine: Sendable {
                 reason: entry.reason.isEmpty ? nil : entry.reason)
         }
         return baseline.entries.filter { entry in
-            !used.contains(BaselineKey(entry)) && (judgingOnly?.contains(entry.snapshot) ?? true)
+            !used.contains(BaselineKey(entry)) && judging.judges(entry.snapshot)
         }
     }
 

@@ -16,6 +16,8 @@ struct PendingFinding: Sendable {
 struct InputAudit: Sendable {
     var input: AuditedInput
     var findings: [PendingFinding]
+    /// A scenario's `name` (its snapshot ids are `<name>-<seq>`), once it has been read.
+    var scenarioName: String? = nil
 }
 
 /// Audits one input: plays a scenario or reads a capture, and judges what the app showed.
@@ -94,7 +96,8 @@ struct AuditInputAuditor: Sendable {
             }
         }
         findings += lifecycleFindings(run.log, stepEnds: ends, scenario: scenario, file: file)
-        return InputAudit(input: AuditedInput(path: file.path, kind: .scenario, snapshots: snapshots), findings: findings)
+        return InputAudit(input: AuditedInput(path: file.path, kind: .scenario, snapshots: snapshots), findings: findings,
+                          scenarioName: scenario.name)
     }
 
     /// A scenario's rules: `--config`, else its own `rules:`, else `.veil.yml` beside it
