@@ -51,7 +51,7 @@ import Testing
         #expect(result.files.map(\.path) == [
             "broken.veil.yml", "clean.veil.yml", "covered.veil.yml", "leak-card.veil.yml", "leak-token.veil.yml",
             "leaked-task.veil.yml", "screens/marked.ans", "screens/plain.ans", "screens/session.cast",
-            "screens/unmarked.ans", "watchdog.veil.yml",
+            "screens/support.ans", "screens/truncated.cast", "screens/unmarked.ans", "watchdog.veil.yml",
         ])
         #expect(result.files.filter { $0.kind == .scenario }.count == 7)
         #expect(result.missing.map(\.path) == ["missing.ans"])
@@ -63,16 +63,23 @@ import Testing
     @Test func suiteFindingsAndExitCode() async throws {
         let folder = try Self.suiteCopy()
         let report = await Self.audit(in: folder).report
-        #expect(report.exitCode == 2)  // broken.veil.yml
-        #expect(report.inputs.count == 11)
+        #expect(report.exitCode == 2)  // broken.veil.yml, screens/truncated.cast
+        #expect(report.inputs.count == 13)
         let broken = try #require(report.inputs.first { $0.path == "broken.veil.yml" })
         let error = try #require(broken.error)
         #expect(error.path == "broken.veil.yml")
         #expect(error.line == 6)
-        #expect(report.inputs.filter { $0.error != nil }.count == 1)
+        let cast = try #require(report.inputs.first { $0.path == "screens/truncated.cast" }?.error)
+        #expect(cast.path == "screens/truncated.cast")
+        #expect(cast.line == 3)
+        #expect(report.inputs.filter { $0.error != nil }.count == 2)
+        #expect(report.summary.inputErrors == 2)
+        // The other inputs are still audited.
+        #expect(report.summary.snapshots == 10)
 
         let counts = Self.counts(report)
         #expect(counts["card.pan"] == 2)  // leak-card, screens/unmarked.ans
+        #expect(counts["phone.intl"] == 1)  // screens/support.ans (warn)
         #expect(counts["github.token"] == 1)  // leak-token
         #expect(counts["aws.access_key"] == 1)  // screens/session.cast
         #expect(counts["lifecycle.watchdog"] == 1)
@@ -95,8 +102,16 @@ import Testing
         let unmarked = try #require(report.findings.first { $0.inputPath == "screens/unmarked.ans" })
         #expect(unmarked.snapshotID == "screens/unmarked.ans")
         #expect(unmarked.location.region == AuditRegion(line: 2, column: 6, length: 19))
-        let cast = try #require(report.findings.first { $0.inputPath == "screens/session.cast" })
-        #expect(cast.location.region.startLine == 3)
+        let recording = try #require(report.findings.first { $0.inputPath == "screens/session.cast" })
+        #expect(recording.location.region.startLine == 3)
+        // A warn finding is reported but does not fail the audit.
+        let phone = try #require(report.findings.first { $0.ruleID == "phone.intl" })
+        #expect(phone.severity == .warn)
+        #expect(phone.location.region == AuditRegion(line: 2, column: 12, length: 16))
+        #expect(report.summary.warnings == 1)
+        let warnOnly = await Self.audit(["screens/support.ans"], in: folder).report
+        #expect(warnOnly.exitCode == 0)
+        #expect(warnOnly.findings.count == 1)
     }
 
     @Test func cleanInputsExitZeroAndLeaksExitOne() async throws {
@@ -106,7 +121,7 @@ import Testing
         #expect(clean.exitCode == 0)
         #expect(clean.summary.snapshots == 4)
         #expect(clean.summary.cleanSnapshots == 4)
-        let leaking = await Self.audit(["leak-card.veil.yml", "screens"], in: folder).report
+        let leaking = await Self.audit(["leak-card.veil.yml", "screens/unmarked.ans", "screens/support.ans"], in: folder).report
         #expect(leaking.exitCode == 1)
         let lifecycle = await Self.audit(["watchdog.veil.yml"], in: folder).report
         #expect(lifecycle.exitCode == 1)
@@ -146,6 +161,7 @@ import Testing
     @Test func baselineRoundTrip() async throws {
         let folder = try Self.suiteCopy()
         try FileManager.default.removeItem(atPath: folder + "/broken.veil.yml")
+        try FileManager.default.removeItem(atPath: folder + "/screens/truncated.cast")
         let baseline = "veil-baseline.json"
         let first = await Self.audit(in: folder, baseline: baseline, update: true)
         #expect(first.baselineWritten == baseline)
@@ -156,7 +172,7 @@ import Testing
         let detectors = ["leak-card.veil.yml", "leak-token.veil.yml", "screens"]
         let rerun = await Self.audit(detectors, in: folder, baseline: baseline).report
         #expect(rerun.exitCode == 0)
-        #expect(rerun.summary.suppressed == 4)
+        #expect(rerun.summary.suppressed == 5)  // 4 block findings and the warning
         #expect(rerun.staleBaselineEntries.isEmpty)
 
         // Updating again gives the same bytes.
@@ -190,6 +206,7 @@ import Testing
     @Test func staleEntriesOfInputsNotAuditedAreJudgedOnlyByAWholeRepositoryAudit() async throws {
         let folder = try Self.suiteCopy()
         try FileManager.default.removeItem(atPath: folder + "/broken.veil.yml")
+        try FileManager.default.removeItem(atPath: folder + "/screens/truncated.cast")
         _ = await Self.audit(in: folder, baseline: "b.json", update: true)
         // Auditing a few files does not call the rest of the baseline stale.
         let subset = await Self.audit(["leak-card.veil.yml"], in: folder, baseline: "b.json").report
