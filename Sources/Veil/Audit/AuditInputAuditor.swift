@@ -26,8 +26,9 @@ struct AuditInputAuditor: Sendable {
     var rules: RuleSet
     /// `--config`, which overrides a scenario's own `rules:`.
     var configPath: String?
-    /// `--cols` / `--rows`; nil means 80×24, or a recording's own size.
+    /// `--cols`; nil means 80, or a recording's own width.
     var cols: Int?
+    /// `--rows`; nil means 24, or a recording's own height.
     var rows: Int?
     /// The salt of every fingerprint (the baseline's, or ``Fingerprint/defaultSalt``).
     var salt: [UInt8]
