@@ -89,14 +89,14 @@ import Testing
 
         // A scenario finding points at the timeline step that caused the snapshot.
         let card = try #require(report.findings.first { $0.inputPath == "leak-card.veil.yml" })
-        #expect(card.location.region.startLine == 11)  // `- home`
+        #expect(card.location.region == AuditRegion(line: 11, column: 5, length: 4))  // `- home`
         #expect(card.snapshotID == "leak-card-0001")
         #expect(card.masked?.text == "•••• •••• •••• ••••")
         let token = try #require(report.findings.first { $0.ruleID == "github.token" })
-        #expect(token.location.region.startLine == 11)  // `- incomingCall: accepted`
+        #expect(token.location.region == AuditRegion(line: 11, column: 5, length: 22))  // `- incomingCall: accepted`
         let watchdog = try #require(report.findings.first { $0.ruleID == "lifecycle.watchdog" })
         #expect(watchdog.inputPath == "watchdog.veil.yml")
-        #expect(watchdog.location.region.startLine == 13)  // `- home`
+        #expect(watchdog.location.region == AuditRegion(line: 13, column: 5, length: 4))  // `- home`
         #expect(watchdog.snapshotID == nil)
         // A capture finding points at the bytes that drew the value.
         let unmarked = try #require(report.findings.first { $0.inputPath == "screens/unmarked.ans" })

@@ -83,11 +83,13 @@ struct AuditInputAuditor: Sendable {
         }
         let run = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(options)
         let ends = stepEnds.withLock { $0 }
+        let lines = Self.lines(ofFile: file.fileSystemPath)
+        func stepRegion(_ position: Scenario.Position) -> AuditRegion { Self.region(at: position, lines: lines) }
 
         var snapshots: [AuditedSnapshot] = []
         var findings: [PendingFinding] = []
         for record in run.snapshots {
-            let region = record.step.map { AuditRegion(line: $0.position.line, column: $0.position.column) } ?? .fileStart
+            let region = record.step.map { stepRegion($0.position) } ?? .fileStart
             snapshots.append(AuditedSnapshot(id: record.id, file: file.path, region: region, hidden: record.outcome.hiddenSpans))
             guard !record.coveredByApp else { continue }
             let location = AuditLocation(path: file.path, region: region)
@@ -96,7 +98,7 @@ struct AuditInputAuditor: Sendable {
                                         inputPath: file.path, screen: record.shown))
             }
         }
-        findings += lifecycleFindings(run.log, stepEnds: ends, scenario: scenario, file: file)
+        findings += lifecycleFindings(run.log, stepEnds: ends, scenario: scenario, file: file, lines: lines)
         return InputAudit(input: AuditedInput(path: file.path, kind: .scenario, snapshots: snapshots), findings: findings,
                           scenarioName: scenario.name)
     }
@@ -117,7 +119,7 @@ struct AuditInputAuditor: Sendable {
 
     /// Life-cycle findings from a run's log, each at the timeline step during which it happened.
     func lifecycleFindings(_ log: [LifecycleEvent], stepEnds: [Duration], scenario: Scenario,
-                           file: AuditInputFile) -> [PendingFinding] {
+                           file: AuditInputFile, lines: [Substring]) -> [PendingFinding] {
         struct Raw { var rule: AuditRule; var message: String; var during: String?; var step: Int }
         var raws: [Raw] = []
         func stepIndex(at time: Duration) -> Int {
@@ -160,7 +162,7 @@ struct AuditInputAuditor: Sendable {
         var seen: [String: Int] = [:]
         return raws.map { raw in
             let timed = scenario.timeline.indices.contains(raw.step) ? scenario.timeline[raw.step] : nil
-            let region = timed.map { AuditRegion(line: $0.position.line, column: $0.position.column) } ?? .fileStart
+            let region = timed.map { Self.region(at: $0.position, lines: lines) } ?? .fileStart
             let key = [file.path, raw.rule.id, raw.during ?? "", String(raw.step)].joined(separator: "\n")
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
@@ -171,6 +173,26 @@ struct AuditInputAuditor: Sendable {
                 fingerprint: Fingerprint.compute(identity, salt: salt))
             return PendingFinding(finding: finding, source: nil)
         }
+    }
+
+    /// The lines of a scenario file (empty when it cannot be read again).
+    static func lines(ofFile path: String) -> [Substring] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The region of a timeline step: from its position to the end of its line, without a
+    /// trailing comment or spaces (`- home` → the 4 columns of `home`).
+    static func region(at position: Scenario.Position, lines: [Substring]) -> AuditRegion {
+        let line = max(1, position.line)
+        let column = max(1, position.column)
+        guard lines.indices.contains(line - 1) else { return AuditRegion(line: line, column: column) }
+        var rest = Array(lines[line - 1].unicodeScalars.dropFirst(column - 1))
+        if let comment = rest.indices.first(where: { rest[$0] == "#" && ($0 == 0 || rest[$0 - 1] == " ") }) {
+            rest.removeSubrange(comment...)
+        }
+        while let last = rest.last, last.properties.isWhitespace { rest.removeLast() }
+        return AuditRegion(line: line, column: column, length: rest.count)
     }
 
     // MARK: Captures
