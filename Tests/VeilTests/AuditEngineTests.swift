@@ -272,6 +272,15 @@ import Testing
         #expect(one.count == 4)
     }
 
+    /// Regression: any '(' on a screen used to send the phone.intl scanner into an endless loop.
+    @Test(.timeLimit(.minutes(1))) func parenthesesDoNotHangTheAudit() async throws {
+        let folder = try Self.suiteCopy()
+        try Data("Inbox (3)\r\nCall (415) 555-0132 or (x\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/parens.ans"))
+        let report = await Self.audit(["parens.ans"], in: folder).report
+        #expect(report.summary.snapshots == 1)
+        #expect(report.exitCode == 0)
+    }
+
     @Test func outputIsWrittenAtomicallyOrToADevice() throws {
         let folder = try Self.suiteCopy()
         try AuditOutput.write("report\n", to: folder + "/out.json")
