@@ -36,6 +36,11 @@ public struct ScenarioRunner: Sendable {
         public var step: Scenario.TimedStep?
         /// The snapshot's outcome (redacted screen, findings, exposures).
         public var outcome: Snapshotter.Outcome
+        /// The screen as the app showed it at the snapshot moment, before redaction
+        /// (its own marks included); audits read finding positions from it.
+        public var shown: Screen
+        /// Whether the app's own opaque privacy cover was up, so nothing on `shown` was visible.
+        public var coveredByApp: Bool
     }
 
     /// What a run produced.
@@ -124,7 +129,10 @@ public struct ScenarioRunner: Sendable {
                            at: moment.time)
             }
             let step = currentStep.withLock { $0 }
-            records.withLock { $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome)) }
+            records.withLock {
+                $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome,
+                                         shown: capture.screen, coveredByApp: capture.coveredByApp))
+            }
         }
 
         do {

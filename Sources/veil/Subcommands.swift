@@ -9,5 +9,6 @@ extension VeilCommand {
         ScanCommand.self,
         ScreenCommand.self,
         RulesCommand.self,
+        AuditCommand.self,
     ]
 }

@@ -1,0 +1,324 @@
+import Foundation
+import VeilRedaction
+import VeilRender
+
+/// What one `veil audit` run is asked to do.
+public struct AuditOptions: Sendable {
+    /// Files and folders to audit (see ``AuditInputDiscovery``).
+    public var paths: [String]
+    /// `--config`: the rules file; nil means `.veil.yml` in the current folder, else the built-in rules.
+    public var configPath: String?
+    /// `--cols` for captures; nil means 80, or a recording's own width.
+    public var cols: Int?
+    /// `--rows` for captures; nil means 24, or a recording's own height.
+    public var rows: Int?
+    /// `--baseline`: reviewed findings to subtract.
+    public var baselinePath: String?
+    /// `--update-baseline`: rewrite the baseline from the current findings.
+    public var updateBaseline: Bool
+    /// `--jobs`: inputs audited at once (at least 1).
+    public var jobs: Int
+    /// `--shard K/N`: audit only the K-th part of the inputs.
+    public var shard: AuditShard?
+    /// `--show-secrets`: findings show raw values (local use only).
+    public var showSecrets: Bool
+    /// The folder that paths are resolved against and reported relative to (the repository root in CI).
+    public var currentFolder: String
+    /// The program named in reports.
+    public var tool: AuditReport.Tool
+    /// Whether reports carry durations; without them (`--no-timing`) two runs over the same
+    /// inputs give byte-identical reports in every format.
+    public var timing: Bool
+
+    /// Options; `jobs` defaults to the number of active cores.
+    public init(
+        paths: [String], configPath: String? = nil, cols: Int? = nil, rows: Int? = nil,
+        baselinePath: String? = nil, updateBaseline: Bool = false,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: AuditShard? = nil,
+        showSecrets: Bool = false, currentFolder: String = FileManager.default.currentDirectoryPath,
+        tool: AuditReport.Tool, timing: Bool = true
+    ) {
+        self.paths = paths
+        self.configPath = configPath
+        self.cols = cols
+        self.rows = rows
+        self.baselinePath = baselinePath
+        self.updateBaseline = updateBaseline
+        self.jobs = max(1, jobs)
+        self.shard = shard
+        self.showSecrets = showSecrets
+        self.currentFolder = currentFolder
+        self.tool = tool
+        self.timing = timing
+    }
+}
+
+/// The result of ``AuditEngine/run(progress:)``: the report, and what the CLI should say besides.
+public struct AuditOutcome: Sendable {
+    /// The report, for any reporter; ``AuditReport/exitCode`` is the process exit code.
+    public var report: AuditReport
+    /// The baseline file written by `--update-baseline`, if it was written.
+    public var baselineWritten: String?
+    /// Warnings for standard error (stale baseline entries, entries dropped by an update).
+    public var warnings: [String]
+}
+
+/// The `veil audit` engine: finds the inputs, audits them in parallel, applies the baseline
+/// and builds a deterministic ``AuditReport``.
+///
+/// Scenarios are played on the virtual clock without writing PNGs; at every snapshot moment
+/// each detector finding the app left visible (not under its own marks or privacy cover)
+/// becomes a finding at the timeline step that caused the snapshot. Watchdog kills, leaked
+/// and expired background tasks become life-cycle findings at the step during which they
+/// happened. A capture is one screen shown at the snapshot moment.
+///
+/// ```swift
+/// let outcome = await AuditEngine(options: AuditOptions(paths: ["App/"], tool: .init(version: "0.1.0"))).run()
+/// print(JSONAuditReporter.report(outcome.report, options: .init()))
+/// exit(outcome.report.exitCode)
+/// ```
+public struct AuditEngine: Sendable {
+    /// The run's options.
+    public let options: AuditOptions
+
+    /// An engine for `options`.
+    public init(options: AuditOptions) {
+        self.options = options
+    }
+
+    /// The `reason` written for entries that `--update-baseline` adds.
+    public static let unreviewedReason = "unreviewed: added by veil audit --update-baseline"
+
+    /// Runs the audit. Never throws: input and configuration errors are in the report (exit code 2).
+    public func run(progress: AuditProgress? = nil) async -> AuditOutcome {
+        let start = ContinuousClock.now
+        var configurationErrors: [InputError] = []
+        var warnings: [String] = []
+
+        // Rules.
+        var rules: RuleSet?
+        let configPath = options.configPath.map(resolve)
+        do {
+            rules = try SnapshotSettings.rules(configPath: configPath, besides: URL(fileURLWithPath: options.currentFolder))
+        } catch {
+            configurationErrors.append(Self.inputError(error, path: options.configPath ?? RuleSet.defaultFileName))
+        }
+
+        // Baseline.
+        var baseline: Baseline?
+        if options.updateBaseline && options.baselinePath == nil {
+            configurationErrors.append(InputError(path: "--update-baseline", message: "needs --baseline FILE"))
+        }
+        if options.updateBaseline && options.shard != nil {
+            configurationErrors.append(InputError(path: "--update-baseline", message: "cannot be combined with --shard (the baseline would lose the other shards' entries)"))
+        }
+        if let path = options.baselinePath {
+            let url = URL(fileURLWithPath: resolve(path))
+            if FileManager.default.fileExists(atPath: url.path) {
+                do {
+                    baseline = try Baseline(jsonData: Data(contentsOf: url))
+                } catch {
+                    configurationErrors.append(Self.inputError(error, path: path))
+                }
+            } else if options.updateBaseline {
+                baseline = Baseline(salt: Baseline.randomSalt())
+            } else {
+                configurationErrors.append(InputError(path: path, message: "no such baseline file (create it with --update-baseline)"))
+            }
+        }
+
+        // Inputs.
+        let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder)
+        let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
+        let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
+
+        var audits: [InputAudit] = []
+        if let rules {
+            let auditor = AuditInputAuditor(
+                rules: rules, configPath: configPath, cols: options.cols, rows: options.rows,
+                salt: baseline?.salt ?? Fingerprint.defaultSalt, showSecrets: options.showSecrets,
+                currentFolder: options.currentFolder)
+            audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
+        } else {
+            audits = files.map { InputAudit(input: AuditedInput(path: $0.path, kind: $0.kind), findings: []) }
+        }
+        audits.sort { $0.input.path < $1.input.path }
+        if !options.timing {
+            for index in audits.indices { audits[index].input.durationSeconds = nil }
+        }
+
+        // Baseline: subtract, update, find stale entries.
+        var pending = audits.flatMap(\.findings)
+        var stale: [Baseline.Entry] = []
+        var baselineWritten: String?
+        if var active = baseline, configurationErrors.isEmpty || !options.updateBaseline {
+            if options.updateBaseline, let path = options.baselinePath {
+                let updated = Self.updated(active, with: pending)
+                let kept = Set(updated.entries.map(BaselineKey.init))
+                let dropped = active.entries.filter { !kept.contains(BaselineKey($0)) }
+                for entry in dropped {
+                    warnings.append("removed stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint)")
+                }
+                do {
+                    try AtomicFile.write(updated.jsonData(), to: URL(fileURLWithPath: resolve(path)), mode: 0o644)
+                    baselineWritten = path
+                    active = updated
+                } catch {
+                    configurationErrors.append(Self.inputError(error, path: path))
+                }
+            }
+            stale = Self.apply(active, to: &pending, judging: staleJudgement(audits))
+            for entry in stale {
+                warnings.append("stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint) matches no finding; remove it (or run --update-baseline)")
+            }
+        }
+
+        var auditRules = AuditRule.lifecycleRules + [.lifecycleSnapshotFailed]
+        if let rules {
+            auditRules += rules.rules.filter(\.isEnabled).map { AuditRule.describing($0, in: rules) }
+        }
+        let report = AuditReport(
+            tool: options.tool, rules: auditRules, inputs: audits.map(\.input) + missing,
+            findings: pending.map(\.finding), baselinePath: options.baselinePath.map(reportPath),
+            staleBaselineEntries: stale.map {
+                StaleBaselineEntry(snapshotID: $0.snapshot, ruleID: $0.rule, fingerprint: $0.fingerprint,
+                                   reason: $0.reason.isEmpty ? nil : $0.reason)
+            },
+            configurationErrors: configurationErrors,
+            durationSeconds: options.timing ? (ContinuousClock.now - start).inSeconds : 0)
+        return AuditOutcome(report: report, baselineWritten: baselineWritten, warnings: warnings)
+    }
+
+    /// Audits `files` with at most `jobs` in flight, in completion order.
+    static func audit(_ files: [AuditInputFile], with auditor: AuditInputAuditor, jobs: Int,
+                      progress: AuditProgress?) async -> [InputAudit] {
+        var results: [InputAudit] = []
+        results.reserveCapacity(files.count)
+        progress?.update(completed: 0, total: files.count)
+        await withTaskGroup(of: InputAudit.self) { group in
+            var next = files.makeIterator()
+            for _ in 0..<max(1, jobs) {
+                guard let file = next.next() else { break }
+                group.addTask { await auditor.audit(file) }
+            }
+            while let result = await group.next() {
+                results.append(result)
+                progress?.update(completed: results.count, total: files.count)
+                if let file = next.next() {
+                    group.addTask { await auditor.audit(file) }
+                }
+            }
+        }
+        progress?.finish()
+        return results
+    }
+
+    /// Which unmatched baseline entries count as stale. A whole-repository audit (a PATH that
+    /// is the current folder, no shard) judges every entry, so entries of deleted scenarios
+    /// and captures are stale too; any other audit judges only entries of the snapshots its
+    /// inputs own (`<scenario name>-<seq>`, a capture's path), so auditing a few files or one
+    /// shard does not call the rest of the baseline stale.
+    private func staleJudgement(_ audits: [InputAudit]) -> StaleJudgement {
+        let current = (options.currentFolder as NSString).standardizingPath
+        let wholeRepository = options.shard == nil && options.paths.contains { path in
+            ((path.hasPrefix("/") ? path : (options.currentFolder as NSString).appendingPathComponent(path)) as NSString)
+                .standardizingPath == current
+        }
+        if wholeRepository { return .all }
+        var captures: Set<String> = []
+        var scenarios: Set<String> = []
+        for audit in audits {
+            switch audit.input.kind {
+            case .capture: captures.insert(audit.input.path)
+            case .scenario: if let name = audit.scenarioName { scenarios.insert(name) }
+            }
+        }
+        return .owned(captures: captures, scenarioNames: scenarios)
+    }
+
+    /// See ``staleJudgement(_:)``.
+    enum StaleJudgement {
+        case all
+        case owned(captures: Set<String>, scenarioNames: Set<String>)
+
+        func judges(_ snapshot: String) -> Bool {
+            switch self {
+            case .all: return true
+            case .owned(let captures, let names):
+                if captures.contains(snapshot) { return true }
+                guard let dash = snapshot.lastIndex(of: "-") else { return false }
+                let sequence = snapshot[snapshot.index(after: dash)...]
+                return !sequence.isEmpty && sequence.allSatisfy(\.isASCII) && sequence.allSatisfy(\.isNumber)
+                    && names.contains(String(snapshot[..<dash]))
+            }
+        }
+    }
+
+    /// Marks the findings `baseline` covers; returns its stale entries (unmatched entries that
+    /// `judging` judges). Life-cycle findings are never covered.
+    static func apply(_ baseline: Baseline, to pending: inout [PendingFinding], judging: StaleJudgement) -> [Baseline.Entry] {
+        var byIdentity: [BaselineKey: Baseline.Entry] = [:]
+        for entry in baseline.entries { byIdentity[BaselineKey(entry)] = entry }
+        var used = Set<BaselineKey>()
+        for index in pending.indices {
+            guard let identity = identity(of: pending[index]), let entry = byIdentity[identity] else { continue }
+            used.insert(identity)
+            pending[index].finding.baseline = AuditBaselineMatch(
+                status: entry.status == .accepted ? .accepted : .falsePositive,
+                reason: entry.reason.isEmpty ? nil : entry.reason)
+        }
+        return baseline.entries.filter { entry in
+            !used.contains(BaselineKey(entry)) && judging.judges(entry.snapshot)
+        }
+    }
+
+    /// `baseline` rewritten from the current findings: entries that still match keep their
+    /// status and reason, new findings are added as accepted and unreviewed, the rest go.
+    static func updated(_ baseline: Baseline, with pending: [PendingFinding]) -> Baseline {
+        let current = Set(pending.compactMap(identity))
+        var result = Baseline(salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) })
+        let present = Set(result.entries.map(BaselineKey.init))
+        for item in pending.sorted(by: { $0.finding < $1.finding }) {
+            guard let identity = identity(of: item), !present.contains(identity),
+                  let source = item.source, let snapshot = item.finding.snapshotID else { continue }
+            result.record([source], snapshot: snapshot, status: .accepted, reason: unreviewedReason)
+        }
+        return result
+    }
+
+    /// The baseline identity of a detector finding; nil for life-cycle findings.
+    static func identity(of item: PendingFinding) -> BaselineKey? {
+        guard item.source != nil, item.finding.category != .lifecycle, let snapshot = item.finding.snapshotID else { return nil }
+        return BaselineKey(snapshot: snapshot, rule: item.finding.ruleID, fingerprint: item.finding.fingerprint)
+    }
+
+    /// A baseline identity: (snapshot id, rule id, fingerprint).
+    struct BaselineKey: Hashable {
+        var snapshot: String
+        var rule: String
+        var fingerprint: String
+
+        init(snapshot: String, rule: String, fingerprint: String) {
+            self.snapshot = snapshot
+            self.rule = rule
+            self.fingerprint = fingerprint
+        }
+
+        init(_ entry: Baseline.Entry) {
+            self.init(snapshot: entry.snapshot, rule: entry.rule, fingerprint: entry.fingerprint)
+        }
+    }
+
+    private func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (options.currentFolder as NSString).appendingPathComponent(path)
+    }
+
+    private func reportPath(_ path: String) -> String {
+        AuditInputDiscovery.reportPath((resolve(path) as NSString).standardizingPath, currentFolder: options.currentFolder)
+    }
+
+    private static func inputError(_ error: any Error, path: String) -> InputError {
+        if let error = error as? InputError { return error }
+        return InputError(path: path, message: "\(error)")
+    }
+}

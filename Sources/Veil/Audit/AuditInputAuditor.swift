@@ -1,0 +1,366 @@
+import Foundation
+import Synchronization
+import VeilLifecycle
+import VeilRedaction
+import VeilScreen
+
+/// A finding of one input, with what the baseline needs to record it.
+struct PendingFinding: Sendable {
+    /// The finding as reported (fingerprint already under the audit's salt).
+    var finding: AuditFinding
+    /// The detector finding behind it; nil for a life-cycle finding (never baselined).
+    var source: Finding?
+}
+
+/// What auditing one input produced.
+struct InputAudit: Sendable {
+    var input: AuditedInput
+    var findings: [PendingFinding]
+    /// A scenario's `name` (its snapshot ids are `<name>-<seq>`), once it has been read.
+    var scenarioName: String? = nil
+}
+
+/// Audits one input: plays a scenario or reads a capture, and judges what the app showed.
+struct AuditInputAuditor: Sendable {
+    /// The rules for inputs that name none of their own.
+    var rules: RuleSet
+    /// `--config`, which overrides a scenario's own `rules:`.
+    var configPath: String?
+    /// `--cols`; nil means 80, or a recording's own width.
+    var cols: Int?
+    /// `--rows`; nil means 24, or a recording's own height.
+    var rows: Int?
+    /// The salt of every fingerprint (the baseline's, or ``Fingerprint/defaultSalt``).
+    var salt: [UInt8]
+    /// `--show-secrets`: put the raw value in findings instead of the masked one.
+    var showSecrets: Bool
+    /// The folder report paths are relative to.
+    var currentFolder: String
+
+    /// Audits `file`; never throws: an unusable input is returned with its error.
+    func audit(_ file: AuditInputFile) async -> InputAudit {
+        let start = ContinuousClock.now
+        var result: InputAudit
+        do {
+            switch file.kind {
+            case .scenario: result = try await auditScenario(file)
+            case .capture: result = try auditCapture(file)
+            }
+        } catch let error as InputError {
+            result = InputAudit(input: AuditedInput(path: file.path, kind: file.kind, error: relativize(error, file: file)),
+                                findings: [])
+        } catch {
+            result = InputAudit(input: AuditedInput(path: file.path, kind: file.kind,
+                                                    error: InputError(path: file.path, message: "\(error)")),
+                                findings: [])
+        }
+        result.input.durationSeconds = (ContinuousClock.now - start).inSeconds
+        return result
+    }
+
+    private func relativize(_ error: InputError, file: AuditInputFile) -> InputError {
+        var error = error
+        if error.path == file.fileSystemPath || error.path.hasPrefix("/") {
+            error.path = AuditInputDiscovery.reportPath(error.path, currentFolder: currentFolder)
+        }
+        return error
+    }
+
+    // MARK: Scenarios
+
+    private func auditScenario(_ file: AuditInputFile) async throws -> InputAudit {
+        let scenario = try Scenario.load(path: file.fileSystemPath)
+        let ruleSet = try scenarioRules(scenario, file: file)
+        let snapshotter: Snapshotter
+        do {
+            snapshotter = try Snapshotter(settings: SnapshotSettings(rules: ruleSet))
+        } catch {
+            throw InputError(path: file.path, message: "\(error)")
+        }
+        let stepEnds = Mutex<[Duration]>([])
+        let options = ScenarioRunner.Options(outputFolder: nil, realTime: false) { _, _, elapsed in
+            stepEnds.withLock { $0.append(elapsed) }
+        }
+        let run = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(options)
+        let ends = stepEnds.withLock { $0 }
+        let lines = Self.lines(ofFile: file.fileSystemPath)
+        func stepRegion(_ position: Scenario.Position) -> AuditRegion { Self.region(at: position, lines: lines) }
+
+        var snapshots: [AuditedSnapshot] = []
+        var findings: [PendingFinding] = []
+        for record in run.snapshots {
+            let region = record.step.map { stepRegion($0.position) } ?? .fileStart
+            snapshots.append(AuditedSnapshot(id: record.id, file: file.path, region: region, hidden: record.outcome.hiddenSpans))
+            guard !record.coveredByApp else { continue }
+            let location = AuditLocation(path: file.path, region: region)
+            for finding in Self.visibleFindings(record.outcome.findings, on: record.shown) {
+                findings.append(pending(finding, rules: ruleSet, snapshotID: record.id, location: location,
+                                        inputPath: file.path, screen: record.shown))
+            }
+        }
+        findings += lifecycleFindings(run.log, stepEnds: ends, scenario: scenario, file: file, lines: lines)
+        return InputAudit(input: AuditedInput(path: file.path, kind: .scenario, snapshots: snapshots), findings: findings,
+                          scenarioName: scenario.name)
+    }
+
+    /// A scenario's rules: `--config`, else its own `rules:`, else `.veil.yml` beside it
+    /// (when that is not the current folder's), else the audit's rules.
+    private func scenarioRules(_ scenario: Scenario, file: AuditInputFile) throws -> RuleSet {
+        if configPath != nil { return rules }
+        if let own = scenario.rulesPath { return try SnapshotSettings.rules(configPath: own) }
+        let folder = (file.fileSystemPath as NSString).deletingLastPathComponent
+        let beside = (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
+        if (folder as NSString).standardizingPath != (currentFolder as NSString).standardizingPath,
+           FileManager.default.fileExists(atPath: beside) {
+            return try SnapshotSettings.rules(configPath: beside)
+        }
+        return rules
+    }
+
+    /// Life-cycle findings from a run's log, each at the timeline step during which it happened.
+    func lifecycleFindings(_ log: [LifecycleEvent], stepEnds: [Duration], scenario: Scenario,
+                           file: AuditInputFile, lines: [Substring]) -> [PendingFinding] {
+        struct Raw { var rule: AuditRule; var message: String; var during: String?; var step: Int }
+        var raws: [Raw] = []
+        func stepIndex(at time: Duration) -> Int {
+            if let index = stepEnds.firstIndex(where: { $0 >= time }) { return index }
+            return max(0, min(stepEnds.count, scenario.timeline.count) - 1)
+        }
+        for event in log {
+            let step = stepIndex(at: event.time)
+            switch event.kind {
+            case .termination(let reason, let code, let during):
+                if reason == .watchdog {
+                    let callback = during ?? "a deadline-bound callback"
+                    raws.append(Raw(rule: .lifecycleWatchdog,
+                                    message: "The watchdog killed the app (\(code ?? TerminationCode.watchdog)) during \(callback): it missed its deadline, so no snapshot was taken.",
+                                    during: during, step: step))
+                } else if reason == .backgroundTaskExpired {
+                    raws.append(Raw(rule: .lifecycleBackgroundTaskExpired,
+                                    message: "The app was killed because a background task was still running when its background time ran out\(during.map { " (during \($0))" } ?? "").",
+                                    during: during, step: step))
+                }
+            case .violation(let rule, let message):
+                switch rule {
+                case LifecycleRule.backgroundTaskLeaked:
+                    raws.append(Raw(rule: .lifecycleBackgroundTaskLeaked, message: message, during: nil, step: step))
+                case LifecycleRule.deadline:
+                    raws.append(Raw(rule: .lifecycleWatchdog, message: message, during: nil, step: step))
+                case ScenarioRunner.snapshotFailedRule:
+                    raws.append(Raw(rule: .lifecycleSnapshotFailed, message: message, during: nil, step: step))
+                default:
+                    break  // an exposure: reported from the snapshot itself
+                }
+            default:
+                break
+            }
+        }
+        // A missed deadline and the watchdog kill it caused are one finding.
+        let killedSteps = Set(raws.filter { $0.rule.id == AuditRule.lifecycleWatchdog.id && $0.during != nil }.map(\.step))
+        raws.removeAll { $0.rule.id == AuditRule.lifecycleWatchdog.id && $0.during == nil && killedSteps.contains($0.step) }
+
+        var seen: [String: Int] = [:]
+        return raws.map { raw in
+            let timed = scenario.timeline.indices.contains(raw.step) ? scenario.timeline[raw.step] : nil
+            let region = timed.map { Self.region(at: $0.position, lines: lines) } ?? .fileStart
+            let key = [file.path, raw.rule.id, raw.during ?? "", String(raw.step)].joined(separator: "\n")
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            let identity = occurrence == 0 ? key : key + "\n#\(occurrence)"
+            let finding = AuditFinding(
+                ruleID: raw.rule.id, category: .lifecycle, severity: .block, message: raw.message,
+                location: AuditLocation(path: file.path, region: region), inputPath: file.path, snapshotID: nil,
+                fingerprint: Fingerprint.compute(identity, salt: salt))
+            return PendingFinding(finding: finding, source: nil)
+        }
+    }
+
+    /// The lines of a scenario file (empty when it cannot be read again).
+    static func lines(ofFile path: String) -> [Substring] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The region of a timeline step: from its position to the end of its line, without a
+    /// trailing comment or spaces (`- home` → the 4 columns of `home`).
+    static func region(at position: Scenario.Position, lines: [Substring]) -> AuditRegion {
+        let line = max(1, position.line)
+        let column = max(1, position.column)
+        guard lines.indices.contains(line - 1) else { return AuditRegion(line: line, column: column) }
+        var rest = Array(lines[line - 1].unicodeScalars.dropFirst(column - 1))
+        if let comment = rest.indices.first(where: { rest[$0] == "#" && ($0 == 0 || rest[$0 - 1] == " ") }) {
+            rest.removeSubrange(comment...)
+        }
+        while let last = rest.last, last.properties.isWhitespace { rest.removeLast() }
+        return AuditRegion(line: line, column: column, length: rest.count)
+    }
+
+    // MARK: Captures
+
+    private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
+        let bytes = try TerminalInput.bytes(from: file.fileSystemPath)
+        let screen: Screen
+        if Asciicast.isCast(path: file.path) {
+            let cast = try Asciicast(bytes: bytes, path: file.path)
+            screen = try TerminalCapture.screen(of: cast, cols: cols, rows: rows, at: nil, path: file.path)
+        } else {
+            var terminal: Terminal
+            do {
+                terminal = try Terminal(cols: cols ?? 80, rows: rows ?? 24)
+            } catch {
+                throw InputError(path: file.path, message: "\(error)")
+            }
+            terminal.feed(bytes)
+            screen = terminal.screen
+        }
+        let redacted = Redactor(rules: rules).redact(screen)
+        if let failure = redacted.failure {
+            throw InputError(path: file.path, message: "redaction failed: \(failure)")
+        }
+        let hidden = redacted.plan.coversEverything ? 1 : redacted.plan.entries.count + redacted.plan.titleEntries.count
+        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: hidden)
+        var findings: [PendingFinding] = []
+        for finding in Self.visibleFindings(redacted.findings, on: screen) {
+            let region = Self.region(of: Self.firstSpanText(of: finding, on: screen), in: bytes) ?? .fileStart
+            findings.append(pending(finding, rules: rules, snapshotID: file.path,
+                                    location: AuditLocation(path: file.path, region: region),
+                                    inputPath: file.path, screen: screen))
+        }
+        return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings)
+    }
+
+    // MARK: Findings
+
+    /// The detector and region findings the app left visible on `screen`: not its own marks,
+    /// and on at least one cell it did not mark (title findings are always visible).
+    static func visibleFindings(_ findings: [Finding], on screen: Screen) -> [Finding] {
+        findings.filter { finding in
+            if case .appMarked = finding.source { return false }
+            if finding.location == .title { return true }
+            return finding.spans.contains { span in
+                span.columns.contains { col in
+                    span.row < screen.rows && col < screen.cols && !screen[span.row, col].isSensitive
+                }
+            }
+        }
+    }
+
+    private func pending(_ finding: Finding, rules: RuleSet, snapshotID: String, location: AuditLocation,
+                         inputPath: String, screen: Screen) -> PendingFinding {
+        let masked = showSecrets
+            ? MaskedValue.revealed(Self.text(of: finding, on: screen))
+            : MaskedValue(masking: finding.masked)
+        let name = AuditRule.name(of: finding.ruleID, in: rules)
+        let audit = AuditFinding(
+            ruleID: finding.ruleID, category: finding.category == .pii ? .pii : .secret,
+            severity: finding.severity == .block ? .block : .warn,
+            message: AuditFinding.detectionMessage(ruleName: name, masked: masked),
+            masked: masked, location: location, inputPath: inputPath, snapshotID: snapshotID,
+            spans: finding.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) },
+            fingerprint: finding.fingerprint(salt: salt))
+        return PendingFinding(finding: audit, source: finding)
+    }
+
+    /// The text a finding covers (only for `--show-secrets` and for locating it in a capture).
+    static func text(of finding: Finding, on screen: Screen) -> String {
+        if finding.location == .title {
+            let title = Array(screen.title)
+            return finding.spans.map { span in
+                String(title[min(title.count, span.col)..<min(title.count, span.col + span.width)])
+            }.joined(separator: " ")
+        }
+        return finding.spans.map { spanText($0, on: screen) }.joined(separator: " ")
+    }
+
+    static func firstSpanText(of finding: Finding, on screen: Screen) -> String? {
+        guard finding.location == .screen, let span = finding.spans.first else { return nil }
+        return spanText(span, on: screen)
+    }
+
+    private static func spanText(_ span: CellSpan, on screen: Screen) -> String {
+        guard span.row < screen.rows else { return "" }
+        var text = ""
+        for col in span.columns where col < screen.cols && !screen[span.row, col].isContinuation {
+            text += screen.text(row: span.row, col: col)
+        }
+        return text
+    }
+
+    /// Where `needle` first occurs in `bytes`, as a 1-based line and column (Unicode scalars),
+    /// spanning the needle; nil when it is absent (drawn piecewise) or too short to be telling.
+    static func region(of needle: String?, in bytes: [UInt8]) -> AuditRegion? {
+        guard let needle, needle.unicodeScalars.count >= 4 else { return nil }
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        var offset: Int?
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let last = buffer.count - pattern.count
+            while index <= last {
+                if buffer[index] == first {
+                    var matched = true
+                    for k in 1..<pattern.count where buffer[index + k] != pattern[k] {
+                        matched = false
+                        break
+                    }
+                    if matched { offset = index; return }
+                }
+                index += 1
+            }
+        }
+        guard let offset else { return nil }
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
+        let column = prefix.unicodeScalars.count + 1
+        return AuditRegion(line: line, column: column, length: needle.unicodeScalars.count)
+    }
+}
+
+extension AuditRule {
+    /// `lifecycle.snapshotFailed`: a snapshot could not be made safely, so none was taken.
+    public static let lifecycleSnapshotFailed = AuditRule(
+        id: "lifecycle.snapshotFailed", name: "Snapshot failed",
+        shortDescription: "An app-switcher snapshot could not be redacted or drawn safely.",
+        fullDescription: """
+            Veil fails closed: when redaction or rendering fails no snapshot is written, and the \
+            audit cannot say what the app would have shown.
+            """,
+        help: "Look at the run's log for the reason; simplify the screen or fix the rules file.",
+        category: .lifecycle, severity: .block
+    )
+
+    /// A readable name for a detector: the start of its description (`Payment card number`), else its id.
+    static func name(of ruleID: String, in rules: RuleSet) -> String {
+        guard let description = rules.rule(withID: ruleID)?.description, !description.isEmpty else { return ruleID }
+        var cut = description.endIndex
+        for separator in [" (", " with ", ", and ", "; ", ". "] {
+            if let range = description.range(of: separator), range.lowerBound < cut { cut = range.lowerBound }
+        }
+        var name = String(description[..<cut]).trimmingCharacters(in: .whitespaces)
+        if name.hasSuffix(".") { name.removeLast() }
+        return name.isEmpty ? ruleID : name
+    }
+
+    /// The description of a detector of `rules`, for reporters.
+    static func describing(_ rule: Rule, in rules: RuleSet) -> AuditRule {
+        let name = self.name(of: rule.id, in: rules)
+        let description = rule.description.isEmpty ? "Findings of rule \(rule.id)." : rule.description
+        let category: AuditCategory = rule.category == .pii ? .pii : .secret
+        let severity: AuditSeverity = rule.severity == .block ? .block : .warn
+        return AuditRule(
+            id: rule.id, name: name,
+            shortDescription: "\(name) visible in an app-switcher snapshot.",
+            fullDescription: description,
+            help: """
+                Hide it before the app enters the background: mark the cells sensitive (ESC ] 7701 ; reason ST … \
+                ESC ] 7701 ; ST), or put up a privacy cover in applicationWillResignActive(_:). If the value is \
+                not sensitive, record it in the baseline as false_positive.
+                """,
+            category: category, severity: severity)
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import Veil
+
+/// `veil audit`: the CI check. Plays scenarios and reads captures, and fails when an
+/// app-switcher snapshot would show a block finding the app did not hide, or the app broke a
+/// life-cycle rule.
+struct AuditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Audit scenarios and terminal captures: fail when a snapshot would leak a secret.",
+        discussion: """
+            PATH is a file or a folder. Folders are searched recursively (hidden folders and .build \
+            skipped) for scenarios (*.veil.yml) and captures (*.ans, *.cast); a file given by name is \
+            a scenario when it ends in .yml or .yaml, else a capture. Secrets are masked in every \
+            format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a block finding not \
+            in the baseline, or a life-cycle violation; 2 an input, configuration or usage error \
+            (the other inputs are still audited and reported).
+            """
+    )
+
+    @Argument(help: "Scenario files, capture files and folders.")
+    var paths: [String]
+
+    @Option(help: "Output format: \(AuditReporters.identifiers.joined(separator: ", ")).")
+    var format: String = "text"
+
+    @Option(name: [.customShort("o"), .long], help: "Write the report to FILE (atomically) instead of standard output.")
+    var output: String?
+
+    @Option(help: "Baseline of reviewed findings to subtract (JSON).")
+    var baseline: String?
+
+    @Flag(name: .customLong("update-baseline"), help: "Rewrite --baseline from the current findings, keeping reviewed statuses and reasons.")
+    var updateBaseline = false
+
+    @Option(help: "Inputs audited in parallel (default: the number of active cores).")
+    var jobs: Int?
+
+    @Option(help: "Audit only part K of N of the inputs (K is 1-based), e.g. 2/3.")
+    var shard: String?
+
+    @Flag(name: .customLong("show-secrets"), help: "Show raw values in findings (local use only; never in CI).")
+    var showSecrets = false
+
+    @Flag(name: .customLong("no-timing"), help: "Leave durations out, so reports of the same inputs are byte-identical.")
+    var noTiming = false
+
+    @OptionGroup var size: ScreenSizeOptions
+
+    @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
+    var config: String?
+
+    func validate() throws {
+        guard AuditReporters.reporter(for: format) != nil else {
+            throw ValidationError("--format must be one of \(AuditReporters.identifiers.joined(separator: ", ")) (got \(format))")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
+        if let shard, AuditShard(parsing: shard) == nil {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (got \(shard))")
+        }
+        if updateBaseline && baseline == nil { throw ValidationError("--update-baseline needs --baseline FILE") }
+        if updateBaseline && shard != nil { throw ValidationError("--update-baseline cannot be combined with --shard") }
+    }
+
+    func run() async throws {
+        guard let reporter = AuditReporters.reporter(for: format) else { throw ExitCode(2) }
+        let currentFolder = FileManager.default.currentDirectoryPath
+        let options = AuditOptions(
+            paths: paths, configPath: config, cols: size.explicitCols, rows: size.explicitRows,
+            baselinePath: baseline, updateBaseline: updateBaseline,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            shard: shard.flatMap(AuditShard.init(parsing:)), showSecrets: showSecrets,
+            currentFolder: currentFolder,
+            tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming)
+        let outcome = await AuditEngine(options: options).run(progress: .standardError())
+        let report = outcome.report
+        let environment = ProcessInfo.processInfo.environment
+        let colour = output == nil && format == "text"
+            && AuditReportOptions.wantsColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+        let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
+        let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: sourceRoot))
+
+        for warning in outcome.warnings { Self.standardError("warning: \(warning)") }
+        if let written = outcome.baselineWritten { Self.standardError("veil audit: wrote baseline \(written)") }
+        var exitCode = report.exitCode
+        if let output {
+            do {
+                try AuditOutput.write(text, to: output)
+            } catch {
+                Self.standardError("veil audit: cannot write \(output): \(error)")
+                exitCode = 2
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        if output != nil || format != "text" { Self.standardError(AuditOutput.summaryLine(report)) }
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    private static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
