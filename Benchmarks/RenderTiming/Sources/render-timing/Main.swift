@@ -88,7 +88,8 @@ struct RenderTiming {
         if let out { try writeVariety(to: out, font: font) }
     }
 
-    /// Extra images for the decoder cross-check: every bit depth and the RGB path.
+    /// Extra images for the decoder cross-check: every bit depth and the RGB path, with
+    /// padding so that rows do not end on a byte boundary.
     static func writeVariety(to out: URL, font: BitmapFont) throws {
         for (colours, name) in [(2, "depth1"), (4, "depth2"), (16, "depth4"), (200, "depth8"), (400, "rgb")] {
             var screen = try Screen(cols: 20, rows: 20)
@@ -96,7 +97,7 @@ struct RenderTiming {
                 let c = index % colours
                 screen.cells[index] = Cell(scalar: colours > 4 ? "#" : " ", background: colours <= 256 ? .indexed(UInt8(c % 256)) : .rgb(UInt8(c % 256), UInt8(c / 256), 77))
             }
-            let bitmap = try Rasterizer(font: font, theme: .xterm, options: RenderOptions(scale: 1 + colours % 3)).rasterize(screen)
+            let bitmap = try Rasterizer(font: font, theme: .xterm, options: RenderOptions(scale: 1 + colours % 3, padding: 3)).rasterize(screen)
             try AtomicFile.write(try PNGEncoder().encode(bitmap), to: out.appendingPathComponent("variety-\(name).png"), mode: 0o644)
         }
     }
