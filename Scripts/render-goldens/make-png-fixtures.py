@@ -106,6 +106,8 @@ def corrupt():
     bad_zlib = bytearray(zlib.compress(raw))
     bad_zlib[0] = 0x79  # CMF/FLG check fails
     write("corrupt-zlib-header.png", SIG + ihdr(4, 4, 8, 2) + chunk(b"IDAT", bytes(bad_zlib)) + chunk(b"IEND", b""))
+    write("corrupt-ihdr-too-wide.png", SIG + ihdr(2_000_000, 1, 8, 2) + idat + chunk(b"IEND", b""))
+    write("corrupt-ihdr-bomb.png", SIG + ihdr(20_000, 20_000, 8, 2) + idat + chunk(b"IEND", b""))  # 400 M pixels
     short = zlib.compress(raw[:20])  # a valid stream that ends before the image does
     write("corrupt-short-idat.png", SIG + ihdr(4, 4, 8, 2) + chunk(b"IDAT", short) + chunk(b"IEND", b""))
 

@@ -34,6 +34,14 @@ import VeilRender
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["snap.png"])
     }
 
+    @Test func aDestinationNameOfMaximalLengthWorks() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(String(repeating: "n", count: 251) + ".png")
+        try AtomicFile.write([7] as [UInt8], to: file)
+        #expect(try Data(contentsOf: file) == Data([7]))
+    }
+
     @Test func aMissingFolderIsAThrownError() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -44,6 +44,8 @@ import VeilRender
         ("corrupt-ihdr-length", .header(.invalidHeaderLength(12))),
         ("corrupt-ihdr-depth", .header(.invalidColorFormat(colorType: 3, bitDepth: 16))),
         ("corrupt-ihdr-zero-width", .header(.invalidDimensions(width: 0, height: 4))),
+        ("corrupt-ihdr-too-wide", .codec(.invalidDimensions(width: 2_000_000, height: 1))),
+        ("corrupt-ihdr-bomb", .codec(.tooManyPixels(width: 20_000, height: 20_000, limit: 1 << 28))),
         ("corrupt-zlib-header", .codec(.libpng(message: "IDAT: incorrect header check"))),
         ("corrupt-short-idat", .codec(.libpng(message: "Not enough image data"))),
     ]

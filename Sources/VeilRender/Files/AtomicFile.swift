@@ -22,7 +22,7 @@ public enum AtomicFile {
     public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = defaultMode) throws(AtomicFileError) {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
-        let (descriptor, temporary) = try createTemporary(in: directory, for: url.lastPathComponent, mode: mode)
+        let (descriptor, temporary) = try createTemporary(in: directory, mode: mode)
         do throws(AtomicFileError) {
             try writeAll(data, to: descriptor, path: path)
             guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
@@ -44,11 +44,13 @@ public enum AtomicFile {
         try syncDirectory(directory)
     }
 
-    private static func createTemporary(in directory: String, for name: String, mode: mode_t) throws(AtomicFileError) -> (Int32, String) {
+    /// Creates `.veil-<64 random bits>.tmp` beside the destination (a fixed-length name, so
+    /// a long destination name cannot make it too long).
+    private static func createTemporary(in directory: String, mode: mode_t) throws(AtomicFileError) -> (Int32, String) {
         var code: Int32 = 0
         for _ in 0..<8 {
             let token = String(UInt64.random(in: .min ... .max), radix: 36)
-            let temporary = directory + "/." + name + ".tmp-" + token
+            let temporary = directory + "/.veil-" + token + ".tmp"
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
             if descriptor >= 0 { return (descriptor, temporary) }
             code = errno

@@ -72,8 +72,13 @@ public final class BitmapFont: @unchecked Sendable {
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
 
     /// The glyph of `scalar`, or nil when the font has none (control characters never have one).
-    @inline(__always)
     public func glyph(for scalar: UInt32) -> Glyph? {
+        bits(for: scalar).map { Glyph(font: self, bits: $0) }
+    }
+
+    /// The rows of `scalar`'s glyph in place, valid while this font lives.
+    @inline(__always)
+    func bits(for scalar: UInt32) -> GlyphBits? {
         guard scalar < 0x110000 else { return nil }
         let page = Int(UInt16(littleEndian: firstLevel[Int(scalar >> 8)]))
         guard page != 0, page <= pageCount else { return nil }
@@ -83,7 +88,7 @@ public final class BitmapFont: @unchecked Sendable {
         let offset = Int(entry & 0x00FF_FFFF) * 16
         guard offset + (wide ? 32 : 16) <= bitmapBytes else { return nil }
         let combining: Int? = entry & 0x2000_0000 != 0 ? -Int((entry >> 24) & 0x1F) : nil
-        return Glyph(bits: bitmaps + offset, pixelWidth: wide ? 16 : 8, combiningOffset: combining)
+        return GlyphBits(pointer: bitmaps + offset, pixelWidth: wide ? 16 : 8, combiningOffset: combining)
     }
 
     /// The glyph of `scalar`.

@@ -5,11 +5,11 @@ import VeilScreen
 /// high byte for a one-column cell), so no pixel can reach a neighbouring cell.
 struct CellComposer {
     let font: BitmapFont
-    let replacement: Glyph?
+    let replacement: GlyphBits?
 
     init(font: BitmapFont) {
         self.font = font
-        self.replacement = font.glyph(for: 0xFFFD)
+        self.replacement = font.bits(for: 0xFFFD)
     }
 
     /// Whether `scalar` is a C0 or C1 control character or DEL (never drawn).
@@ -21,9 +21,9 @@ struct CellComposer {
     /// The glyph drawn for `scalar`: its own, U+FFFD when the font has none, nil for a
     /// control character or a space.
     @inline(__always)
-    func glyph(for scalar: UInt32) -> Glyph? {
+    func glyph(for scalar: UInt32) -> GlyphBits? {
         if scalar == 0x20 || Self.isControl(scalar) { return nil }
-        return font.glyph(for: scalar) ?? replacement
+        return font.bits(for: scalar) ?? replacement
     }
 
     /// Writes the masks of a cell spanning `span` columns into `masks` (16 values).
@@ -50,7 +50,7 @@ struct CellComposer {
             // moved inside the cell where they fit, and clipped.
             if let marks {
                 for mark in marks {
-                    guard let glyph = font.glyph(for: mark.value), let offset = glyph.combiningOffset else { continue }
+                    guard let glyph = font.bits(for: mark.value), let offset = glyph.combiningOffset else { continue }
                     var x = baseX + baseWidth + offset
                     x = min(x, cellPixels - glyph.pixelWidth)
                     x = max(x, 0)

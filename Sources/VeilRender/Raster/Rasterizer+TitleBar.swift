@@ -11,7 +11,7 @@ extension Rasterizer {
         var pixels = 0
         for scalar in title.unicodeScalars {
             let value = scalar.value
-            if CellComposer.isControl(value) || font.glyph(for: value)?.combiningOffset != nil { continue }
+            if CellComposer.isControl(value) || font.bits(for: value)?.combiningOffset != nil { continue }
             let span = (composer.glyph(for: value)?.pixelWidth ?? 8) / 8
             guard (pixels + 8 * span) * scale <= layout.width else { break }
             glyphs.append((value, span))
