@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VeilTests", dependencies: ["Veil"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilTests", dependencies: ["Veil", "VeilLifecycle"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilCLITests", dependencies: ["Veil", "VeilRender", "VeilRedaction", "VeilScreen", "VeilLifecycle"], resources: [.copy("Fixtures")]),
     ]
 )

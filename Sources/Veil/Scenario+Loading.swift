@@ -1,4 +1,5 @@
 import Foundation
+import VeilLifecycle
 import Yams
 
 extension Scenario {
@@ -186,23 +187,31 @@ extension Scenario {
         }
     }
 
-    private static let bareSteps: [String: Step] = [
-        "launch": .launch(url: nil), "backgroundLaunch": .backgroundLaunch, "home": .home, "tapIcon": .tapIcon,
+    private static let bareSteps: [String: SystemEvent] = [
+        "launch": .launch(), "backgroundLaunch": .backgroundLaunch, "home": .home, "tapIcon": .tapIcon,
         "appSwitcher": .appSwitcher, "alarm": .alarm, "notificationCenter": .notificationCenter,
         "controlCenter": .controlCenter, "lock": .lock, "unlock": .unlock, "forceQuit": .forceQuit,
         "memoryWarning": .memoryWarning, "memoryPressure": .memoryPressure, "significantTimeChange": .significantTimeChange,
     ]
 
+    private static func url(_ node: Node, _ yaml: YAMLReader, _ what: String) throws -> URL {
+        let text = try yaml.string(node, what)
+        guard let url = URL(string: text), url.scheme != nil else {
+            throw yaml.error(node, "\(what) must be a URL with a scheme, such as veilbank://home")
+        }
+        return url
+    }
+
     private static func step(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> Step {
         let known = "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show"
         if let word = node.scalar?.string {
-            guard let step = bareSteps[word] else {
+            guard let event = bareSteps[word] else {
                 throw yaml.error(node, "unknown timeline event \"\(word.prefix(40))\"; expected one of: \(known)")
             }
-            return step
+            return .event(event)
         }
         let (key, keyNode, value) = try yaml.singleEntry(node, "a timeline event")
-        func choice(_ options: [String: Bool]) throws -> Bool {
+        func choice<Value>(_ options: [String: Value]) throws -> Value {
             let word = try yaml.string(value, key)
             guard let result = options[word] else {
                 throw yaml.error(value, "\(key) must be \(options.keys.sorted().joined(separator: " or ")), got \"\(word.prefix(20))\"")
@@ -213,14 +222,14 @@ extension Scenario {
         case "launch":
             let map = try yaml.mapping(value, "launch")
             try yaml.checkKeys(map, allowed: ["url"], in: "launch")
-            return .launch(url: try map["url"].map { try yaml.string($0, "url") })
-        case "openURL": return .openURL(try yaml.string(value, "openURL"))
-        case "switcherSelect": return .switcherSelect(other: try choice(["self": false, "other": true]))
-        case "incomingCall": return .incomingCall(accepted: try choice(["accepted": true, "declined": false]))
+            return .event(.launch(url: try map["url"].map { try url($0, yaml, "url") }))
+        case "openURL": return .event(.openURL(try url(value, yaml, "openURL")))
+        case "switcherSelect": return .event(.switcherSelect(try choice(["self": .this, "other": .other])))
+        case "incomingCall": return .event(.incomingCall(try choice(["accepted": .accepted, "declined": .declined])))
         case "resize":
             let (cols, rows) = try size(value, yaml, "resize")
-            return .resize(cols: cols, rows: rows)
-        case "wait": return .wait(try yaml.duration(value, "wait"))
+            return .event(.resize(ScreenSize(columns: cols, rows: rows)))
+        case "wait": return .event(.wait(try yaml.duration(value, "wait")))
         case "print": return .print(Array(try yaml.string(value, "print").utf8))
         case "show": return .show(file: try reference(value, "show"))
         default:

@@ -1,3 +1,5 @@
+import VeilLifecycle
+
 /// A scenario file (spec/scenario.md): the simulated app's screen and handlers, the
 /// system's policy, and the timeline of user and system events.
 public struct Scenario: Sendable, Hashable {
@@ -59,28 +61,14 @@ public struct Scenario: Sendable, Hashable {
         case returnFalse
     }
 
-    /// One step of the timeline.
+    /// One step of the timeline: a user or system event for the lifecycle core, or a change
+    /// the app's screen gets directly.
     public enum Step: Sendable, Hashable {
-        case launch(url: String?)
-        case backgroundLaunch
-        case home
-        case tapIcon
-        case openURL(String)
-        case appSwitcher
-        case switcherSelect(other: Bool)
-        case incomingCall(accepted: Bool)
-        case alarm
-        case notificationCenter
-        case controlCenter
-        case lock
-        case unlock
-        case forceQuit
-        case memoryWarning
-        case memoryPressure
-        case significantTimeChange
-        case resize(cols: Int, rows: Int)
-        case wait(Duration)
+        /// An event of the lifecycle vocabulary (launch, home, lock, wait, …).
+        case event(SystemEvent)
+        /// Terminal bytes written to the screen.
         case print([UInt8])
+        /// The screen's content replaced by a file's bytes.
         case show(file: String)
     }
 

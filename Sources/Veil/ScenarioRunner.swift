@@ -159,42 +159,17 @@ public struct ScenarioRunner: Sendable {
                     screen.print(bytes)
                 case .show(let file):
                     screen.show(files[file] ?? [])
-                case .resize(let cols, let rows):
-                    try screen.resize(cols: cols, rows: rows)
-                    try await system.send(.resize(ScreenSize(columns: cols, rows: rows)))
-                default:
-                    try await system.send(event(for: timed.step))
+                case .event(.resize(let size)):
+                    try screen.resize(cols: size.columns, rows: size.rows)
+                    try await system.send(.resize(size))
+                case .event(let event):
+                    try await system.send(event)
                 }
             } catch let error as LifecycleError {
                 throw InputError(path: scenario.path, line: timed.position.line, column: timed.position.column,
                                  message: error.message)
             }
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
-        }
-    }
-
-    private func event(for step: Scenario.Step) -> SystemEvent {
-        switch step {
-        case .launch(let url): return .launch(url: url.flatMap(URL.init(string:)))
-        case .backgroundLaunch: return .backgroundLaunch
-        case .home: return .home
-        case .tapIcon: return .tapIcon
-        case .openURL(let url): return .openURL(URL(string: url) ?? URL(fileURLWithPath: url))
-        case .appSwitcher: return .appSwitcher
-        case .switcherSelect(let other): return .switcherSelect(other ? .other : .this)
-        case .incomingCall(let accepted): return .incomingCall(accepted ? .accepted : .declined)
-        case .alarm: return .alarm
-        case .notificationCenter: return .notificationCenter
-        case .controlCenter: return .controlCenter
-        case .lock: return .lock
-        case .unlock: return .unlock
-        case .forceQuit: return .forceQuit
-        case .memoryWarning: return .memoryWarning
-        case .memoryPressure: return .memoryPressure
-        case .significantTimeChange: return .significantTimeChange
-        case .resize(let cols, let rows): return .resize(ScreenSize(columns: cols, rows: rows))
-        case .wait(let duration): return .wait(duration)
-        case .print, .show: return .wait(.zero)  // handled by the runner itself
         }
     }
 

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import VeilLifecycle
 @testable import Veil
 
 /// The example of spec/scenario.md, verbatim.
@@ -58,9 +60,9 @@ timeline:
     #expect(scenario.handlers["applicationDidBecomeActive"] == [.privacyCover(false), .show(file: "/suite/screens/unlock.ans")])
     #expect(scenario.handlers["applicationWillEnterForeground"] == [.print(Array("\u{1B}[2J\u{1B}[HWelcome back".utf8))])
     #expect(scenario.timeline.map(\.step) == [
-        .launch(url: nil), .wait(.seconds(2)), .home, .wait(.seconds(40)), .tapIcon,
-        .incomingCall(accepted: false), .lock, .unlock, .forceQuit,
-    ])
+        .launch(), .wait(.seconds(2)), .home, .wait(.seconds(40)), .tapIcon,
+        .incomingCall(.declined), .lock, .unlock, .forceQuit,
+    ].map(Scenario.Step.event))
     #expect(scenario.timeline[5].position == Scenario.Position(line: 32, column: 5))
 }
 
@@ -87,10 +89,13 @@ timeline:
     """
     let steps = try Scenario.parse(yaml, path: "dir/s.yml").timeline.map(\.step)
     #expect(steps.count == 17)
-    #expect(steps[0] == .launch(url: "veilbank://home"))
-    #expect(steps[4] == .switcherSelect(other: false) && steps[5] == .switcherSelect(other: true))
-    #expect(steps[13] == .resize(cols: 100, rows: 30))
-    #expect(steps[14] == .wait(.milliseconds(250)))
+    #expect(steps[0] == .event(.launch(url: URL(string: "veilbank://home"))))
+    #expect(steps[2] == .event(.openURL(URL(string: "veilbank://pay")!)))
+    #expect(steps[4] == .event(.switcherSelect(.this)) && steps[5] == .event(.switcherSelect(.other)))
+    #expect(steps[6] == .event(.incomingCall(.accepted)))
+    #expect(steps[13] == .event(.resize(ScreenSize(columns: 100, rows: 30))))
+    #expect(steps[14] == .event(.wait(.milliseconds(250))))
+    #expect(steps[15] == .print(Array("x".utf8)))
 }
 
 @Test func fullSelectorSpellingsAreAcceptedAsHandlerKeys() throws {
