@@ -24,11 +24,23 @@ struct Measurement {
     var cpuThroughput: Double { bytes > 0 ? Double(bytes) / cpuMedian / 1e6 : .nan }
 }
 
+/// Prints a line at once (unbuffered: progress shows while the benchmarks run).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 /// CPU time of the calling thread, in seconds (time spent descheduled by other processes on
 /// this shared machine does not count).
 func threadCPUTime() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// CPU time of the whole process (all threads), in seconds.
+func processCPUTime() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
@@ -65,8 +77,7 @@ struct Report {
 
     mutating func add(_ m: Measurement) {
         measurements.append(m)
-        print(Self.line(m))
-        fflush(stdout)
+        say(Self.line(m))
     }
 
     static let header = "benchmark                               iters  median_ms    p90_ms    p99_ms  cpu_med_ms   MB/s(wall)  MB/s(cpu)  allocs/iter"

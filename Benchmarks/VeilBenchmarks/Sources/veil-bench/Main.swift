@@ -1,3 +1,4 @@
+import CMallocCounter
 import Foundation
 import Veil
 import VeilRedaction
@@ -67,8 +68,8 @@ struct VeilBench {
     static func run(inputs: URL, scale: Double) async throws -> Report {
         var report = Report()
         func n(_ count: Int) -> Int { max(5, Int(Double(count) * scale)) }
-        print("veil-bench: medians of measured iterations after warm-up; MB = 10^6 bytes")
-        print(Report.header)
+        say("veil-bench: medians of measured iterations after warm-up; MB = 10^6 bytes")
+        say(Report.header)
 
         // 1. Parse + screen update.
         var vim = try read(inputs, "vim.bin")
@@ -95,7 +96,7 @@ struct VeilBench {
             report.add(try measure("detect \(label)", bytes: textBytes, warmup: 20, iterations: n(300)) {
                 found = try rules.findings(in: screen).count
             })
-            print("  (\(found) findings on the \(label) screen)")
+            say("  (\(found) findings on the \(label) screen)")
         }
 
         // 3. Render + PNG encode.
@@ -107,7 +108,7 @@ struct VeilBench {
                 report.add(try measure("render+encode \(label) scale \(pixelScale)", warmup: 5, iterations: n(100)) {
                     size = try renderer.png(for: screen).count
                 })
-                print("  (\(size) PNG bytes)")
+                say("  (\(size) PNG bytes)")
             }
         }
 
@@ -126,16 +127,16 @@ struct VeilBench {
         var wall: [Double] = [], cpu: [Double] = [], allocations: [Double] = []
         for _ in 0..<n(20) {
             let allocStart = veil_bench_allocations()
-            let cpuStart = threadCPUTime()
+            let cpuStart = processCPUTime()
             let (elapsed, log, _, _) = try await TenThousandEvents.run()
-            cpu.append(threadCPUTime() - cpuStart)
+            cpu.append(processCPUTime() - cpuStart)
             allocations.append(Double(veil_bench_allocations() - allocStart))
             wall.append(seconds(elapsed))
             events = log.count
         }
         report.add(Measurement(name: "lifecycle 10,000 events", wall: wall.sorted(), cpu: cpu.sorted(),
                                allocations: Measurement.percentile(allocations.sorted(), 0.5), bytes: 0))
-        print("  (\(events) log entries; cpu is the main thread's only)")
+        say("  (\(events) log entries; cpu is the whole process's: the tasks hop between threads)")
         return report
     }
 
@@ -154,7 +155,7 @@ struct VeilBench {
             try Data(bitmap.rgbBytes()).write(to: out.appendingPathComponent("\(label).rgb"))
             try Data("\(bitmap.width) \(bitmap.height)\n".utf8).write(to: out.appendingPathComponent("\(label).size"))
             try Data(outcome.png).write(to: out.appendingPathComponent("\(label).png"))
-            print("\(label): \(outcome.findings.count) findings, \(bitmap.width)x\(bitmap.height) px, \(outcome.png.count) PNG bytes")
+            say("\(label): \(outcome.findings.count) findings, \(bitmap.width)x\(bitmap.height) px, \(outcome.png.count) PNG bytes")
         }
     }
 }
