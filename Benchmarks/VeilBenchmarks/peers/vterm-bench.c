@@ -30,6 +30,6 @@ int main(int argc, char **argv) {
         if (r >= 0) { wall[r] = now(CLOCK_MONOTONIC) - w0; cpu[r] = now(CLOCK_THREAD_CPUTIME_ID) - c0; }
     }
     qsort(wall, runs, sizeof *wall, cmp); qsort(cpu, runs, sizeof *cpu, cmp);
-    printf("%.3f %.3f\n", size / wall[runs / 2] / 1e6, size / cpu[runs / 2] / 1e6);
+    printf("mb_per_s %.3f cpu_mb_per_s %.3f\n", size / wall[runs / 2] / 1e6, size / cpu[runs / 2] / 1e6);
     return 0;
 }

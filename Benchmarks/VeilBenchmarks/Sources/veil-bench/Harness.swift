@@ -48,10 +48,17 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
+/// VEIL_BENCH_ONLY=TEXT runs only the benchmarks whose names contain TEXT (for profiling).
+func selected(_ name: String) -> Bool {
+    guard let only = ProcessInfo.processInfo.environment["VEIL_BENCH_ONLY"] else { return true }
+    return name.contains(only)
+}
+
 /// Runs `body` `warmup` times, then `iterations` times measuring each run; also stops after
 /// `budget` seconds of measuring (at least 5 iterations).
 func measure(_ name: String, bytes: Int = 0, warmup: Int = 3, iterations: Int, budget: Double = 10,
              _ body: () throws -> Void) rethrows -> Measurement {
+    guard selected(name) else { return Measurement(name: name, wall: [], cpu: [], allocations: 0, bytes: 0) }
     for _ in 0..<warmup { try body() }
     var wall: [Double] = [], cpu: [Double] = [], allocations: [Double] = []
     let clock = ContinuousClock()
@@ -76,6 +83,7 @@ struct Report {
     var measurements: [Measurement] = []
 
     mutating func add(_ m: Measurement) {
+        guard !m.wall.isEmpty else { return }
         measurements.append(m)
         say(Self.line(m))
     }

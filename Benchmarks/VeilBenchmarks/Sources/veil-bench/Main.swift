@@ -122,6 +122,7 @@ struct VeilBench {
         }
 
         // 5. The 10,000-event lifecycle scenario on the virtual clock.
+        guard selected("lifecycle 10,000 events") else { return report }
         var events = 0
         for _ in 0..<3 { _ = try await TenThousandEvents.run() }
         var wall: [Double] = [], cpu: [Double] = [], allocations: [Double] = []
