@@ -96,8 +96,15 @@ struct VeilBench {
             report.add(try measure("detect \(label)", bytes: textBytes, warmup: 20, iterations: n(300)) {
                 found = try rules.findings(in: screen).count
             })
-            say("  (\(found) findings on the \(label) screen)")
+            if selected("detect \(label)") { say("  (\(found) findings on the \(label) screen)") }
         }
+
+        // Throughput on a long text without per-screen overheads: 1,000 rows of `ls -lR`.
+        let tall = try screen(Array(try read(inputs, "ls-lR.txt").prefix(400_000)), cols: 200, rows: 1000)
+        let tallBytes = text(of: tall).utf8.count
+        report.add(try measure("detect 200x1000 ls -lR text", bytes: tallBytes, warmup: 3, iterations: n(50)) {
+            _ = try rules.findings(in: tall)
+        })
 
         // 3. Render + PNG encode.
         for (label, file, cols, rows) in screens {
@@ -108,7 +115,7 @@ struct VeilBench {
                 report.add(try measure("render+encode \(label) scale \(pixelScale)", warmup: 5, iterations: n(100)) {
                     size = try renderer.png(for: screen).count
                 })
-                say("  (\(size) PNG bytes)")
+                if size > 0 { say("  (\(size) PNG bytes)") }
             }
         }
 
