@@ -128,6 +128,24 @@ struct VeilBench {
             })
         }
 
+        // Stand-in for `veil audit --jobs 2` (not on this branch): read, parse and detect each
+        // of the 1,000 audit screens in process, on 2 threads.
+        let auditFolder = inputs.appendingPathComponent("audit")
+        let auditFiles = try FileManager.default.contentsOfDirectory(atPath: auditFolder.path).sorted()
+            .map { auditFolder.appendingPathComponent($0) }
+        if !auditFiles.isEmpty {
+            report.add(measure("audit stand-in in process, 2 threads", warmup: 1, iterations: n(10)) {
+                let total = auditFiles.count
+                DispatchQueue.concurrentPerform(iterations: 2) { part in
+                    for i in stride(from: part, to: total, by: 2) {
+                        guard let data = try? Data(contentsOf: auditFiles[i]),
+                              let screen = try? screen([UInt8](data), cols: 80, rows: 24) else { fatalError("audit input \(i)") }
+                        _ = try? rules.findings(in: screen)
+                    }
+                }
+            })
+        }
+
         // 5. The 10,000-event lifecycle scenario on the virtual clock.
         guard selected("lifecycle 10,000 events") else { return report }
         var events = 0
