@@ -99,6 +99,14 @@ row("`veil snap` whole process, 80×24 (hyperfine: mean user+sys CPU; median wal
 rss_met = "yes" if veil_kib * 1024 <= 30e6 else ("borderline: ≤ 30 MiB, > 30 MB" if veil_kib <= 30 * 1024 else "**no**")
 row("`veil snap` peak RSS (median of 7)", "≤ 30 MB", f"{veil_kib / 1024:.1f} MiB ({veil_kib * 1024 / 1e6:.1f} MB)",
     f"python pyte+Pillow {python_kib / 1024:.1f} MiB", f"{veil_kib / python_kib:.2f}× python's", rss_met)
+if "veil snap, static stdlib" in snap:
+    st = snap["veil snap, static stdlib"]
+    st_cpu = (st["user"] + st["system"]) * 1e3
+    st_kib = float(open(os.path.join(work, "peers.txt")).read().split("rssstatic veil_static_kib ")[1].split()[0])
+    row("`veil snap` built with `--static-swift-stdlib` (same measures)", "≤ 25 ms, ≤ 30 MB",
+        f"{st_cpu:.1f} ms CPU ({st['median'] * 1e3:.1f} wall, min {st['min'] * 1e3:.1f}); {st_kib / 1024:.1f} MiB ({st_kib * 1024 / 1e6:.1f} MB)",
+        f"python pyte+Pillow {python_cpu:.0f} ms CPU", f"{python_cpu / st_cpu:.1f}× less CPU; {veil_cpu / st_cpu:.2f}× less than the default build",
+        yes(st_cpu <= 25 and st_kib * 1024 <= 30e6))
 name = "detect 200x1000 ls -lR text"
 row("detection throughput, 1,000 rows of `ls -lR` (thread CPU)", "≥ 20 MB/s",
     f"{b(name, 'cpu_mb_per_s'):.1f} MB/s ({b(name, 'mb_per_s'):.1f} wall)", "—", "—", yes(b(name, "cpu_mb_per_s") >= 20))
