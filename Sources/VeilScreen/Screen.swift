@@ -86,30 +86,10 @@ public struct Screen: Hashable, Sendable {
     }
 
     /// A row's characters, a wide character once, trailing spaces kept.
-    public func rowText(_ row: Int) -> String {
-        var out = String()
-        out.reserveCapacity(cols)
-        let base = row * cols
-        for col in 0..<cols {
-            let cell = cells[base + col]
-            if cell.width == 0 { continue }
-            if cell.clusterIndex == 0 {
-                out.unicodeScalars.append(cell.scalar)
-            } else {
-                out += text(of: cell)
-            }
-        }
-        return out
-    }
+    public func rowText(_ row: Int) -> String { rowText(row, invisibleAsSpaces: false) }
 
-    /// Every row's text with trailing spaces removed (what `veil screen --format text` prints).
-    public func lines() -> [String] {
-        (0..<rows).map { row in
-            var line = rowText(row)
-            while line.unicodeScalars.last == " " { line.unicodeScalars.removeLast() }
-            return line
-        }
-    }
+    /// Every row's text with trailing spaces removed.
+    public func lines() -> [String] { lines(invisibleAsSpaces: false) }
 
     /// Returns the index for `reason` in ``sensitiveReasons``, adding it when new.
     public mutating func internSensitiveReason(_ reason: String) -> UInt16 {
@@ -140,14 +120,20 @@ public struct Screen: Hashable, Sendable {
 extension Screen {
     /// A row as it is seen: like ``rowText(_:)`` but invisible cells (SGR 8) show as
     /// spaces, as xterm draws and prints them.
-    public func visibleRowText(_ row: Int) -> String {
+    public func visibleRowText(_ row: Int) -> String { rowText(row, invisibleAsSpaces: true) }
+
+    /// Every row as it is seen (invisible cells as spaces), trailing spaces removed: what
+    /// `veil screen --format text` prints.
+    public func visibleLines() -> [String] { lines(invisibleAsSpaces: true) }
+
+    private func rowText(_ row: Int, invisibleAsSpaces: Bool) -> String {
         var out = String()
         out.reserveCapacity(cols)
         let base = row * cols
         for col in 0..<cols {
             let cell = cells[base + col]
             if cell.width == 0 { continue }
-            if cell.attributes.contains(.invisible) {
+            if invisibleAsSpaces && cell.attributes.contains(.invisible) {
                 out.unicodeScalars.append(" ")
                 if cell.width == 2 { out.unicodeScalars.append(" ") }
             } else if cell.clusterIndex == 0 {
@@ -159,11 +145,9 @@ extension Screen {
         return out
     }
 
-    /// Every row as it is seen (invisible cells as spaces), trailing spaces removed: what
-    /// `veil screen --format text` prints.
-    public func visibleLines() -> [String] {
+    private func lines(invisibleAsSpaces: Bool) -> [String] {
         (0..<rows).map { row in
-            var line = visibleRowText(row)
+            var line = rowText(row, invisibleAsSpaces: invisibleAsSpaces)
             while line.unicodeScalars.last == " " { line.unicodeScalars.removeLast() }
             return line
         }
