@@ -57,6 +57,14 @@ enum JSONOutput: Sendable, Hashable {
         }
     }
 
+    /// `value` as a JSON string literal (quotes, backslashes, control characters and
+    /// U+2028/U+2029 escaped).
+    static func quoted(_ value: String) -> String {
+        var out = String()
+        writeString(value, to: &out)
+        return out
+    }
+
     private static func writeString(_ value: String, to out: inout String) {
         out.append("\"")
         if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
