@@ -14,10 +14,10 @@ public enum DemoSession {
         return url.path
     }
 
-    /// Runs the demo with the built-in rules, writing snapshots to `outputFolder`.
-    public static func run(outputFolder: URL, style: SnapshotSettings? = nil) async throws -> ScenarioRunner.Result {
+    /// Runs the demo (by default with the built-in rules), writing snapshots to `outputFolder`.
+    public static func run(outputFolder: URL, settings: SnapshotSettings? = nil) async throws -> ScenarioRunner.Result {
         let scenario = try Scenario.load(path: try scenarioPath())
-        let settings = try style ?? SnapshotSettings(rules: .builtIn)
+        let settings = try settings ?? SnapshotSettings(rules: .builtIn)
         do {
             try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
         } catch {

@@ -5,7 +5,7 @@ import VeilScreen
 /// secret masked, as text or JSON (so the command line stays thin).
 ///
 /// ```swift
-/// let screen = try ScreenDump.screen(fromFile: "out.bin", cols: 80, rows: 24)
+/// let screen = try TerminalCapture.screen(path: "out.bin", cols: 80, rows: 24)
 /// let findings = try RuleSet.resolve(configPath: nil).findings(in: screen)
 /// print(ScanReport.render(findings, as: .json, showingLast: 0), terminator: "")
 /// ```

@@ -4,7 +4,7 @@ import VeilScreen
 /// conformance checks), so the command line stays thin.
 ///
 /// ```swift
-/// let screen = try ScreenDump.screen(fromFile: "out.bin", cols: 80, rows: 24)
+/// let screen = try TerminalCapture.screen(path: "out.bin", cols: 80, rows: 24)
 /// print(ScreenDump.text(screen), terminator: "")
 /// ```
 public enum ScreenDump {
@@ -14,13 +14,6 @@ public enum ScreenDump {
         case text
         /// The grid with every cell's attributes.
         case json
-    }
-
-    /// The screen that a capture shows: terminal bytes from a file (`-` for standard input)
-    /// or an asciicast recording (`.cast`, at `time` seconds or its end); see ``TerminalCapture``.
-    /// - Throws: ``InputError`` naming the file (and line and column for recordings).
-    public static func screen(fromFile path: String, cols: Int?, rows: Int?, at time: Double? = nil) throws -> Screen {
-        try TerminalCapture.screen(path: path, cols: cols, rows: rows, at: time)
     }
 
     /// The screen in `format`, ending with a newline.
@@ -81,25 +74,6 @@ public enum ScreenDump {
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (the one escaper of the `Veil` module, ``JSONOutput``).
+    static func quoted(_ text: String) -> String { JSONOutput.quoted(text) }
 }

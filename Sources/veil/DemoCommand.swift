@@ -20,7 +20,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let folder = URL(fileURLWithPath: out)
-        let result = try await DemoSession.run(outputFolder: folder, style: try snapshot.settings())
+        let result = try await DemoSession.run(outputFolder: folder, settings: try snapshot.settings())
         print(log.render(result.log), terminator: "")
         guard log == .text else { return }
         print("")

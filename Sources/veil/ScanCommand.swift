@@ -10,21 +10,10 @@ struct ScanCommand: ParsableCommand {
         discussion: "Secrets are always masked; --show-last reveals at most half of each."
     )
 
-    /// The output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
-    @Argument(help: "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast).")
-    var input: String
-
-    @Option(help: "For a .cast recording: the moment to show, in seconds (default: its end).")
-    var at: Double?
-
-    @OptionGroup var size: ScreenSizeOptions
+    @OptionGroup var capture: CaptureOptions
 
     @Option(help: "Output format.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
     @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
     var config: String?
@@ -38,7 +27,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let rules = try RuleSet.resolve(configPath: config)
-        let screen = try ScreenDump.screen(fromFile: input, cols: size.explicitCols, rows: size.explicitRows, at: at)
+        let screen = try capture.screen()
         let findings = try rules.findings(in: screen)
         print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")
     }

@@ -8,24 +8,13 @@ struct ScreenCommand: ParsableCommand {
         abstract: "Print the screen an xterm would show after the terminal bytes in INPUT."
     )
 
-    /// The output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
-    @Argument(help: "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast).")
-    var input: String
-
-    @Option(help: "For a .cast recording: the moment to show, in seconds (default: its end).")
-    var at: Double?
-
-    @OptionGroup var size: ScreenSizeOptions
+    @OptionGroup var capture: CaptureOptions
 
     @Option(help: "Output format.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
     func run() throws {
-        let screen = try ScreenDump.screen(fromFile: input, cols: size.explicitCols, rows: size.explicitRows, at: at)
+        let screen = try capture.screen()
         print(ScreenDump.render(screen, as: format == .json ? .json : .text), terminator: "")
     }
 }
