@@ -9,7 +9,9 @@ import Foundation
 /// already found candidates); the built-in detectors scan bytes directly.
 public struct RegexPattern: @unchecked Sendable, Hashable {
     // NSRegularExpression is immutable and documented thread-safe; hence @unchecked.
-    let regex: NSRegularExpression
+    let lazy: LazyRegex
+    /// The compiled pattern (compiled on first use for the built-in rules: LazyRegex).
+    var regex: NSRegularExpression { lazy.regex }
     /// The pattern as written.
     public let source: String
     /// The capture group holding the secret (0 = the whole match).
@@ -19,6 +21,7 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
     /// - Throws: ``RegexPatternError`` with ICU's message when it does not compile, or when
     ///   `secretGroup` names a group the pattern does not have.
     public init(_ source: String, secretGroup: Int = 0) throws {
+        let regex: NSRegularExpression
         do {
             regex = try NSRegularExpression(pattern: source)
         } catch {
@@ -27,8 +30,13 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
         guard secretGroup >= 0, secretGroup <= regex.numberOfCaptureGroups else {
             throw RegexPatternError.noSuchGroup(secretGroup, groups: regex.numberOfCaptureGroups)
         }
+        self.init(source: source, secretGroup: secretGroup, lazy: LazyRegex(compiled: regex))
+    }
+
+    init(source: String, secretGroup: Int, lazy: LazyRegex) {
         self.source = source
         self.secretGroup = secretGroup
+        self.lazy = lazy
     }
 
     /// Whether the pattern matches anywhere in `text`.

@@ -5,3 +5,4 @@ struct Located<Value> {
 }
 
 extension Located: Sendable where Value: Sendable {}
+extension Located: Equatable where Value: Equatable {}

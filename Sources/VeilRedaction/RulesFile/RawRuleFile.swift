@@ -3,7 +3,7 @@ import Yams
 /// Phase one of loading a rules file: the YAML decoded into raw values with positions,
 /// every key known and every value of the right type, but nothing compiled or
 /// cross-checked yet (like gitleaks' `ViperConfig`). ``RuleFileCompiler`` is phase two.
-struct RawRuleFile {
+struct RawRuleFile: Equatable {
     static let keys = ["description", "scanTitle", "extend", "allowlists", "regions", "rules"]
 
     var position: SourcePosition
@@ -13,6 +13,11 @@ struct RawRuleFile {
     var allowlists: [RawAllowlist] = []
     var regions: [RawRegion] = []
     var rules: [RawRule] = []
+
+    /// An empty file at `position`; the generated built-in rules fill it in.
+    init(position: SourcePosition) {
+        self.position = position
+    }
 
     /// Parses `yaml`, read from `file`.
     /// - Throws: ``RuleFileError`` for YAML syntax errors and wrong structure.
@@ -59,11 +64,15 @@ struct RawRuleFile {
 }
 
 /// `extend: {useDefault, disabledRules}`.
-struct RawExtend {
+struct RawExtend: Equatable {
     static let keys = ["useDefault", "disabledRules"]
     var position: SourcePosition
     var useDefault: Located<Bool>?
     var disabledRules: [Located<String>] = []
+
+    init(position: SourcePosition) {
+        self.position = position
+    }
 
     init(_ node: Node, reader: NodeReader) throws {
         position = reader.position(node)
@@ -78,7 +87,7 @@ struct RawExtend {
 }
 
 /// One allowlist.
-struct RawAllowlist {
+struct RawAllowlist: Equatable {
     static let keys = ["description", "condition", "regexes", "regexTarget", "stopwords"]
     var position: SourcePosition
     var description: Located<String>?
@@ -86,6 +95,10 @@ struct RawAllowlist {
     var regexes: [Located<String>] = []
     var regexTarget: Located<String>?
     var stopwords: [Located<String>] = []
+
+    init(position: SourcePosition) {
+        self.position = position
+    }
 
     init(_ node: Node, reader: NodeReader) throws {
         position = reader.position(node)
@@ -103,7 +116,7 @@ struct RawAllowlist {
 }
 
 /// One declared region.
-struct RawRegion {
+struct RawRegion: Equatable {
     static let keys = ["id", "description", "row", "col", "width", "height", "label", "category", "severity", "style"]
     var position: SourcePosition
     var id: Located<String>?
@@ -116,6 +129,10 @@ struct RawRegion {
     var category: Located<String>?
     var severity: Located<String>?
     var style: Located<String>?
+
+    init(position: SourcePosition) {
+        self.position = position
+    }
 
     init(_ node: Node, reader: NodeReader) throws {
         position = reader.position(node)
@@ -138,7 +155,7 @@ struct RawRegion {
 }
 
 /// One rule.
-struct RawRule {
+struct RawRule: Equatable {
     static let keys = [
         "id", "description", "detector", "regex", "secretGroup", "entropy", "keywords", "tags", "category",
         "severity", "validate", "context", "contextSeverity", "style", "allowlists", "examples",
@@ -163,6 +180,10 @@ struct RawRule {
     var examples: [Located<String>] = []
     var negativeExamples: [Located<String>] = []
     var enabled: Located<Bool>?
+
+    init(position: SourcePosition) {
+        self.position = position
+    }
 
     init(_ node: Node, reader: NodeReader) throws {
         position = reader.position(node)

@@ -6,6 +6,9 @@ struct RuleFileCompiler {
     static let severityNames = Severity.allCases.map(\.rawValue)
 
     let file: String
+    /// Whether regexes are compiled on first use instead of now: only for files known to
+    /// compile (the generated built-in rules), since a bad pattern is then not reported.
+    var defersRegexCompilation = false
 
     /// Compiles `raw`; `base` gives the rules it extends (nil when it extends nothing).
     func compile(_ raw: RawRuleFile, base: () throws -> RuleSet?) throws -> RuleSet {
@@ -138,6 +141,9 @@ struct RuleFileCompiler {
     }
 
     private func compileRegex(_ regex: Located<String>, secretGroup: Located<Int>?, owner: String) throws -> RegexPattern {
+        if defersRegexCompilation {
+            return RegexPattern(deferringCompilation: regex.value, secretGroup: secretGroup?.value ?? 0)
+        }
         do {
             return try RegexPattern(regex.value, secretGroup: secretGroup?.value ?? 0)
         } catch let error as RegexPatternError {

@@ -1,0 +1,59 @@
+import Foundation
+
+/// An `NSRegularExpression` compiled on first use, once, whichever thread asks first.
+///
+/// The built-in rules' patterns are known to compile (the test suite loads them through
+/// the YAML loader, which compiles every pattern), so they are not compiled at start-up:
+/// a screen whose lines never select a rule pays neither for its regex nor for ICU's
+/// one-time regex set-up. Patterns of a user's rules file are compiled when the file is
+/// loaded, so that a bad one is reported with its file:line:column; they arrive here
+/// already compiled.
+final class LazyRegex: @unchecked Sendable {
+    // `lock` guards `compiled`; NSRegularExpression itself is immutable and thread-safe.
+    private let lock = NSLock()
+    private var compiled: NSRegularExpression?
+    private let source: String
+
+    /// A pattern compiled on first use; it must compile (a failure then stops the program).
+    init(deferring source: String) {
+        self.source = source
+    }
+
+    /// A pattern compiled already.
+    init(compiled regex: NSRegularExpression) {
+        self.source = regex.pattern
+        self.compiled = regex
+    }
+
+    /// The compiled pattern.
+    var regex: NSRegularExpression {
+        lock.lock()
+        defer { lock.unlock() }
+        if let compiled { return compiled }
+        do {
+            let regex = try NSRegularExpression(pattern: source)
+            compiled = regex
+            return regex
+        } catch {
+            preconditionFailure("a built-in regex failed to compile: \(source)")
+        }
+    }
+
+    /// Whether the pattern has been compiled (for tests).
+    var isCompiled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return compiled != nil
+    }
+}
+
+extension RegexPattern {
+    /// A pattern that is compiled on first use, for patterns known to compile (the
+    /// generated built-in rules). `secretGroup` is not checked either.
+    init(deferringCompilation source: String, secretGroup: Int) {
+        self.init(source: source, secretGroup: secretGroup, lazy: LazyRegex(deferring: source))
+    }
+
+    /// Whether the regex has been compiled yet.
+    var isCompiled: Bool { lazy.isCompiled }
+}
