@@ -19,7 +19,7 @@ struct RulesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every rule and region with its category and severity.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every rule and region with its category and severity.")
 
         @OptionGroup var options: ConfigOption
 
@@ -29,7 +29,7 @@ struct RulesCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one rule in full, with its examples.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one rule in full, with its examples.")
 
         @Argument(help: "The rule id, e.g. card.pan.")
         var id: String
@@ -54,6 +54,7 @@ struct RulesCommand: ParsableCommand {
 
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Check every rule's examples and negative examples.",
             discussion: "Exit codes: 0 all pass, 1 an example misbehaves, 2 the rules file is invalid."
         )

@@ -79,3 +79,41 @@ import VeilScreen
         }
     }
 }
+
+/// `^[…]+$` patterns are matched without ICU; they must agree with `NSRegularExpression`.
+@Suite struct AnchoredClassRunTests {
+    static let texts = [
+        "", "*", "•••", "●●●●", "*•●", "a", "••a", "a••", " ••", "•• ", "••\n", "••\r\n", "••\r", "••\n\n",
+        "••\r\n\n", "\n", "\r\n", "••\u{B}", "••\u{C}", "••\u{85}", "••\u{2028}", "••\u{2029}", "••\n•",
+        "\n••", "••\u{301}", "•\u{200D}•", "＊＊", "•\t", "***\r\r", "x*x",
+    ]
+
+    @Test(arguments: ["^[*•●]+$", "^[x*]+$", "^[.|/]+$", "^[ab]+$"])
+    func agreesWithICU(pattern: String) throws {
+        #expect(AnchoredClassRun(pattern) != nil)
+        let icu = try NSRegularExpression(pattern: pattern)
+        let lazy = LazyRegex(deferring: pattern)
+        for text in Self.texts + ["ab", "ba\n", "abc", "A", "..||//", "x**x\r\n"] {
+            let expected = icu.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+            #expect(lazy.matches(text) == expected, "\(pattern) on \(text.debugDescription)")
+        }
+        #expect(!lazy.isCompiled)
+    }
+
+    @Test(arguments: ["^[a-z]+$", "^[^*]+$", "^[\\w]+$", "^[[:alpha:]]+$", "^[*]*$", "[*]+$", "^[*]+", "^[]+$",
+                      "^[ ]+$", "(?i)^[a]+$", "^[a&b]+$", "^[$]+$", "^[{a}]+$"])
+    func otherShapesAreLeftToICU(pattern: String) {
+        #expect(AnchoredClassRun(pattern) == nil)
+    }
+
+    @Test func theBuiltInHiddenValueAllowlistNeedsNoICU() throws {
+        var compiler = RuleFileCompiler(file: RuleSet.builtInFileName)
+        compiler.defersRegexCompilation = true
+        let rules = try compiler.compile(RawRuleFile.builtIn(), base: { nil })
+        let hidden = try #require(rules.allowlists.first?.regexes.first)
+        #expect(hidden.source == "^[*•●]+$")
+        #expect(hidden.matches("******"))
+        #expect(!hidden.matches("hunter2"))
+        #expect(!hidden.isCompiled)
+    }
+}

@@ -41,7 +41,7 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
 
     /// Whether the pattern matches anywhere in `text`.
     public func matches(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+        lazy.matches(text)
     }
 
     public static func == (lhs: RegexPattern, rhs: RegexPattern) -> Bool {

@@ -13,16 +13,20 @@ final class LazyRegex: @unchecked Sendable {
     private let lock = NSLock()
     private var compiled: NSRegularExpression?
     private let source: String
+    /// Set when `source` has the shape `^[…]+$`: ``matches(_:)`` then needs no regex.
+    private let anchoredClassRun: AnchoredClassRun?
 
     /// A pattern compiled on first use; it must compile (a failure then stops the program).
     init(deferring source: String) {
         self.source = source
+        self.anchoredClassRun = AnchoredClassRun(source)
     }
 
     /// A pattern compiled already.
     init(compiled regex: NSRegularExpression) {
         self.source = regex.pattern
         self.compiled = regex
+        self.anchoredClassRun = AnchoredClassRun(regex.pattern)
     }
 
     /// The compiled pattern.
@@ -37,6 +41,14 @@ final class LazyRegex: @unchecked Sendable {
         } catch {
             preconditionFailure("a built-in regex failed to compile: \(source)")
         }
+    }
+
+    /// Whether the pattern matches anywhere in `text`: through the compiled regex, or
+    /// without it when the pattern is an ``AnchoredClassRun``.
+    func matches(_ text: String) -> Bool {
+        if let run = anchoredClassRun { return run.matches(text) }
+        let regex = self.regex
+        return regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
     }
 
     /// Whether the pattern has been compiled (for tests).
