@@ -46,10 +46,21 @@ public enum ResidentID {
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         guard day <= days else { return false }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let now = calendar.dateComponents([.year, .month, .day], from: today)
-        guard let y = now.year, let m = now.month, let d = now.day else { return false }
-        return (year, month, day) <= (y, m, d)
+        return (year, month, day) <= utcDate(of: today)
+    }
+
+    /// The Gregorian year, month and day of `date` in UTC, computed from the seconds since
+    /// 1970 (H. Hinnant's `civil_from_days`): a `Calendar` would load ICU's calendar and
+    /// time zone data, 2.4 MB of `veil snap`'s resident memory.
+    static func utcDate(of date: Date) -> (year: Int, month: Int, day: Int) {
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
