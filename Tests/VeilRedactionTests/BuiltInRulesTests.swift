@@ -13,7 +13,11 @@ import VeilScreen
         for (made, read) in zip(generated.rules, yaml.rules) {
             #expect(made == read, "rule at \(read.position) differs: run Scripts/generate-builtin-rules")
         }
-        #expect(generated == yaml, "run Scripts/generate-builtin-rules")
+        // The rest of the file (rules compared above, one by one, for short messages).
+        var generatedRest = generated, yamlRest = yaml
+        generatedRest.rules = []
+        yamlRest.rules = []
+        #expect(generatedRest == yamlRest, "run Scripts/generate-builtin-rules")
     }
 
     @Test func builtInRulesDescribeAndLintLikeTheYAMLOnes() throws {
