@@ -21,9 +21,8 @@ public enum VeilResources {
         if let folder = executableFolder() {
             let candidate = folder.appendingPathComponent(bundleName, isDirectory: true)
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate
-            }
+            let exists = FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory)
+            if exists && isDirectory.boolValue { return candidate }
         }
         return Bundle.module.resourceURL ?? Bundle.module.bundleURL
     }()
@@ -32,7 +31,8 @@ public enum VeilResources {
     /// elsewhere.
     private static func executableFolder() -> URL? {
         #if os(Linux)
-        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        guard let path else { return nil }
         return URL(fileURLWithPath: path).deletingLastPathComponent()
         #else
         return nil

@@ -19,7 +19,10 @@ struct RulesCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every rule and region with its category and severity.")
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List every rule and region with its category and severity."
+        )
 
         @OptionGroup var options: ConfigOption
 
@@ -29,7 +32,10 @@ struct RulesCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one rule in full, with its examples.")
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show one rule in full, with its examples."
+        )
 
         @Argument(help: "The rule id, e.g. card.pan.")
         var id: String

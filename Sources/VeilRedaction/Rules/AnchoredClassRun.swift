@@ -19,9 +19,8 @@ struct AnchoredClassRun: Hashable, Sendable {
     /// The run `source` describes, or nil when it has another shape.
     init?(_ source: String) {
         let scalars = Array(source.unicodeScalars)
-        guard scalars.count > 5, scalars.starts(with: ["^", "["]), scalars.suffix(3).elementsEqual(["]", "+", "$"]) else {
-            return nil
-        }
+        guard scalars.count > 5, scalars.starts(with: ["^", "["]), scalars.suffix(3).elementsEqual(["]", "+", "$"])
+        else { return nil }
         let body = scalars[2..<(scalars.count - 3)]
         for scalar in body {
             let isPlain = !Self.special.contains(scalar) && !scalar.properties.isWhitespace
@@ -44,5 +43,7 @@ struct AnchoredClassRun: Hashable, Sendable {
         return !scalars.isEmpty && scalars.allSatisfy { members.contains($0) }
     }
 
-    private static let lineTerminators: Set<Unicode.Scalar> = ["\n", "\u{B}", "\u{C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+    private static let lineTerminators: Set<Unicode.Scalar> = [
+        "\n", "\u{B}", "\u{C}", "\r", "\u{85}", "\u{2028}", "\u{2029}",
+    ]
 }
