@@ -44,12 +44,25 @@ public enum ResidentID {
     static func isPastDate(year: Int, month: Int, day: Int, today: Date) -> Bool {
         guard year >= 1800, (1...12).contains(month), day >= 1 else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        let days = month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
         guard day <= days else { return false }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let now = calendar.dateComponents([.year, .month, .day], from: today)
-        guard let y = now.year, let m = now.month, let d = now.day else { return false }
-        return (year, month, day) <= (y, m, d)
+        let now = civilDate(today)
+        return (year, month, day) <= (now.year, now.month, now.day)
+    }
+
+    /// The UTC calendar date of `date` (proleptic Gregorian), by arithmetic on days since
+    /// 1970-01-01 (H. Hinnant's `civil_from_days`): no `Calendar` or `TimeZone` per call.
+    static func civilDate(_ date: Date) -> (year: Int, month: Int, day: Int) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
