@@ -339,3 +339,36 @@ struct ReferenceText {
         }
     }
 }
+
+/// ``RegexPattern/matches(_:)`` skips ICU only where the answer is certain.
+@Suite struct RegexPrefilterTests {
+    static let patterns = [
+        "EXAMPLE", "^[*•●]+$", "^\\$\\{[^}]*\\}$", "^\\{\\{.*\\}\\}$", "^\\$[A-Za-z_][A-Za-z0-9_]*$", "^%[A-Za-z_]+%$",
+        "^<[^>]*>$", "(?i)^(?:changeme|none|x{4,})$", "(?i)\\.(?:test|example)$", "^a|b", "^a*", "^a?b", "^a{0,2}b",
+        "^[^x]", "^\\d+", "^[a-z]", "^•+$", "a.b", "密码", "^密", "^\\-", "^[-x]", "^\\Qa\\E", "^ab", "^[ab]c",
+    ]
+    static let texts = [
+        "", "EXAMPLE", "AKIAEXAMPLEKEY", "example", "******", "•••", "●●x", "*", "${DB}", "{{.x}}", "$HOME", "%PATH%",
+        "<value>", "changeme", "ci@runner.test", "a", "b", "ab", "xb", "aab", "cab", "x", "7", "abc", "a-b", "密码：",
+        "密", "-", "x-", "ac", "bc", "$", "{", "%", "<",
+    ]
+
+    @Test func prefilteredAnswersEqualICUs() throws {
+        for source in Self.patterns {
+            let pattern = try RegexPattern(source)
+            for text in Self.texts {
+                let icu = pattern.regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+                #expect(pattern.matches(text) == icu, "\(source) on \(text)")
+            }
+        }
+    }
+
+    @Test func prefiltersAreDerivedOnlyWhereCertain() throws {
+        #expect(try RegexPattern("EXAMPLE").prefilter == .literal(Array("EXAMPLE".utf8)))
+        #expect(try RegexPattern("^[*•●]+$").prefilter == .firstScalar([0x2A, 0x2022, 0x25CF]))
+        #expect(try RegexPattern("^\\$\\{[^}]*\\}$").prefilter == .firstScalar([0x24]))
+        for source in ["^a|b", "^a*", "^a?b", "^a{0,2}b", "^[^x]", "^\\d+", "^[a-z]", "(?i)^abc", "a.b", "^\\Qa\\E"] {
+            #expect(try RegexPattern(source).prefilter == .none, "\(source)")
+        }
+    }
+}
