@@ -225,6 +225,32 @@ import VeilScreen
         #expect(mismatches.isEmpty)
     }
 
+    @Test func theKeywordPrefilterSelectsTheRulesANaiveSearchSelects() throws {
+        let rules = self.rules.rules + [
+            Rule(id: "one-byte", matcher: .builtIn(.email), keywords: ["@", "."]),
+            Rule(id: "mixed", matcher: .builtIn(.email), keywords: ["TOKEN", "令牌", "x"], isEnabled: true),
+            Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
+        ]
+        let index = KeywordIndex(rules: rules)
+        var random = ScannerFuzzTests.SplitMix(state: 5)
+        var lines = ["", "@", ".", "a", "x", "eyj", "EYJ", "akia", "password", "令牌", "Pass word", "secret_access_keY"]
+        for _ in 0..<1000 {
+            let count = Int.random(in: 1...10, using: &random)
+            lines.append((0..<count).map { _ in ScannerFuzzTests.pieces.randomElement(using: &random)! }.joined())
+        }
+        for line in lines {
+            let lowered = Array(line.utf8).map(ASCII.lower)
+            var present = [Bool](repeating: false, count: index.keywordCount)
+            Array(line.utf8).withUnsafeBufferPointer { index.mark($0, present: &present) }
+            for (r, rule) in rules.enumerated() {
+                let naive = rule.isEnabled && (rule.keywords.isEmpty || rule.keywords.contains { keyword in
+                    lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
+                })
+                #expect(index.runs(r, present: present) == naive, "\(rule.id) on \(line.debugDescription)")
+            }
+        }
+    }
+
     @Test func civilDatesAgreeWithTheGregorianCalendar() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

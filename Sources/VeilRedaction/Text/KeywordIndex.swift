@@ -9,6 +9,9 @@ struct KeywordIndex: Sendable {
     /// line touches no nested array).
     private let firstByteStart: [Int32]
     private let firstByteIDs: [Int32]
+    /// Bit `b0 << 8 | b1` is set when a keyword starts with bytes `b0 b1` (or is the single
+    /// byte `b0`, for every `b1`): most positions of a line fail this one test.
+    private let pairs: [UInt64]
     /// For each rule, its keyword ids (empty: the rule always runs), flat in the same way:
     /// `ruleKeywordIDs[ruleKeywordStart[r]..<ruleKeywordStart[r + 1]]`.
     private let ruleKeywordStart: [Int32]
@@ -58,6 +61,15 @@ struct KeywordIndex: Sendable {
         }
         var table = [[Int32]](repeating: [], count: 256)
         for (id, keyword) in keywords.enumerated() { table[Int(keyword[0])].append(Int32(id)) }
+        var pairs = [UInt64](repeating: 0, count: 1024)
+        for keyword in keywords {
+            let seconds = keyword.count == 1 ? Array(0...255) : [Int(keyword[1])]
+            for second in seconds {
+                let bit = Int(keyword[0]) << 8 | second
+                pairs[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
+        self.pairs = pairs
         self.keywords = keywords
         self.firstByteStart = table.reduce(into: [0]) { $0.append($0.last! + Int32($1.count)) }
         self.firstByteIDs = table.flatMap { $0 }
@@ -85,14 +97,19 @@ struct KeywordIndex: Sendable {
     /// Sets `present[id]` for every keyword occurring in `line` (case-insensitively).
     func mark(_ line: UTF8Line, present: inout [Bool]) {
         guard !keywords.isEmpty else { return }
+        let n = line.count
         firstByteStart.withUnsafeBufferPointer { start in
-            for i in 0..<line.count {
-                let b = Int(ASCII.lower(line[i]))
-                let (from, to) = (Int(start[b]), Int(start[b + 1]))
-                if from == to { continue }
-                for k in from..<to {
-                    let id = Int(firstByteIDs[k])
-                    if !present[id] && line.matchesLowercase(keywords[id], at: i) { present[id] = true }
+            pairs.withUnsafeBufferPointer { pairs in
+                for i in 0..<n {
+                    let b = Int(ASCII.lower(line[i]))
+                    if i + 1 < n {
+                        let bit = b << 8 | Int(ASCII.lower(line[i + 1]))
+                        if pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
+                    }
+                    for k in Int(start[b])..<Int(start[b + 1]) {
+                        let id = Int(firstByteIDs[k])
+                        if !present[id] && line.matchesLowercase(keywords[id], at: i) { present[id] = true }
+                    }
                 }
             }
         }
