@@ -66,12 +66,13 @@ struct DetectionRun {
                     if let detector = index.builtIn[ruleIndex] {
                         detector.scan(buf, previous: previous, into: &candidates)
                     } else {
-                        switch index.entries[ruleIndex].matcher {
+                        let entry = index.entries[ruleIndex]
+                        switch entry.matcher {
                         case .builtIn: break
                         case let .pattern(pattern):
-                            try RegexScan.candidates(pattern, ruleID: index.entries[ruleIndex].id, line: buf, into: &candidates)
+                            try RegexScan.candidates(pattern, ruleID: entry.id, line: buf, into: &candidates)
                         case let .custom(detector):
-                            try RegexScan.candidates(detector, ruleID: index.entries[ruleIndex].id, line: buf, into: &candidates)
+                            try RegexScan.candidates(detector, ruleID: entry.id, line: buf, into: &candidates)
                         }
                     }
                     if candidates.isEmpty { continue }

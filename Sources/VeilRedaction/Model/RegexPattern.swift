@@ -89,7 +89,9 @@ enum Prefilter: Sendable, Hashable {
     /// one of these scalars cannot match.
     case firstScalar(Set<UInt32>)
 
-    private static let metacharacters: Set<Unicode.Scalar> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}"]
+    private static let metacharacters: Set<Unicode.Scalar> = [
+        "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}",
+    ]
 
     init(_ source: String) {
         let scalars = Array(source.unicodeScalars)

@@ -115,7 +115,10 @@ struct ScreenText {
                                 }
                                 if blanksFrom >= 0 {
                                     for blank in blanksFrom..<col {
-                                        guard append(cells[base + blank], at: base + blank) else { fits = false; break rowLoop }
+                                        guard append(cells[base + blank], at: base + blank) else {
+                                            fits = false
+                                            break rowLoop
+                                        }
                                     }
                                     blanksFrom = -1
                                 }
