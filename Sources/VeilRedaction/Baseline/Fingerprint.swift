@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// Content fingerprints of findings: a truncated, keyed (salted) SHA-256 of the whole
 /// normalized match.
@@ -33,16 +34,51 @@ public enum Fingerprint {
 
     /// The fingerprint of already normalized text.
     public static func compute(_ normalized: String, salt: [UInt8]) -> String {
-        let key = SymmetricKey(data: salt.isEmpty ? defaultSalt : salt)
-        let code = HMAC<SHA256>.authenticationCode(for: Array(normalized.utf8), using: key)
-        var hex = ""
-        hex.reserveCapacity(length)
-        for byte in code.prefix(length / 2) {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return hex
+        var authenticator = keyed(salt)
+        var text = normalized
+        text.withUTF8 { authenticator.update(data: UnsafeRawBufferPointer($0)) }
+        return hex(authenticator.finalize())
     }
 
-    private static let hexDigits: [Character] = Array("0123456789abcdef")
+    /// The fingerprint of `match` normalized: `compute(normalize(match), salt:)`, without
+    /// building the normalized string when `match` is ASCII.
+    static func of(_ match: String, salt: [UInt8]) -> String {
+        var text = match
+        let ascii: [UInt8]? = text.withUTF8 { utf8 in
+            var out: [UInt8] = []
+            out.reserveCapacity(utf8.count)
+            for byte in utf8 {
+                if byte >= 0x80 { return nil }
+                if byte == 0x20 || byte &- 0x09 <= 0x0D - 0x09 || byte == 0x2D { continue }
+                out.append(byte)
+            }
+            return out
+        }
+        guard let ascii else { return compute(normalize(match), salt: salt) }
+        var authenticator = keyed(salt)
+        ascii.withUnsafeBytes { authenticator.update(data: $0) }
+        return hex(authenticator.finalize())
+    }
+
+    /// An HMAC keyed with `salt` (the default salt's is made once and copied).
+    private static func keyed(_ salt: [UInt8]) -> HMAC<SHA256> {
+        if salt.isEmpty || salt == defaultSalt { return defaultKeyed }
+        return HMAC<SHA256>(key: SymmetricKey(data: salt))
+    }
+
+    private static let defaultKeyed = HMAC<SHA256>(key: SymmetricKey(data: defaultSalt))
+
+    /// The first ``length`` hex digits of `code`.
+    private static func hex(_ code: HMAC<SHA256>.MAC) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: length) { out in
+            code.withUnsafeBytes { bytes in
+                for i in 0..<(length / 2) {
+                    out[2 * i] = digits.utf8Start[Int(bytes[i] >> 4)]
+                    out[2 * i + 1] = digits.utf8Start[Int(bytes[i] & 0x0F)]
+                }
+            }
+            return length
+        }
+    }
 }

@@ -2,12 +2,14 @@ import VeilScreen
 
 /// Layer 1: cells the app marked sensitive are always findings.
 extension DetectionRun {
-    mutating func appMarkedCells() {
+    /// Groups the marked cells of the screen; `text` says whether there are any (it saw
+    /// every cell), so a screen without marks costs nothing here.
+    mutating func appMarkedCells(in text: ScreenText) {
         struct Group {
             var index: UInt16
             var spans: [CellSpan]
         }
-        guard screen.cells.contains(where: { $0.sensitiveIndex != 0 }) else { return }
+        guard text.hasMarkedCells else { return }
         var groups: [Group] = []
         var open: [Int] = []  // groups whose last span is on the previous row
         for row in 0..<screen.rows {

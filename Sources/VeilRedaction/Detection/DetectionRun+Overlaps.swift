@@ -3,7 +3,7 @@ extension DetectionRun {
     /// Drops a rule finding wholly covered by another that is more severe, or as severe and
     /// larger, or as severe, as large and from an earlier rule.
     mutating func removeCoveredFindings() {
-        let order = Dictionary(rules.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let order = rules.index.order
         func rank(_ finding: Finding) -> Int { order[finding.ruleID] ?? -1 }
         var kept: [Finding] = []
         for (i, finding) in findings.enumerated() {

@@ -36,7 +36,7 @@ struct DetectionRun {
 
     mutating func run() throws {
         let text = ScreenText(screen: screen)
-        appMarkedCells()
+        appMarkedCells(in: text)
         declaredRegions(in: text)
         try scanRules(in: text, location: .screen)
         if rules.scansTitle && !screen.title.isEmpty {
@@ -59,22 +59,27 @@ struct DetectionRun {
                 guard !buf.isEmpty else { continue }
                 for k in present.indices { present[k] = false }
                 index.mark(buf, present: &present)
-                for (ruleIndex, entry) in index.entries.enumerated() where entry.isEnabled {
-                    let keywords = index.ruleKeywords[ruleIndex]
-                    if !keywords.isEmpty && !keywords.contains(where: { present[$0] }) { continue }
+                // Indices, not values: nothing of a rule is copied unless its keywords pass
+                // and, for a built-in detector, unless it finds a candidate.
+                for ruleIndex in index.entries.indices where index.runs(ruleIndex, present: present) {
                     candidates.removeAll(keepingCapacity: true)
-                    switch entry.matcher {
-                    case let .builtIn(detector):
-                        detector.scanner.scan(buf, previous: previous, into: &candidates)
-                    case let .pattern(pattern):
-                        try RegexScan.candidates(pattern, ruleID: entry.id, line: buf, into: &candidates)
-                    case let .custom(detector):
-                        try RegexScan.candidates(detector, ruleID: entry.id, line: buf, into: &candidates)
+                    if let detector = index.builtIn[ruleIndex] {
+                        detector.scan(buf, previous: previous, into: &candidates)
+                    } else {
+                        let entry = index.entries[ruleIndex]
+                        switch entry.matcher {
+                        case .builtIn: break
+                        case let .pattern(pattern):
+                            try RegexScan.candidates(pattern, ruleID: entry.id, line: buf, into: &candidates)
+                        case let .custom(detector):
+                            try RegexScan.candidates(detector, ruleID: entry.id, line: buf, into: &candidates)
+                        }
                     }
                     if candidates.isEmpty { continue }
                     let rule = rules.rules[ruleIndex]
+                    let context = index.entries[ruleIndex].context
                     for candidate in candidates {
-                        evaluate(candidate, rule: rule, rank: ruleIndex, context: entry.context, line: buf,
+                        evaluate(candidate, rule: rule, rank: ruleIndex, context: context, line: buf,
                                  previous: previous, text: text, lineNumber: lineNumber, location: location)
                     }
                 }
@@ -120,9 +125,8 @@ struct DetectionRun {
         if needsContext && !hasContext { return drop("no context word nearby") }
         let match = String(decoding: UnsafeBufferPointer(rebasing: line[candidate.match]), as: UTF8.self)
         let lineText = { String(decoding: line, as: UTF8.self) }
-        if let allowlist = (rule.allowlists + rules.allowlists).first(where: {
-            $0.allows(secret: secret, match: match, line: lineText)
-        }) {
+        let allows = { (list: Allowlist) in list.allows(secret: secret, match: match, line: lineText) }
+        if let allowlist = rule.allowlists.first(where: allows) ?? rules.allowlists.first(where: allows) {
             return drop("allowlisted" + (allowlist.description.isEmpty ? "" : " (\(allowlist.description))"))
         }
         let severity = hasContext ? (rule.contextSeverity ?? rule.severity) : rule.severity

@@ -49,7 +49,7 @@ public struct Allowlist: Hashable, Sendable {
 
     /// Whether this allowlist allows a candidate.
     func allows(secret: String, match: String, line: () -> String) -> Bool {
-        var checks: [Bool] = []
+        var regexPasses: Bool?
         if !regexes.isEmpty {
             let text: String
             switch regexTarget {
@@ -57,13 +57,18 @@ public struct Allowlist: Hashable, Sendable {
             case .match: text = match
             case .line: text = line()
             }
-            checks.append(regexes.contains { $0.matches(text) })
+            regexPasses = regexes.contains { $0.matches(text) }
         }
+        var stopwordPasses: Bool?
         if !stopwords.isEmpty {
             let lowered = secret.lowercased()
-            checks.append(stopwords.contains { lowered.contains($0) })
+            stopwordPasses = stopwords.contains { lowered.contains($0) }
         }
-        guard !checks.isEmpty else { return false }
-        return condition == .or ? checks.contains(true) : checks.allSatisfy { $0 }
+        switch (regexPasses, stopwordPasses) {
+        case (nil, nil): return false
+        case let (regex?, nil): return regex
+        case let (nil, stopword?): return stopword
+        case let (regex?, stopword?): return condition == .or ? regex || stopword : regex && stopword
+        }
     }
 }

@@ -44,7 +44,8 @@ public struct Finding: Hashable, Sendable {
     public let style: RedactionStyle?
     /// A truncated keyed SHA-256 of the whole normalized match, salted with
     /// ``Fingerprint/defaultSalt``; the same secret gives the same fingerprint wherever it is.
-    public let fingerprint: String
+    /// Computed when read (detection itself never needs it).
+    public var fingerprint: String { fingerprint(salt: Fingerprint.defaultSalt) }
 
     /// The whole match (with any label), for fingerprints.
     let matchText: String
@@ -64,7 +65,6 @@ public struct Finding: Hashable, Sendable {
         self.style = style
         self.matchText = matchText
         self.secretText = secretText
-        self.fingerprint = Fingerprint.compute(Fingerprint.normalize(matchText), salt: Fingerprint.defaultSalt)
     }
 
     /// The number of cells the finding covers.
@@ -82,7 +82,7 @@ public struct Finding: Hashable, Sendable {
 
     /// The fingerprint of the whole normalized match under another salt (a baseline's).
     public func fingerprint(salt: [UInt8]) -> String {
-        Fingerprint.compute(Fingerprint.normalize(matchText), salt: salt)
+        Fingerprint.of(matchText, salt: salt)
     }
 
     /// Whether this finding covers every cell of `other` (same location).

@@ -16,6 +16,9 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
     public let source: String
     /// The capture group holding the secret (0 = the whole match).
     public let secretGroup: Int
+    /// What ``matches(_:)`` checks before asking ICU (whose per-call cost dominates on the
+    /// short texts allowlists test).
+    let prefilter: Prefilter
 
     /// Compiles `source`.
     /// - Throws: ``RegexPatternError`` with ICU's message when it does not compile, or when
@@ -37,11 +40,21 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
         self.source = source
         self.secretGroup = secretGroup
         self.lazy = lazy
+        self.prefilter = Prefilter(source)
     }
 
     /// Whether the pattern matches anywhere in `text`.
     public func matches(_ text: String) -> Bool {
-        lazy.matches(text)
+        switch prefilter {
+        case let .literal(bytes):
+            return text.utf8.withContiguousStorageIfAvailable { $0.contains(bytes) }
+                ?? Array(text.utf8).withUnsafeBufferPointer { $0.contains(bytes) }
+        case let .firstScalar(scalars):
+            guard let first = text.unicodeScalars.first, scalars.contains(first.value) else { return false }
+        case .none:
+            break
+        }
+        return lazy.matches(text)
     }
 
     public static func == (lhs: RegexPattern, rhs: RegexPattern) -> Bool {
@@ -68,6 +81,83 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
             }
         }
         return "invalid regular expression: ICU rejects it (note `[:` opens a POSIX class such as [:alpha:]; write `[\\:…]`)"
+    }
+}
+
+/// A cheap check on a text before ICU runs a pattern on it, derived from the pattern's
+/// source only where the derivation is certain; otherwise `.none`.
+enum Prefilter: Sendable, Hashable {
+    /// No shortcut: ICU decides.
+    case none
+    /// The pattern is a plain literal (no metacharacter, no flag): it matches exactly the
+    /// texts whose UTF-8 contains these bytes, and ICU is not needed.
+    case literal([UInt8])
+    /// The pattern is `^` and one mandatory character or class of literal characters
+    /// (`^[*•●]+$`, `^\$\{…`, `^<…`), without alternation: a text that does not start with
+    /// one of these scalars cannot match.
+    case firstScalar(Set<UInt32>)
+
+    private static let metacharacters: Set<Unicode.Scalar> = [
+        "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}",
+    ]
+
+    init(_ source: String) {
+        let scalars = Array(source.unicodeScalars)
+        guard !scalars.isEmpty, !scalars.contains("|") else { self = .none; return }
+        if !scalars.contains(where: Self.metacharacters.contains) {
+            self = .literal(Array(source.utf8))
+            return
+        }
+        guard scalars[0] == "^", scalars.count >= 2 else { self = .none; return }
+        var set = Set<UInt32>()
+        var next: Int
+        switch scalars[1] {
+        case "\\":
+            // An escaped ASCII punctuation character is that character; `\d`, `\1`… are not.
+            guard scalars.count >= 3, scalars[2].isASCII, scalars[2].value > 0x20, scalars[2].value < 0x7F,
+                  !scalars[2].properties.isAlphabetic, !("0"..."9").contains(scalars[2])
+            else { self = .none; return }
+            set = [scalars[2].value]
+            next = 3
+        case "[":
+            // A class of literal characters only: no negation, range, escape, nesting,
+            // POSIX class or set operation.
+            var j = 2
+            while j < scalars.count && scalars[j] != "]" {
+                guard !["^", "-", "\\", "[", "&", ":"].contains(scalars[j]) else { self = .none; return }
+                set.insert(scalars[j].value)
+                j += 1
+            }
+            guard j < scalars.count, !set.isEmpty else { self = .none; return }
+            next = j + 1
+        case let scalar where !Self.metacharacters.contains(scalar):
+            set = [scalar.value]
+            next = 2
+        default:
+            self = .none
+            return
+        }
+        // The character must be there: no `*`, `?` or `{0,…}` after it.
+        if next < scalars.count && ["*", "?", "{"].contains(scalars[next]) { self = .none; return }
+        self = .firstScalar(set)
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether `bytes` occurs anywhere (exactly).
+    func contains(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        guard bytes.count <= count else { return false }
+        var index = 0
+        while index + bytes.count <= count {
+            if self[index] == bytes[0] {
+                var k = 1
+                while k < bytes.count && self[index + k] == bytes[k] { k += 1 }
+                if k == bytes.count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 }
 

@@ -4,16 +4,30 @@
 struct KeywordIndex: Sendable {
     /// Every distinct keyword, lowercased UTF-8.
     private let keywords: [[UInt8]]
-    /// Keyword ids by first byte.
-    private let byFirstByte: [[Int]]
-    /// For each rule, its keyword ids (empty: the rule always runs).
-    let ruleKeywords: [[Int]]
+    /// Keyword ids by first byte: those starting with byte `b` are
+    /// `firstByteIDs[firstByteStart[b]..<firstByteStart[b + 1]]` (flat, so the scan of a
+    /// line touches no nested array).
+    private let firstByteStart: [Int32]
+    private let firstByteIDs: [Int32]
+    /// Bit `b0 << 8 | b1` is set when a keyword starts with bytes `b0 b1` (or is the single
+    /// byte `b0`, for every `b1`): most positions of a line fail this one test.
+    private let pairs: [UInt64]
+    /// For each rule, its keyword ids (empty: the rule always runs), flat in the same way:
+    /// `ruleKeywordIDs[ruleKeywordStart[r]..<ruleKeywordStart[r + 1]]`.
+    private let ruleKeywordStart: [Int32]
+    private let ruleKeywordIDs: [Int32]
+    /// For each rule, whether it is enabled.
+    private let enabled: [Bool]
+    /// For each rule, its built-in detector (nil for a pattern or custom rule): a plain
+    /// value the scan loop reads without copying the rule's ``Entry``.
+    let builtIn: [BuiltInDetector?]
     /// For each rule, what the scan loop needs, so it never copies a whole ``Rule``.
     let entries: [Entry]
+    /// The index of the first rule with each id (ties between findings go to the earlier rule).
+    let order: [String: Int]
 
     /// The part of a rule the scan loop reads for every line.
     struct Entry: Sendable {
-        let isEnabled: Bool
         let id: String
         let matcher: Rule.Matcher
         /// The rule's context words, lowercased UTF-8.
@@ -23,42 +37,80 @@ struct KeywordIndex: Sendable {
     init(rules: [Rule]) {
         var keywords: [[UInt8]] = []
         var ids: [[UInt8]: Int] = [:]
-        var ruleKeywords: [[Int]] = []
+        var ruleKeywordStart: [Int32] = [0]
+        var ruleKeywordIDs: [Int32] = []
         var entries: [Entry] = []
         for rule in rules {
-            entries.append(Entry(isEnabled: rule.isEnabled, id: rule.id, matcher: rule.matcher,
+            entries.append(Entry(id: rule.id, matcher: rule.matcher,
                                  context: rule.context.map { Array($0.lowercased().utf8) }))
-            var mine: [Int] = []
+            var mine: [Int32] = []
             for keyword in rule.keywords where !keyword.isEmpty {
                 let bytes = Array(keyword.lowercased().utf8)
-                if let id = ids[bytes] {
-                    mine.append(id)
+                let id: Int
+                if let known = ids[bytes] {
+                    id = known
                 } else {
-                    ids[bytes] = keywords.count
-                    mine.append(keywords.count)
+                    id = keywords.count
+                    ids[bytes] = id
                     keywords.append(bytes)
                 }
+                if !mine.contains(Int32(id)) { mine.append(Int32(id)) }
             }
-            ruleKeywords.append(mine)
+            ruleKeywordIDs += mine
+            ruleKeywordStart.append(Int32(ruleKeywordIDs.count))
         }
-        var table = [[Int]](repeating: [], count: 256)
-        for (id, keyword) in keywords.enumerated() { table[Int(keyword[0])].append(id) }
+        var table = [[Int32]](repeating: [], count: 256)
+        for (id, keyword) in keywords.enumerated() { table[Int(keyword[0])].append(Int32(id)) }
+        var pairs = [UInt64](repeating: 0, count: 1024)
+        for keyword in keywords {
+            let seconds = keyword.count == 1 ? Array(0...255) : [Int(keyword[1])]
+            for second in seconds {
+                let bit = Int(keyword[0]) << 8 | second
+                pairs[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
+        self.pairs = pairs
         self.keywords = keywords
-        self.byFirstByte = table
-        self.ruleKeywords = ruleKeywords
+        self.firstByteStart = table.reduce(into: [0]) { $0.append($0.last! + Int32($1.count)) }
+        self.firstByteIDs = table.flatMap { $0 }
+        self.ruleKeywordStart = ruleKeywordStart
+        self.ruleKeywordIDs = ruleKeywordIDs
+        self.enabled = rules.map(\.isEnabled)
+        self.builtIn = rules.map { rule in
+            if case let .builtIn(detector) = rule.matcher { detector } else { nil }
+        }
         self.entries = entries
+        self.order = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     var keywordCount: Int { keywords.count }
 
+    /// Whether rule `rule` is enabled and runs on a line whose keywords are `present`.
+    @inline(__always) func runs(_ rule: Int, present: [Bool]) -> Bool {
+        guard enabled[rule] else { return false }
+        let range = Int(ruleKeywordStart[rule])..<Int(ruleKeywordStart[rule + 1])
+        if range.isEmpty { return true }
+        for k in range where present[Int(ruleKeywordIDs[k])] { return true }
+        return false
+    }
+
     /// Sets `present[id]` for every keyword occurring in `line` (case-insensitively).
     func mark(_ line: UTF8Line, present: inout [Bool]) {
         guard !keywords.isEmpty else { return }
-        for i in 0..<line.count {
-            let candidates = byFirstByte[Int(ASCII.lower(line[i]))]
-            if candidates.isEmpty { continue }
-            for id in candidates where !present[id] && line.matchesLowercase(keywords[id], at: i) {
-                present[id] = true
+        let n = line.count
+        firstByteStart.withUnsafeBufferPointer { start in
+            pairs.withUnsafeBufferPointer { pairs in
+                for i in 0..<n {
+                    let b = Int(ASCII.lower(line[i]))
+                    if i + 1 < n {
+                        let bit = b << 8 | Int(ASCII.lower(line[i + 1]))
+                        if pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
+                    }
+                    for k in Int(start[b])..<Int(start[b + 1]) {
+                        let id = Int(firstByteIDs[k])
+                        if !present[id] && line.matchesLowercase(keywords[id], at: i) { present[id] = true }
+                    }
+                }
             }
         }
     }

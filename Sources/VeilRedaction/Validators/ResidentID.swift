@@ -44,7 +44,7 @@ public enum ResidentID {
     static func isPastDate(year: Int, month: Int, day: Int, today: Date) -> Bool {
         guard year >= 1800, (1...12).contains(month), day >= 1 else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        let days = month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
         guard day <= days else { return false }
         return (year, month, day) <= utcDate(of: today)
     }
