@@ -57,7 +57,7 @@ public struct Allowlist: Hashable, Sendable {
             case .match: text = match
             case .line: text = line()
             }
-            checks.append(regexes.contains { $0.matches(text) })
+            checks.append(regexes.contains { $0.matchesWithinBudget(text) })
         }
         if !stopwords.isEmpty {
             let lowered = secret.lowercased()
