@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "veil_tempguard.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,6 +48,8 @@ static void remove_and_exit(int signo) {
 int veil_tempguard_install(void) {
     if (__atomic_exchange_n(&installed, 1, __ATOMIC_ACQ_REL)) return 0;
     const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    sigset_t unblock;
+    sigemptyset(&unblock);
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction current;
         if (sigaction(signals[i], NULL, &current) != 0) return -1;
@@ -57,6 +60,10 @@ int veil_tempguard_install(void) {
         action.sa_handler = remove_and_exit;
         sigfillset(&action.sa_mask);
         if (sigaction(signals[i], &action, NULL) != 0) return -1;
+        sigaddset(&unblock, signals[i]);
     }
+    /* A parent that spawned us from a thread blocking these signals (a dispatch worker
+     * does) passes its mask on; unblocked here, in the main thread, they reach the handler. */
+    if (pthread_sigmask(SIG_UNBLOCK, &unblock, NULL) != 0) return -1;
     return 0;
 }

@@ -20,7 +20,8 @@ extern "C" {
 int veil_tempguard_register(const char *path);
 /* Forgets a slot returned by veil_tempguard_register (a negative slot is ignored). */
 void veil_tempguard_unregister(int slot);
-/* Installs the handler for SIGINT, SIGTERM and SIGHUP (those not ignored at start-up).
+/* Installs the handler for SIGINT, SIGTERM and SIGHUP (those not ignored at start-up) and
+ * unblocks them in the calling thread; call it from the main thread before starting others.
  * Returns 0, or -1 when sigaction fails. Idempotent. */
 int veil_tempguard_install(void);
 /* How many paths are registered now (for tests). */
