@@ -36,6 +36,7 @@ public enum TerminalInput {
             if type == S_IFREG && Int(status.st_size) > limit { throw tooLarge(path, Int(status.st_size), limit) }
         }
         var bytes: [UInt8] = []
+        if (status.st_mode & S_IFMT) == S_IFREG { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
