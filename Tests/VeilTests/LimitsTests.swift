@@ -33,5 +33,4 @@ import Veil
             try TerminalInput.bytes(from: folder.appendingPathComponent("none").path)
         }
     }
-
 }
