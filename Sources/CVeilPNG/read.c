@@ -19,6 +19,9 @@ static void read_fn(png_structp png, png_bytep data, size_t len) {
  * error callback's longjmp. */
 static void read_image(png_structp png, png_infop info, veil_png_ctx *ctx) {
     png_set_user_limits(png, VEIL_PNG_MAX_DIMENSION, VEIL_PNG_MAX_DIMENSION);
+    /* Ancillary chunks: at most VEIL_PNG_MAX_CHUNKS kept, none over VEIL_PNG_MAX_CHUNK_BYTES. */
+    png_set_chunk_cache_max(png, VEIL_PNG_MAX_CHUNKS);
+    png_set_chunk_malloc_max(png, VEIL_PNG_MAX_CHUNK_BYTES);
     png_read_info(png, info);
     const uint32_t width = png_get_image_width(png, info);
     const uint32_t height = png_get_image_height(png, info);
@@ -26,6 +29,14 @@ static void read_image(png_structp png, png_infop info, veil_png_ctx *ctx) {
     if (status != VEIL_PNG_OK) {
         ctx->status = status;
         png_error(png, "image too large to decode");
+    }
+    /* A decompression bomb: deflate expands at most about 1032:1, so a file whose size
+     * cannot hold the declared image's filtered rows is refused before the output buffer
+     * (up to 768 MiB) is allocated. */
+    const struct veil_png_call *call = png_get_io_ptr(png);
+    const size_t raw_rows = (png_get_rowbytes(png, info) + 1) * (size_t)height;
+    if (raw_rows / VEIL_PNG_MAX_DEFLATE_RATIO > call->input_len) {
+        png_error(png, "the file is too small for the image size it declares");
     }
     png_set_expand(png);        /* palette -> RGB, grey < 8 bits -> 8, tRNS -> alpha */
     png_set_strip_16(png);

@@ -56,7 +56,7 @@ public enum ScanReport {
         for (finding, where_) in zip(findings, places) {
             out += pad(where_, placeWidth) + "  " + pad(finding.ruleID, ruleWidth) + "  "
                 + pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
-                + finding.masked(showingLast: showingLast) + "\n"
+                + (finding.source == .timedOut ? "(hidden unscanned: the regex ran out of time)" : finding.masked(showingLast: showingLast)) + "\n"
         }
         let block = findings.filter { $0.severity == .block }.count
         out += "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(block) block, \(findings.count - block) warn\n"

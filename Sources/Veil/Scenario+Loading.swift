@@ -1,15 +1,20 @@
 import Foundation
 import VeilLifecycle
+import VeilScreen
 import Yams
 
 extension Scenario {
     /// The largest number of timeline steps or handler actions accepted in one file.
     public static let maximumSteps = 100_000
+    /// The largest scenario file read (4 MiB); a bigger one is refused by its size, unread.
+    public static let maximumFileBytes = 4 << 20
+    /// The most bytes all the files a scenario names (`screen.file`, `show`) may hold together.
+    public static let maximumReferencedBytes = TerminalInput.maximumBytes
 
     /// Loads a scenario file; relative file paths in it are resolved against its folder.
     /// - Throws: ``InputError`` with the file, line and column of the first problem.
     public static func load(path: String) throws -> Scenario {
-        let bytes = try TerminalInput.bytes(from: path)
+        let bytes = try TerminalInput.bytes(from: path, limit: maximumFileBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, line: 1, column: 1, message: "the scenario is not valid UTF-8")
         }
@@ -80,8 +85,8 @@ extension Scenario {
         let text = try yaml.string(node, what)
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]),
-              (1...1000).contains(cols), (1...1000).contains(rows) else {
-            throw yaml.error(node, "\(what) must be COLSxROWS with each 1…1000, e.g. 80x24; got \"\(text.prefix(20))\"")
+              (1...Screen.maximumSize).contains(cols), (1...Screen.maximumSize).contains(rows) else {
+            throw yaml.error(node, "\(what) must be COLSxROWS with each 1…\(Screen.maximumSize), e.g. 80x24; got \"\(text.prefix(20))\"")
         }
         return (cols, rows)
     }
@@ -93,8 +98,9 @@ extension Scenario {
             guard let value = map[key] else { throw yaml.error(node, "\(what) needs \"\(key)\"") }
             return try yaml.int(value, "\(what) \(key)", in: range)
         }
-        return Rect(row: try field("row", 0...999), col: try field("col", 0...999),
-                    width: try field("width", 1...1000), height: map["height"] == nil ? 1 : try field("height", 1...1000))
+        return Rect(row: try field("row", 0...(Screen.maximumSize - 1)), col: try field("col", 0...(Screen.maximumSize - 1)),
+                    width: try field("width", 1...Screen.maximumSize),
+                    height: map["height"] == nil ? 1 : try field("height", 1...Screen.maximumSize))
     }
 
     private static func markSpec(_ node: Node, _ yaml: YAMLReader, _ what: String) throws -> (Rect, String) {
@@ -123,7 +129,11 @@ extension Scenario {
         if let file = map["file"] { spec.content = .file(try reference(file, "screen file")) }
         if let text = map["text"] { spec.content = .bytes(Array(try yaml.string(text, "screen text").utf8)) }
         if let list = map["sensitive"] {
-            spec.sensitive = try yaml.sequence(list, "screen sensitive").map { node in
+            let regions = try yaml.sequence(list, "screen sensitive")
+            guard regions.count <= maximumSteps else {
+                throw yaml.error(list, "\(regions.count) sensitive regions; the limit is \(maximumSteps)")
+            }
+            spec.sensitive = try regions.map { node in
                 let rect = try markSpec(node, yaml, "a sensitive region").0
                 try checkInside(rect, node, cols: spec.cols, rows: spec.rows, yaml, "sensitive region")
                 return rect

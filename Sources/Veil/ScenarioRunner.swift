@@ -61,6 +61,9 @@ public struct ScenarioRunner: Sendable {
 
     /// The rule id of a violation logged when a snapshot could not be made safely.
     public static let snapshotFailedRule = "snapshotFailed"
+    /// The rule id of a violation logged when a rule's regex ran out of time on a snapshot
+    /// (the rows it left unscanned are hidden whole).
+    public static let regexBudgetRule = "regexBudget"
 
     public let scenario: Scenario
     public let snapshotter: Snapshotter
@@ -128,6 +131,9 @@ public struct ScenarioRunner: Sendable {
                                       message: "snapshot \(id) would show \(exposure.ruleID) \(exposure.masked) at \(place) that the app did not hide"),
                            at: moment.time)
             }
+            for warning in outcome.unscannedWarnings {
+                log.append(.violation(rule: Self.regexBudgetRule, message: "snapshot \(id): \(warning)"), at: moment.time)
+            }
             let step = currentStep.withLock { $0 }
             records.withLock {
                 $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome,
@@ -187,12 +193,17 @@ public struct ScenarioRunner: Sendable {
     /// Reads every file the scenario names, so a missing one stops the run before it starts.
     private func readFiles() throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
+        var total = 0
         for (path, position) in scenario.fileReferences.sorted(by: { $0.key < $1.key }) {
             do {
-                files[path] = try TerminalInput.bytes(from: path)
+                let bytes = try TerminalInput.bytes(from: path, limit: Scenario.maximumReferencedBytes - total)
+                total += bytes.count
+                files[path] = bytes
             } catch let error as InputError {
+                let shared = total > 0 && error.message.contains("the limit is")
+                    ? " (the files one scenario names may hold \(TerminalInput.humanSize(Scenario.maximumReferencedBytes)) together)" : ""
                 throw InputError(path: scenario.path, line: position.line, column: position.column,
-                                 message: "\(path): \(error.message)")
+                                 message: "\(path): \(error.message)\(shared)")
             }
         }
         return files

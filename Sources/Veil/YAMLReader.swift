@@ -1,5 +1,6 @@
 import Foundation
 import VeilLifecycle
+import VeilRedaction
 import Yams
 
 /// Reads a YAML document node by node, turning every problem into an ``InputError`` that
@@ -12,6 +13,10 @@ struct YAMLReader {
 
     /// Parses `text` into its root node; an empty document is an error.
     func root(of text: String) throws -> Node {
+        // Depth and alias expansion are bounded before composing (an alias bomb never expands).
+        if let violation = YAMLDocumentLimits.check(text) {
+            throw InputError(path: path, line: violation.line, column: violation.column, message: violation.message)
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw InputError(path: path, line: 1, column: 1, message: "the file is empty")

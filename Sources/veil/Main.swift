@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
+import VeilRender
 
 /// The entry point: parses, runs, and maps errors to Veil's exit codes
 /// (0 ok, 1 findings or violations, 2 usage/config/input error; never EX_USAGE 64).
 @main
 enum VeilMain {
     static func main() async {
+        // SIGINT, SIGTERM and SIGHUP remove the temporary file of a write in flight, then exit 128 + signal.
+        AtomicFile.installSignalCleanup()
         do {
             var command = try VeilCommand.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -23,6 +23,9 @@ struct SnapCommand: ParsableCommand {
         let outcome = try snapshotter.snapshot(of: screen)
         let url = URL(fileURLWithPath: output ?? Self.defaultOutput(for: capture.input))
         try snapshotter.write(outcome, to: url)
+        for warning in outcome.unscannedWarnings {
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+        }
         print("\(url.path): \(outcome.hiddenSpans) hidden")
     }
 

@@ -69,17 +69,22 @@ import VeilScreen
         }
     }
 
-    /// A failure in detection writes no PNG at all (fail closed).
-    @Test func detectionFailureWritesNoPNG() throws {
+    /// A user regex that backtracks catastrophically runs out of its time budget: the rows it
+    /// could not scan are hidden whole (fail closed), the PNG is written and stderr says so.
+    @Test func aRegexOverItsBudgetHidesTheRowsItCouldNotScan() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let rules = try Fixtures.url("rules/evil.yml")
         let input = try Fixtures.url("screens/evil.ans")
         let result = try CLI.run(["snap", input.path, "-o", "evil.png", "--config", rules.path], in: work)
-        #expect(result.status != 0, "\(result)")
-        #expect(result.stderr.contains("no snapshot written"), "\(result.stderr)")
-        #expect(Temp.contents(of: work).isEmpty, "left behind: \(Temp.contents(of: work))")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("veil: warning: rule 'evil' ran out of its regex time budget"), "\(result.stderr)")
+        #expect(result.stderr.contains("row 0 hidden unscanned"), "\(result.stderr)")
+        let bitmap = try Pixels.decode(work.appendingPathComponent("evil.png"))
+        Pixels.expectMasked(bitmap, spans: [CellSpan(row: 0, col: 0, width: 80), CellSpan(row: 1, col: 5, width: 19)], scale: 1,
+                            "evil.png")
         try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "snap output")
+        try Secrets.expectNone(in: [UInt8](try Data(contentsOf: work.appendingPathComponent("evil.png"))), "evil.png")
     }
 
     @Test func snapFromStandardInputMatchesSnapFromFile() throws {

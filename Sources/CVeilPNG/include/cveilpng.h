@@ -20,6 +20,11 @@ extern "C" {
 #define VEIL_PNG_MAX_DIMENSION 1000000u
 /* The largest number of pixels accepted for writing or reading (2^28, 768 MiB as RGB). */
 #define VEIL_PNG_MAX_PIXELS (1u << 28)
+/* Reading: the most ancillary chunks kept, the largest one, and the deflate expansion above
+ * which declared image data cannot come from a file of the given size. */
+#define VEIL_PNG_MAX_CHUNKS 1000u
+#define VEIL_PNG_MAX_CHUNK_BYTES (8u << 20)
+#define VEIL_PNG_MAX_DEFLATE_RATIO 1032u
 
 enum veil_png_status {
     VEIL_PNG_OK = 0,

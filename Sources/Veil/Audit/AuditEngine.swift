@@ -88,6 +88,8 @@ public struct AuditEngine: Sendable {
 
     /// The `reason` written for entries that `--update-baseline` adds.
     public static let unreviewedReason = "unreviewed: added by veil audit --update-baseline"
+    /// The largest baseline file read (64 MiB); a bigger one is a configuration error.
+    public static let maximumBaselineBytes = 64 << 20
 
     /// Runs the audit. Never throws: input and configuration errors are in the report (exit code 2).
     public func run(progress: AuditProgress? = nil) async -> AuditOutcome {
@@ -116,7 +118,7 @@ public struct AuditEngine: Sendable {
             let url = URL(fileURLWithPath: resolve(path))
             if FileManager.default.fileExists(atPath: url.path) {
                 do {
-                    baseline = try Baseline(jsonData: Data(contentsOf: url))
+                    baseline = try Baseline(jsonData: Data(TerminalInput.bytes(from: url.path, limit: Self.maximumBaselineBytes)))
                 } catch {
                     configurationErrors.append(Self.inputError(error, path: path))
                 }

@@ -177,7 +177,8 @@ struct AuditInputAuditor: Sendable {
 
     /// The lines of a scenario file (empty when it cannot be read again).
     static func lines(ofFile path: String) -> [Substring] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        guard let bytes = try? TerminalInput.bytes(from: path, limit: Scenario.maximumFileBytes),
+              let text = String(validating: bytes, as: UTF8.self) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 

@@ -3,14 +3,17 @@ import Foundation
 /// Candidates from regular expressions and custom detectors: the cold path, taken only on
 /// lines that pass the rule's keyword prefilter.
 enum RegexScan {
-    /// Appends the matches of `pattern` in `line`, stopping with an error when the rule's
-    /// time budget (``RuleSet/regexBudgetMilliseconds``) runs out.
-    static func candidates(_ pattern: RegexPattern, ruleID: String, line: UTF8Line,
-                           into candidates: inout [Candidate]) throws {
+    /// Appends the matches of `pattern` in `line` within the screen's regex `budget`;
+    /// returns false when the time ran out first (the line was not fully scanned).
+    static func candidates(_ pattern: RegexPattern, line: UTF8Line, budget: inout RegexBudget,
+                           into candidates: inout [Candidate]) -> Bool {
+        guard !budget.isSpent else { return false }
         let string = String(decoding: line, as: UTF8.self)
         let offsets = utf8Offsets(ofUTF16In: string)
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(RuleSet.regexBudgetMilliseconds))
+        let clock = budget.clock
+        let start = clock.now
+        let deadline = budget.deadline(from: start)
+        defer { budget.charge(from: start) }
         // With `.reportProgress` ICU calls the block during a long match too (checked on
         // Linux: catastrophic backtracking stops at the budget), not only between matches.
         final class Collector: @unchecked Sendable {
@@ -32,8 +35,9 @@ enum RegexScan {
             let secret = offsets[secretRange.location]..<offsets[secretRange.location + secretRange.length]
             collector.candidates.append(Candidate(match: match, secret: secret))
         }
+        guard !collector.timedOut else { return false }
         candidates += collector.candidates
-        if collector.timedOut { throw DetectionError.regexTimedOut(ruleID: ruleID, milliseconds: RuleSet.regexBudgetMilliseconds) }
+        return true
     }
 
     /// Appends the ranges a custom detector reports, checking each lies inside the line on

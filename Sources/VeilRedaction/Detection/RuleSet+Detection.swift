@@ -1,7 +1,8 @@
 import VeilScreen
 
 extension RuleSet {
-    /// The time a rule's regular expression may run on one screen before detection fails.
+    /// The time all regular expressions together may run on one screen (grid and title);
+    /// lines left unscanned when it runs out are hidden (see ``regexLineBudgetMilliseconds``).
     public static let regexBudgetMilliseconds = 250
 
     /// Everything sensitive on `screen` (app-marked cells, declared regions, rule matches
@@ -28,6 +29,8 @@ struct DetectionRun {
     var dropped: [DroppedCandidate] = []
     /// For each finding, the index of its rule (-1 for app marks and regions).
     var findingRanks: [Int] = []
+    /// The regex time left on this screen.
+    var regexBudget = RegexBudget()
 
     init(rules: RuleSet, screen: Screen) {
         self.rules = rules
@@ -70,7 +73,10 @@ struct DetectionRun {
                         switch entry.matcher {
                         case .builtIn: break
                         case let .pattern(pattern):
-                            try RegexScan.candidates(pattern, ruleID: entry.id, line: buf, into: &candidates)
+                            guard RegexScan.candidates(pattern, line: buf, budget: &regexBudget, into: &candidates) else {
+                                hideUnscanned(line, ruleIndex: ruleIndex, text: text, location: location)
+                                continue
+                            }
                         case let .custom(detector):
                             try RegexScan.candidates(detector, ruleID: entry.id, line: buf, into: &candidates)
                         }

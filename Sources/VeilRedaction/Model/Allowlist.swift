@@ -57,7 +57,7 @@ public struct Allowlist: Hashable, Sendable {
             case .match: text = match
             case .line: text = line()
             }
-            regexPasses = regexes.contains { $0.matches(text) }
+            regexPasses = regexes.contains { $0.matchesWithinBudget(text) }
         }
         var stopwordPasses: Bool?
         if !stopwords.isEmpty {

@@ -30,15 +30,12 @@ public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
 public enum DetectionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A custom detector threw.
     case detectorFailed(ruleID: String, errorType: String)
-    /// A rule's regular expression ran past its time budget.
-    case regexTimedOut(ruleID: String, milliseconds: Int)
     /// A custom detector returned a range outside its line or inside a character.
     case invalidRange(ruleID: String)
 
     public var description: String {
         switch self {
         case let .detectorFailed(ruleID, errorType): "rule '\(ruleID)': detector failed (\(errorType))"
-        case let .regexTimedOut(ruleID, milliseconds): "rule '\(ruleID)': regex ran over its \(milliseconds) ms budget"
         case let .invalidRange(ruleID): "rule '\(ruleID)': detector returned a range outside its line"
         }
     }

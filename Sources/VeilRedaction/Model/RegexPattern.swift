@@ -45,6 +45,12 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
 
     /// Whether the pattern matches anywhere in `text`.
     public func matches(_ text: String) -> Bool {
+        decidedWithoutRegex(text) ?? lazy.matches(text)
+    }
+
+    /// The answer for `text` when the prefilter or an ``AnchoredClassRun`` decides it in
+    /// linear time without ICU; nil when the regex must run.
+    func decidedWithoutRegex(_ text: String) -> Bool? {
         switch prefilter {
         case let .literal(bytes):
             return text.utf8.withContiguousStorageIfAvailable { $0.contains(bytes) }
@@ -54,7 +60,7 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
         case .none:
             break
         }
-        return lazy.matches(text)
+        return lazy.anchoredClassRun?.matches(text)
     }
 
     public static func == (lhs: RegexPattern, rhs: RegexPattern) -> Bool {

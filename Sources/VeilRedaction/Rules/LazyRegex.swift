@@ -14,7 +14,7 @@ final class LazyRegex: @unchecked Sendable {
     private var compiled: NSRegularExpression?
     private let source: String
     /// Set when `source` has the shape `^[…]+$`: ``matches(_:)`` then needs no regex.
-    private let anchoredClassRun: AnchoredClassRun?
+    let anchoredClassRun: AnchoredClassRun?
 
     /// A pattern compiled on first use; it must compile (a failure then stops the program).
     init(deferring source: String) {

@@ -54,26 +54,19 @@ extension RuleSet {
     /// - Throws: ``RuleFileError`` naming `file:line:column` and what is wrong.
     public init(contentsOf url: URL) throws {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RuleFileError(SourcePosition(file: file, line: 0, column: 0), "cannot be read (no such file or no permission)")
-        }
-        guard let yaml = String(data: data, encoding: .utf8) else {
-            throw RuleFileError(SourcePosition(file: file, line: 0, column: 0), "is not UTF-8 text")
-        }
-        try self.init(yaml: yaml, file: file)
+        try self.init(yaml: try RuleFileLimits.read(url, file: file), file: file)
     }
 
     /// Loads rules from YAML text; `file` names it in error messages.
     /// - Throws: ``RuleFileError``.
     public init(yaml: String, file: String = "<memory>") throws {
+        try RuleFileLimits.checkShape(yaml, file: file)
         try self.init(yaml: yaml, file: file, base: { try RuleSet.builtIn })
     }
 
     init(yaml: String, file: String, base: (() throws -> RuleSet)?) throws {
         let raw = try RawRuleFile(yaml: yaml, file: file)
+        try RuleFileLimits.check(raw)
         self = try RuleFileCompiler(file: file).compile(raw, base: { try base?() })
     }
 

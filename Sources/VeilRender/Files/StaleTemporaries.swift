@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// Removes the temporary files that a killed writer (`kill -9`, a crash, a power cut before
+/// the rename) left in a folder: `.veil-<pid>-<random>.tmp` regular files whose process
+/// `pid` no longer exists. Files of live processes, of this process, and anything not named
+/// like ours are left alone. Each folder is swept once per process.
+enum StaleTemporaries {
+    private static let swept = Mutex<Set<String>>([])
+
+    /// Sweeps `directory` unless this process already did.
+    static func removeOnce(in directory: String) {
+        let first = swept.withLock { $0.insert(directory).inserted }
+        if first { remove(in: directory) }
+    }
+
+    /// Sweeps `directory` now; returns the names removed.
+    @discardableResult
+    static func remove(in directory: String) -> [String] {
+        guard let folder = opendir(directory) else { return [] }
+        defer { closedir(folder) }
+        var removed: [String] = []
+        let me = getpid()
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = writerPID(of: name), pid != me, !isAlive(pid) else { continue }
+            let path = directory + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else { continue }
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// The pid in `.veil-<pid>-<random>.tmp`, or nil when `name` is not one of ours.
+    static func writerPID(of name: String) -> pid_t? {
+        guard name.hasPrefix(AtomicFile.temporaryPrefix), name.hasSuffix(AtomicFile.temporarySuffix) else { return nil }
+        let middle = name.dropFirst(AtomicFile.temporaryPrefix.count).dropLast(AtomicFile.temporarySuffix.count)
+        let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, !parts[1].isEmpty,
+              parts[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) }) else { return nil }
+        return pid
+    }
+
+    /// Whether a process `pid` exists (one of another user counts as alive).
+    private static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+}
