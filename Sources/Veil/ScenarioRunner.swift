@@ -131,7 +131,7 @@ public struct ScenarioRunner: Sendable {
                                       message: "snapshot \(id) would show \(exposure.ruleID) \(exposure.masked) at \(place) that the app did not hide"),
                            at: moment.time)
             }
-            for warning in outcome.unscannedWarnings {
+            for warning in outcome.unscannedWarnings(rules: snapshotter.settings.rules) {
                 log.append(.violation(rule: Self.regexBudgetRule, message: "snapshot \(id): \(warning)"), at: moment.time)
             }
             let step = currentStep.withLock { $0 }

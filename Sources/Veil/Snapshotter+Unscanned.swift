@@ -3,8 +3,9 @@ import VeilRedaction
 extension Snapshotter.Outcome {
     /// One message per rule whose regular expression ran out of time on this screen
     /// (``RuleSet/regexBudgetMilliseconds``): the rows (or title) it left unscanned, which
-    /// the snapshot hides whole. Empty when every rule finished.
-    public var unscannedWarnings: [String] {
+    /// the snapshot hides whole, naming the rule's place in its rules file. Empty when every
+    /// rule finished.
+    public func unscannedWarnings(rules: RuleSet) -> [String] {
         var rowsByRule: [(rule: String, rows: Set<Int>, title: Bool)] = []
         for finding in findings where finding.source == .timedOut {
             let index = rowsByRule.firstIndex { $0.rule == finding.ruleID } ?? {
@@ -24,7 +25,8 @@ extension Snapshotter.Outcome {
                 places.append((rows.count == 1 ? "row " : "rows ") + Self.ranges(rows))
             }
             if entry.title { places.append("the window title") }
-            return "rule '\(entry.rule)' ran out of its regex time budget (\(RuleSet.regexBudgetMilliseconds) ms a screen, "
+            let position = rules.rules.first { $0.id == entry.rule }?.position.map { " (\($0))" } ?? ""
+            return "rule '\(entry.rule)'\(position) ran out of its regex time budget (\(RuleSet.regexBudgetMilliseconds) ms a screen, "
                 + "\(RuleSet.regexLineBudgetMilliseconds) ms a line): \(places.joined(separator: " and ")) hidden unscanned"
         }
     }

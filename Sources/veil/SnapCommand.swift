@@ -23,7 +23,7 @@ struct SnapCommand: ParsableCommand {
         let outcome = try snapshotter.snapshot(of: screen)
         let url = URL(fileURLWithPath: output ?? Self.defaultOutput(for: capture.input))
         try snapshotter.write(outcome, to: url)
-        for warning in outcome.unscannedWarnings {
+        for warning in outcome.unscannedWarnings(rules: settings.rules) {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
         print("\(url.path): \(outcome.hiddenSpans) hidden")

@@ -129,7 +129,8 @@ import VeilRedaction
         let elapsed = clock.now - start
         #expect(result.status == 0, "\(result)")
         #expect(elapsed < .seconds(4), "veil snap took \(elapsed)")
-        #expect(result.stderr.contains("veil: warning: rule 'nested-plus' ran out of its regex time budget"), "\(result)")
+        #expect(result.stderr.contains("veil: warning: rule 'nested-plus' ("), "\(result)")
+        #expect(result.stderr.contains(") ran out of its regex time budget"), "\(result)")
         #expect(result.stderr.contains("hidden unscanned"), "\(result)")
         // Every row is hidden: nothing of the unscanned text is drawn.
         let bitmap = try Pixels.decode(folder.appendingPathComponent("out.png"))
