@@ -4,6 +4,8 @@ public enum Inflate {
     /// Why a stream could not be decoded.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// The bytes of a zlib stream (2-byte header, DEFLATE blocks, Adler-32, which is checked).

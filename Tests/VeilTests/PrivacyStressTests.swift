@@ -51,12 +51,12 @@ import VeilTestSupport
         /// [style][theme][scale - 1]
         let snapshotters: [[[Snapshotter]]]
 
-        init() throws {
-            rules = try RuleSet.builtIn
+        init(rules: RuleSet? = nil) throws {
+            self.rules = try rules ?? RuleSet.builtIn
             renderers = try Theme.builtIn.map { theme in
                 try (1...3).map { try SnapshotRenderer(theme: theme, options: RenderOptions(scale: $0)) }
             }
-            let rules = rules
+            let rules = self.rules
             snapshotters = try PrivacyStressTests.styles.map { style in
                 try Theme.builtIn.map { theme in
                     try (1...3).map { try Snapshotter(settings: SnapshotSettings(rules: rules, style: style, theme: theme, scale: $0)) }
