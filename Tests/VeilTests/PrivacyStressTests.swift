@@ -13,7 +13,7 @@ import VeilTestSupport
 /// movement, erases, in-band marks, marked rectangles, titles, hyperlinks) with planted
 /// secrets of all 14 built-in detectors, at every scale, in every redaction style.
 ///
-/// `VEIL_STRESS_COUNT=N` runs N screens (default 300); `VEIL_STRESS_SEED=0x…` replays the one
+/// `VEIL_STRESS_COUNT=N` runs N screens (default 240); `VEIL_STRESS_SEED=0x…` replays the one
 /// screen a failure names. `Scripts/test-stress` runs thousands in release mode.
 @Suite(.serialized) struct PrivacyStressTests {
     static let baseSeed: UInt64 = 0x7E11_5EC2_E75A_0001
@@ -74,6 +74,9 @@ import VeilTestSupport
         var expectedSecrets = 0
         /// Intact planted secrets checked, by detector.
         var checkedByDetector: [String: Int] = [:]
+        /// Intact planted secrets checked that cross a wrap, or touch a wide (CJK) character.
+        var crossingWraps = 0
+        var besideWide = 0
     }
 
     /// Feeds a session into a terminal, marking its rectangles when they come.
@@ -108,9 +111,16 @@ import VeilTestSupport
             for cells in PrivacyOracle.expectedHiddenCells(placement, lines: lines) {
                 result.expectedSecrets += 1
                 result.checkedByDetector[placement.secret.detector, default: 0] += 1
+                if Set(cells.map { $0 / screen.cols }).count > 1 { result.crossingWraps += 1 }
+                if let first = cells.first, let last = cells.last,
+                   (first % screen.cols > 0 && screen.cells[first - 1].width != 1)
+                    || (last % screen.cols + 1 < screen.cols && screen.cells[last + 1].width == 2) {
+                    result.besideWide += 1
+                }
                 let visible = cells.filter { !hidden.contains($0) }
                 if !visible.isEmpty {
-                    fail("\(placement.secret.detector) secret \(placement.secret.secrets) left visible at cells \(visible.map { "\($0 / screen.cols):\($0 % screen.cols)" })")
+                    let line = lines.first { $0.cells.contains(cells[0]) }.map { String(String.UnicodeScalarView($0.scalars)) } ?? ""
+                    fail("\(placement.secret.detector) secret \(placement.secret.secrets) left visible at cells \(visible.map { "\($0 / screen.cols):\($0 % screen.cols)" }) of the line \(line.debugDescription)")
                 }
             }
         }
@@ -278,6 +288,7 @@ import VeilTestSupport
         var batch: [StressSession] = []
         var detectors = Set<String>()
         var checked: [String: Int] = [:]
+        var crossingWraps = 0, besideWide = 0
         for (index, seed) in seeds.enumerated() {
             let session = StressSession(seed: seed)
             detectors.formUnion(session.allSecrets.map(\.detector))
@@ -286,6 +297,8 @@ import VeilTestSupport
             hiddenCells += result.hiddenCells
             expected += result.expectedSecrets
             checked.merge(result.checkedByDetector, uniquingKeysWith: +)
+            crossingWraps += result.crossingWraps
+            besideWide += result.besideWide
             batch.append(session)
             if batch.count == Self.batchSize || index == seeds.count - 1 {
                 failures += try await Self.checkBatch(batch, rig: rig)
@@ -294,7 +307,8 @@ import VeilTestSupport
             if failures.count > 20 { break }
         }
         for failure in failures.prefix(20) { Issue.record(Comment(rawValue: failure)) }
-        print("privacy stress: \(seeds.count) screens, \(expected) intact planted secrets, \(hiddenCells) hidden cells, "
+        print("privacy stress: \(seeds.count) screens, \(expected) intact planted secrets (\(crossingWraps) across a wrap, "
+            + "\(besideWide) beside a wide character), \(hiddenCells) hidden cells, "
             + "\(failures.count) failures, \(ContinuousClock.now - start); checked by detector: "
             + checked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         if seeds.count >= 100 {
@@ -302,6 +316,7 @@ import VeilTestSupport
             // Every detector's secrets are checked intact on some screens, not only planted.
             #expect(Set(checked.keys) == Set(RandomSecrets.detectors), "\(checked)")
             #expect(expected >= seeds.count / 2, "too few planted secrets survive to be checked")
+            #expect(crossingWraps > 0 && besideWide > 0)
         }
     }
 
