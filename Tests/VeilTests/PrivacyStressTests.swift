@@ -290,6 +290,9 @@ import VeilTestSupport
         var checked: [String: Int] = [:]
         var crossingWraps = 0, besideWide = 0
         for (index, seed) in seeds.enumerated() {
+            // Long and synchronous: let the other tests' tasks run on this cooperative thread
+            // too (2 threads on 2 cores), or timing-sensitive lifecycle tests starve.
+            await Task.yield()
             let session = StressSession(seed: seed)
             detectors.formUnion(session.allSecrets.map(\.detector))
             let result = try Self.check(session, rig: rig, deep: index % 10 == 0)
