@@ -56,11 +56,18 @@ let package = Package(
             name: "veil",
             dependencies: ["Veil", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Generators shared by the property tests: seeded randomness, random screens and
+        // terminal sessions, valid random secrets for every built-in detector.
+        .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
         .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
         .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VeilTests", dependencies: ["Veil", "VeilLifecycle"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "VeilTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "VeilTests",
+            dependencies: ["Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "VeilCLITests", dependencies: ["Veil", "VeilRender", "VeilRedaction", "VeilScreen", "VeilLifecycle"], resources: [.copy("Fixtures")]),
     ]
 )

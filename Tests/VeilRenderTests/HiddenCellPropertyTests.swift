@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeilRender
 import VeilScreen
+import VeilTestSupport
 
 /// The renderer's half of "no pixel of a sensitive cell is drawn from its content": a
 /// hidden cell (a blank whose foreground = background = the mask colour, attributes

@@ -1,5 +1,6 @@
 import Testing
 import VeilRender
+import VeilTestSupport
 
 @Suite struct PNGEncoderTests {
     static func randomIndexed(width: Int, height: Int, colours: Int, seed: UInt64) -> Bitmap {

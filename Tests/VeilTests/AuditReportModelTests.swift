@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Veil
+import VeilTestSupport
 
 /// The report model: ordering, counts, exit codes, and the helpers around it.
 @Suite struct AuditReportModelTests {
@@ -182,19 +183,6 @@ import Testing
         #expect(DurationText.seconds(-3) == "0.000")
         #expect(DurationText.seconds(.nan) == "0.000")
         #expect(DurationText.seconds(61) == "61.000")
-    }
-}
-
-/// SplitMix64, for reproducible shuffles.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -33,24 +33,26 @@ struct InternationalPhoneScanner: NativeScanner {
         }
     }
 
+    /// The end of the longest `+…` number at `start` that ends a digit group at a boundary:
+    /// like the documented regex, a number followed by a space and a token that starts with
+    /// digits (`+9 008 7320 6458 910c0e…`) still ends at its own last group.
     private func plusEnd(_ line: UTF8Line, from start: Int) -> Int? {
         var digits = 0
-        var lastDigitEnd = start
+        var groupEnds: [(end: Int, digits: Int)] = []
         var j = start + 1
         let limit = min(line.count, start + 23)
         while j < limit && Self.isPhoneCharacter(line[j]) {
             if line[j] == ASCII.space && j + 1 < line.count && line[j + 1] == ASCII.space { break }
             if ASCII.isDigit(line[j]) {
                 digits += 1
-                lastDigitEnd = j + 1
+                if j + 1 == line.count || !ASCII.isDigit(line[j + 1]) { groupEnds.append((j + 1, digits)) }
             }
             j += 1
         }
-        guard (8...15).contains(digits), lastDigitEnd - start >= 9, line.alnumBoundary(at: lastDigitEnd) else {
-            return nil
+        for (end, count) in groupEnds.reversed() where (8...15).contains(count) && end - start >= 9 {
+            if line.alnumBoundary(at: end) { return end }
         }
-        if lastDigitEnd < line.count && ASCII.isDigit(line[lastDigitEnd]) { return nil }
-        return lastDigitEnd
+        return nil
     }
 
     private func northAmericanEnd(_ line: UTF8Line, from start: Int) -> Int? {

@@ -3,15 +3,17 @@ import VeilScreen
 /// Random screens for property tests: mixed scripts (ASCII, CJK, Hangul, box drawing,
 /// combining sequences, glyphs wider than their cell, controls, characters without a
 /// glyph), every colour form and attribute.
-struct RandomScreens {
-    var random: SeededGenerator
+public struct RandomScreens {
+    public var random: SeededGenerator
 
-    static let narrow: [Unicode.Scalar] = Array("abcXYZ019@#%&*|/_.-=~╬┼─│█▓░⣿€ßøñΩЖक".unicodeScalars)
-    static let wide: [Unicode.Scalar] = Array("漢字表示한국어かなテスト世界語默認ＡＢ".unicodeScalars)
-    static let marks: [Unicode.Scalar] = ["\u{301}", "\u{300}", "\u{323}", "\u{308}", "\u{93F}", "\u{5B4}", "\u{E34}", "\u{3099}"]
-    static let oddities: [Unicode.Scalar] = ["\u{1}", "\u{1B}", "\u{7F}", "\u{85}", "\u{E000}", "\u{1F600}", " ", "\u{A0}"]
+    public init(random: SeededGenerator) { self.random = random }
 
-    mutating func color() -> TerminalColor {
+    public static let narrow: [Unicode.Scalar] = Array("abcXYZ019@#%&*|/_.-=~╬┼─│█▓░⣿€ßøñΩЖक".unicodeScalars)
+    public static let wide: [Unicode.Scalar] = Array("漢字表示한국어かなテスト世界語默認ＡＢ".unicodeScalars)
+    public static let marks: [Unicode.Scalar] = ["\u{301}", "\u{300}", "\u{323}", "\u{308}", "\u{93F}", "\u{5B4}", "\u{E34}", "\u{3099}"]
+    public static let oddities: [Unicode.Scalar] = ["\u{1}", "\u{1B}", "\u{7F}", "\u{85}", "\u{E000}", "\u{1F600}", " ", "\u{A0}"]
+
+    public mutating func color() -> TerminalColor {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return .default
         case 1: return .indexed(UInt8.random(in: 0...15, using: &random))
@@ -20,14 +22,14 @@ struct RandomScreens {
         }
     }
 
-    mutating func attributes() -> CellAttributes {
+    public mutating func attributes() -> CellAttributes {
         CellAttributes(rawValue: UInt16.random(in: 0...0x1FF, using: &random))
     }
 
-    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    public mutating func pick<T>(_ values: [T]) -> T { random.pick(values) }
 
     /// A random screen of at most `maxCols` × `maxRows` cells.
-    mutating func screen(maxCols: Int, maxRows: Int) throws -> Screen {
+    public mutating func screen(maxCols: Int, maxRows: Int) throws -> Screen {
         var screen = try Screen(cols: .random(in: 1...maxCols, using: &random), rows: .random(in: 1...maxRows, using: &random))
         for row in 0..<screen.rows {
             var col = 0
