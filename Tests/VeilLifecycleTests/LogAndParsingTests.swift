@@ -190,10 +190,11 @@ struct VirtualClockTests {
         let h = Harness()
         let start = ContinuousClock.now
         try await h.run(.launch(), .wait(.seconds(3 * 3600)), .home, .wait(.seconds(5 * 3600)), .tapIcon)
-        // 8 h passed on the virtual clock and none of it on the real one: a bound no load can
-        // break (how fast it runs belongs in benchmarks, not in unit tests).
+        // 8 h passed on the virtual clock and none of it on the real one. The bound is far
+        // above any load seen here (42 s once, with two release builds running) and far below
+        // the 8 h a real sleep would take; how fast it runs belongs in benchmarks.
         #expect(h.clock.now.offset == .seconds(8 * 3600))
-        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(ContinuousClock.now - start < .seconds(600))
         #expect(h.system.elapsed == .seconds(8 * 3600))
         #expect(h.times(of: "C willEnterForeground") == [8 * 3600])
         h.finish()
