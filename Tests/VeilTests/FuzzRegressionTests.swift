@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import VeilScreen
+@testable import Veil
+
+/// Inputs found while fuzzing the Veil readers (`Fuzz/fuzz-asciicast`, `Fuzz/fuzz-scenario`),
+/// replayed through the same steps as the fuzz targets. Each input either loads and replays
+/// into a well-formed screen, or throws ``InputError``; the expected error is named per file.
+@Suite struct FuzzRegressionTests {
+    static let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/fuzz-regressions")
+
+    static func inputs(_ target: String) -> [String] {
+        let path = folder.appendingPathComponent(target).path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    /// The line and message start each asciicast input must be refused with (nil: it loads).
+    static let asciicastErrors: [String: (line: Int, message: String)] = [
+        "v3-interval-overflow.cast": (3, "event time overflows"),
+    ]
+
+    @Test(arguments: inputs("asciicast"))
+    func asciicastInputLoadsOrThrowsInputError(_ name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("asciicast/\(name)")))
+        let expected = Self.asciicastErrors[name]
+        let cast: Asciicast
+        do {
+            cast = try Asciicast(bytes: bytes, path: name)
+        } catch let error as InputError {
+            #expect(error.path == name)
+            #expect(error.line == expected?.line)
+            #expect(error.message.hasPrefix(expected?.message ?? "(no error expected)"))
+            return
+        }
+        #expect(expected == nil, "\(name) loaded but should have been refused")
+        // As the fuzz target: times finite and never going back; the replay is well formed.
+        var previous = 0.0
+        for event in cast.events {
+            #expect(event.time.isFinite && event.time >= previous)
+            previous = event.time
+        }
+        for time in [nil, cast.events.isEmpty ? nil : cast.events[cast.events.count / 2].time] {
+            let screen = try TerminalCapture.screen(of: cast, cols: nil, rows: nil, at: time, path: name)
+            #expect(screen.invariantViolation() == nil)
+        }
+        let fixed = try TerminalCapture.screen(of: cast, cols: 40, rows: 10, at: nil, path: name)
+        #expect(fixed.cols == 40 && fixed.rows == 10 && fixed.invariantViolation() == nil)
+    }
+
+    @Test func everyRecordedInputHasAnExpectation() {
+        #expect(Set(Self.inputs("asciicast")) == Set(Self.asciicastErrors.keys))
+    }
+}
