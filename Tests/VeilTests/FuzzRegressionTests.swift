@@ -7,8 +7,9 @@ import VeilScreen
 /// Inputs found while fuzzing the Veil readers (`Fuzz/fuzz-asciicast`, `Fuzz/fuzz-scenario`),
 /// replayed through the same steps as the fuzz targets. Each input either loads and replays
 /// into a well-formed screen, or throws ``InputError``; the expected error is named per file.
-/// (`scenario/leak-home.veil.yml` made LeakSanitizer report a leaked simulation; the fix and
-/// its deterministic test are in VeilLifecycleTests' `FuzzRegressionTests`.)
+/// (The `scenario/leak-*` inputs made LeakSanitizer report a leaked simulation; the fix for
+/// sleepers left armed on the virtual clock, with a deterministic test, is in
+/// VeilLifecycleTests' `FuzzRegressionTests`.)
 @Suite struct FuzzRegressionTests {
     static let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/fuzz-regressions")
 
