@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VeilLifecycle
 import VeilRedaction
 import VeilScreen
 @testable import Veil
@@ -67,6 +68,25 @@ import VeilScreen
         let result = try await runner.run(ScenarioRunner.Options(outputFolder: nil))
         #expect(!result.snapshots.isEmpty)
         for snapshot in result.snapshots { #expect(snapshot.outcome.redacted.invariantViolation() == nil) }
+    }
+
+    /// `leak-task-ended.veil.yml`: a background task begun without work kept an expiration
+    /// handler that held the Application, which holds the handler: a run ending with the task
+    /// open leaked the whole simulation. Once the System is gone, the Application must go too.
+    @Test func aRunEndingWithABackgroundTaskOpenFreesTheApplication() async throws {
+        weak var application: Application?
+        do {
+            let handlers: [String: [Scenario.Action]] = [
+                "applicationDidEnterBackground": [.beginBackgroundTask(name: "upload", work: nil, endInExpirationHandler: true)],
+            ]
+            let app = SimulatedApp(screen: try AppScreen(cols: 20, rows: 4), handlers: handlers, files: [:])
+            let system = System(delegate: app, clock: VirtualClock())
+            try await system.run([.launch(), .home])
+            application = system.application
+            #expect(application != nil)
+        }
+        for _ in 0..<200 where application != nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(application == nil)
     }
 
     @Test func everyRecordedInputHasAnExpectation() {
