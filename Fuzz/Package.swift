@@ -35,8 +35,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "fuzz-asciicast",
-            dependencies: ["FuzzSupport", .product(name: "Veil", package: veil), .product(name: "VeilScreen", package: veil)]
+            dependencies: [
+                "FuzzSupport", .product(name: "Veil", package: veil), .product(name: "VeilScreen", package: veil),
+            ]
         ),
-        .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", .product(name: "VeilRender", package: veil)]),
+        .executableTarget(
+            name: "fuzz-png", dependencies: ["FuzzSupport", .product(name: "VeilRender", package: veil)]),
     ]
 )

@@ -62,7 +62,8 @@ public final class SimulatedApp: ApplicationDelegate {
             if endInExpirationHandler { application.endBackgroundTask(id) }
         }
         if let work {
-            application.runBackgroundTask(withName: name, work: { [weak application] in await application?.work(for: work) },
+            application.runBackgroundTask(withName: name,
+                                          work: { [weak application] in await application?.work(for: work) },
                                           expirationHandler: expiration)
         } else {
             // No work of its own: the task stays open until endBackgroundTasks or its handler ends it.

@@ -80,8 +80,12 @@ import Testing
             }
             if index == resizeAt && flags & 4 != 0 {
                 let fits = markRow + 1 <= rows && markCol + markWidth <= cols
-                let marked = (try? terminal.markSensitive(row: markRow, col: markCol, width: markWidth, height: 1, reason: "api")) != nil
-                if marked != fits { return "markSensitive(\(markRow), \(markCol), \(markWidth)) on \(cols)x\(rows): \(marked)" }
+                let marked =
+                    (try? terminal.markSensitive(row: markRow, col: markCol, width: markWidth, height: 1, reason: "api"))
+                    != nil
+                if marked != fits {
+                    return "markSensitive(\(markRow), \(markCol), \(markWidth)) on \(cols)x\(rows): \(marked)"
+                }
             }
             if let problem = check(terminal) { return "after chunk \(index): \(problem)" }
         }
@@ -92,7 +96,9 @@ import Testing
 
     static func check(_ terminal: Terminal) -> String? {
         let screen = terminal.screen
-        guard screen.cols == terminal.cols, screen.rows == terminal.rows else { return "screen size differs from terminal" }
+        guard screen.cols == terminal.cols, screen.rows == terminal.rows else {
+            return "screen size differs from terminal"
+        }
         if let violation = screen.invariantViolation() { return violation }
         guard screen.lines().count == screen.rows else { return "lines() count" }
         for row in 0..<screen.rows {

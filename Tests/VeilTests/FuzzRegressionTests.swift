@@ -21,7 +21,7 @@ import VeilScreen
 
     /// The line and message start each asciicast input must be refused with (nil: it loads).
     static let asciicastErrors: [String: (line: Int, message: String)] = [
-        "v3-interval-overflow.cast": (3, "event time overflows"),
+        "v3-interval-overflow.cast": (3, "event time overflows")
     ]
 
     @Test(arguments: inputs("asciicast"))
@@ -56,15 +56,18 @@ import VeilScreen
     /// `app.ans` and `screen.txt` the fuzz target provides, on the virtual clock, no PNGs.
     @Test(arguments: inputs("scenario"))
     func scenarioInputPlaysOrThrowsInputError(_ name: String) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-fuzz-regression-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "veil-fuzz-regression-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("plain screen text\r\nuser alice@example.com\r\n".utf8).write(to: folder.appendingPathComponent("screen.txt"))
+        try Data("plain screen text\r\nuser alice@example.com\r\n".utf8).write(
+            to: folder.appendingPathComponent("screen.txt"))
         try Data("\u{1B}[2J\u{1B}[Hcard 4111 1111 1111 1111\u{1B}]7701;pin\u{07}1234\u{1B}]7701;\u{07}".utf8)
             .write(to: folder.appendingPathComponent("app.ans"))
         let text = try String(contentsOf: Self.folder.appendingPathComponent("scenario/\(name)"), encoding: .utf8)
         let scenario = try Scenario.parse(text, path: folder.appendingPathComponent("fuzz.scenario.yml").path)
-        let runner = ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: SnapshotSettings(rules: try .builtIn)))
+        let runner = ScenarioRunner(
+            scenario: scenario, snapshotter: try Snapshotter(settings: SnapshotSettings(rules: try .builtIn)))
         let result = try await runner.run(ScenarioRunner.Options(outputFolder: nil))
         #expect(!result.snapshots.isEmpty)
         for snapshot in result.snapshots { #expect(snapshot.outcome.redacted.invariantViolation() == nil) }
@@ -77,7 +80,9 @@ import VeilScreen
         weak var application: Application?
         do {
             let handlers: [String: [Scenario.Action]] = [
-                "applicationDidEnterBackground": [.beginBackgroundTask(name: "upload", work: nil, endInExpirationHandler: true)],
+                "applicationDidEnterBackground": [
+                    .beginBackgroundTask(name: "upload", work: nil, endInExpirationHandler: true)
+                ]
             ]
             let app = SimulatedApp(screen: try AppScreen(cols: 20, rows: 4), handlers: handlers, files: [:])
             let system = System(delegate: app, clock: VirtualClock())

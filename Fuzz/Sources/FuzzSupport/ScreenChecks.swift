@@ -5,10 +5,13 @@ import VeilScreen
 public enum ScreenChecks {
     /// Traps unless `screen` is a well-formed `cols`×`rows` grid; with `readBack`, also
     /// reads every row and cell back as text.
-    public static func check(_ screen: Screen, cols: Int, rows: Int, readBack: Bool = true,
-                             _ context: @autoclosure () -> String = "") {
-        require(screen.cols == cols && screen.rows == rows,
-                     "screen is \(screen.cols)x\(screen.rows), expected \(cols)x\(rows) \(context())")
+    public static func check(
+        _ screen: Screen, cols: Int, rows: Int, readBack: Bool = true,
+        _ context: @autoclosure () -> String = ""
+    ) {
+        require(
+            screen.cols == cols && screen.rows == rows,
+            "screen is \(screen.cols)x\(screen.rows), expected \(cols)x\(rows) \(context())")
         if let violation = screen.invariantViolation() {
             fatalError("screen invariant broken: \(violation) \(context())")
         }

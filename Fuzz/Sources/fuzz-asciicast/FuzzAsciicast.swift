@@ -23,11 +23,13 @@ enum AsciicastFuzzer {
         } catch {
             fatalError("Asciicast(bytes:) threw an untyped error: \(type(of: error))")
         }
-        require((1...Screen.maximumSize).contains(cast.cols) && (1...Screen.maximumSize).contains(cast.rows),
-                     "accepted header size \(cast.cols)x\(cast.rows)")
+        require(
+            (1...Screen.maximumSize).contains(cast.cols) && (1...Screen.maximumSize).contains(cast.rows),
+            "accepted header size \(cast.cols)x\(cast.rows)")
         var previous = 0.0
         for event in cast.events {
-            require(event.time.isFinite && event.time >= previous, "event times go back: \(event.time) after \(previous)")
+            require(
+                event.time.isFinite && event.time >= previous, "event times go back: \(event.time) after \(previous)")
             previous = event.time
         }
         replay(cast, at: nil, path: path)

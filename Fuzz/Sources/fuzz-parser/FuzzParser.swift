@@ -71,7 +71,9 @@ enum ParserFuzzer {
                     require(!fits, "markSensitive refused a rectangle inside the screen: \(error)")
                 }
             }
-            if index % checkEvery == 0 { check(terminal, cols: cols, rows: rows, readBack: false, "after chunk \(index)") }
+            if index % checkEvery == 0 {
+                check(terminal, cols: cols, rows: rows, readBack: false, "after chunk \(index)")
+            }
         }
         if flags & 1 != 0 { terminal.feed("\u{1B}]7701;\u{1B}\\") }
         if flags & 8 != 0 { terminal.feed("after the marker") }
@@ -86,11 +88,13 @@ enum ParserFuzzer {
 
     static func check(_ terminal: Terminal, cols: Int, rows: Int, readBack: Bool = true, _ context: String) {
         require(terminal.cols == cols && terminal.rows == rows, "terminal size changed by itself \(context)")
-        require((1...Screen.maximumSize).contains(cols) && (1...Screen.maximumSize).contains(rows),
-                "terminal size \(cols)x\(rows) out of range \(context)")
+        require(
+            (1...Screen.maximumSize).contains(cols) && (1...Screen.maximumSize).contains(rows),
+            "terminal size \(cols)x\(rows) out of range \(context)")
         let cursor = terminal.cursor
-        require((0..<rows).contains(cursor.row) && (0..<cols).contains(cursor.col),
-                     "cursor (\(cursor.row), \(cursor.col)) outside \(cols)x\(rows) \(context)")
+        require(
+            (0..<rows).contains(cursor.row) && (0..<cols).contains(cursor.col),
+            "cursor (\(cursor.row), \(cursor.col)) outside \(cols)x\(rows) \(context)")
         ScreenChecks.check(terminal.screen, cols: cols, rows: rows, readBack: readBack, context)
     }
 }

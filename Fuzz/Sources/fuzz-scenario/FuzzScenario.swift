@@ -73,7 +73,9 @@ enum ScenarioFuzzer {
         done.wait()
         if let failure = outcome.failure { fatalError(failure) }
         for screen in outcome.screens {
-            if let violation = screen.invariantViolation() { fatalError("redacted snapshot broke an invariant: \(violation)") }
+            if let violation = screen.invariantViolation() {
+                fatalError("redacted snapshot broke an invariant: \(violation)")
+            }
         }
     }
 }
