@@ -89,6 +89,10 @@ public struct Asciicast: Sendable {
             }
             // Version 2 stores absolute times, version 3 the interval since the previous event.
             let time = version == 2 ? stamp : clock + stamp
+            guard time.isFinite else {  // v3 intervals can add up past the largest Double
+                throw InputError(path: path, line: number, column: 2,
+                                 message: "event time overflows: the intervals add up past any representable time")
+            }
             if version == 2 && time < clock {
                 throw InputError(path: path, line: number, column: 2,
                                  message: "event time \(stamp) goes back before \(clock)")

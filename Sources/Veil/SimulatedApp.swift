@@ -54,12 +54,16 @@ public final class SimulatedApp: ApplicationDelegate {
     }
 
     private func beginTask(name: String, work: Duration?, endInExpirationHandler: Bool, in application: Application) {
-        let expiration: @Sendable (BackgroundTaskIdentifier) async -> Void = { [self] id in
+        // The application keeps these closures while the task is open: holding it weakly
+        // avoids a cycle that outlives a run ending with the task still open.
+        let expiration: @Sendable (BackgroundTaskIdentifier) async -> Void = { [self, weak application] id in
+            guard let application else { return }
             await perform("expirationHandler", in: application)
             if endInExpirationHandler { application.endBackgroundTask(id) }
         }
         if let work {
-            application.runBackgroundTask(withName: name, work: { await application.work(for: work) },
+            application.runBackgroundTask(withName: name,
+                                          work: { [weak application] in await application?.work(for: work) },
                                           expirationHandler: expiration)
         } else {
             // No work of its own: the task stays open until endBackgroundTasks or its handler ends it.

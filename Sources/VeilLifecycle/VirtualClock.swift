@@ -214,14 +214,19 @@ public final class VirtualClock: Clock, Sendable {
         }
     }
 
-    /// Detaches a driver that holds its running token.
+    /// Detaches a driver that holds its running token. When the last driver leaves (its
+    /// `System` is gone) nothing will advance the clock again, so the sleepers still armed
+    /// are cancelled: left waiting, their tasks and everything they hold would never be freed.
     func detachDriver() {
-        let next = state.withLock { state -> Sleeper? in
+        let (next, orphans) = state.withLock { state -> (Sleeper?, [Sleeper]) in
             state.drivers -= 1
             state.running -= 1
-            return state.advanceIfIdle()
+            guard state.drivers == 0 else { return (state.advanceIfIdle(), []) }
+            defer { state.sleepers.removeAll() }
+            return (nil, state.sleepers)
         }
         next?.continuation.resume()
+        for orphan in orphans { orphan.continuation.resume(throwing: CancellationError()) }
     }
 
     /// Counts one more activity as runnable (call before starting it).

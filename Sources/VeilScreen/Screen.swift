@@ -147,9 +147,10 @@ extension Screen {
 
     private func lines(invisibleAsSpaces: Bool) -> [String] {
         (0..<rows).map { row in
-            var line = rowText(row, invisibleAsSpaces: invisibleAsSpaces)
-            while line.unicodeScalars.last == " " { line.unicodeScalars.removeLast() }
-            return line
+            // Trailing spaces go in one cut: removing them one scalar at a time is quadratic.
+            let scalars = rowText(row, invisibleAsSpaces: invisibleAsSpaces).unicodeScalars
+            guard let last = scalars.lastIndex(where: { $0 != " " }) else { return "" }
+            return String(scalars[...last])
         }
     }
 }
