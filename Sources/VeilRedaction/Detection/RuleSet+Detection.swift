@@ -59,12 +59,13 @@ struct DetectionRun {
                 guard !buf.isEmpty else { continue }
                 for k in present.indices { present[k] = false }
                 index.mark(buf, present: &present)
+                let digitRuns = DigitRuns(buf)
                 // Indices, not values: nothing of a rule is copied unless its keywords pass
                 // and, for a built-in detector, unless it finds a candidate.
                 for ruleIndex in index.entries.indices where index.runs(ruleIndex, present: present) {
                     candidates.removeAll(keepingCapacity: true)
                     if let detector = index.builtIn[ruleIndex] {
-                        detector.scan(buf, previous: previous, into: &candidates)
+                        if detector.mayMatch(digitRuns) { detector.scan(buf, previous: previous, into: &candidates) }
                     } else {
                         let entry = index.entries[ruleIndex]
                         switch entry.matcher {
