@@ -110,4 +110,42 @@ import Testing
             #expect(EntropyScanner.isRunCharacter(b) == spelledOut, "byte \(value)")
         }
     }
+
+    @Test func keywordBitsSelectTheRulesTheKeywordFlagsSelect() throws {
+        // More than 64 keywords, so the bit set takes two words.
+        let many = (0..<70).map { "kw\($0)x" }
+        let rules = try RuleSet.builtIn.rules + [
+            Rule(id: "many", matcher: .builtIn(.email), keywords: many),
+            Rule(id: "last", matcher: .builtIn(.email), keywords: ["kw69x"]),
+            Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
+        ]
+        let index = KeywordIndex(rules: rules)
+        #expect(index.keywordWords == 2)
+        var random = ScannerFuzzTests.SplitMix(state: 31)
+        var lines = ["", "kw69x", "KW3X", "password", "eyJ", "nothing"]
+        for _ in 0..<1000 {
+            let count = Int.random(in: 1...12, using: &random)
+            lines.append((0..<count).map { _ in
+                Bool.random(using: &random) ? ScannerFuzzTests.pieces.randomElement(using: &random)!
+                    : many.randomElement(using: &random)!
+            }.joined())
+        }
+        var mismatches: [String] = []
+        var selected = 0
+        for line in lines {
+            var present = [Bool](repeating: false, count: index.keywordCount)
+            var bits = [UInt64](repeating: 0, count: index.keywordWords)
+            Array(line.utf8).withUnsafeBufferPointer {
+                index.mark($0, present: &present)
+                index.mark($0, bits: &bits)
+            }
+            for r in rules.indices {
+                let viaFlags = index.runs(r, present: present)
+                if viaFlags != index.runs(r, bits: bits) { mismatches.append("\(rules[r].id) on \(line.debugDescription)") }
+                if viaFlags && !rules[r].keywords.isEmpty { selected += 1 }
+            }
+        }
+        #expect(selected > 500)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
 }
