@@ -8,20 +8,26 @@ extension DetectionRun {
     mutating func removeCoveredFindings() {
         let order = rules.index.order
         let ranks = findings.map { order[$0.ruleID] ?? -1 }
+        let locations = findings.map(\.location)
+        let fromRules = findings.map { $0.source == .rule }
+        let severities = findings.map(\.severity)
+        let cellCounts = findings.map(\.cellCount)
         var kept: [Int] = []
         kept.reserveCapacity(findings.count)
         var covered: [DroppedCandidate] = []
         findings.withUnsafeBufferPointer { all in
             for i in all.indices {
-                guard all[i].source == .rule else { kept.append(i); continue }
+                guard fromRules[i] else { kept.append(i); continue }
                 var winner: Int?
                 for j in all.indices {
-                    guard j != i, all[j].source == .rule, all[j].covers(all[i]) else { continue }
+                    // `covers(_: Finding)` spelled out, so no finding is copied for the call.
+                    guard j != i, fromRules[j], locations[j] == locations[i], all[j].covers(all[i].spans)
+                    else { continue }
                     let wins: Bool
-                    if all[j].severity != all[i].severity {
-                        wins = all[j].severity > all[i].severity
-                    } else if all[j].cellCount != all[i].cellCount {
-                        wins = all[j].cellCount > all[i].cellCount
+                    if severities[j] != severities[i] {
+                        wins = severities[j] > severities[i]
+                    } else if cellCounts[j] != cellCounts[i] {
+                        wins = cellCounts[j] > cellCounts[i]
                     } else {
                         wins = ranks[j] < ranks[i] || (ranks[j] == ranks[i] && j < i)
                     }
@@ -31,8 +37,9 @@ extension DetectionRun {
                     }
                 }
                 if let winner {
-                    covered.append(DroppedCandidate(ruleID: all[i].ruleID, location: all[i].location, spans: all[i].spans,
-                                                    reason: "covered by \(all[winner].ruleID)"))
+                    covered.append(DroppedCandidate(
+                        ruleID: all[i].ruleID, location: all[i].location, spans: all[i].spans,
+                        reason: "covered by \(all[winner].ruleID)"))
                 } else {
                     kept.append(i)
                 }
