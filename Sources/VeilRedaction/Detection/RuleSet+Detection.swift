@@ -52,7 +52,7 @@ struct DetectionRun {
 
     mutating func scanRules(in text: ScreenText, location: Finding.Location) throws {
         let index = rules.index
-        var present = [Bool](repeating: false, count: index.keywordCount)
+        var present = [UInt64](repeating: 0, count: index.keywordWords)
         var candidates: [Candidate] = []
         try text.bytes.withUnsafeBufferPointer { all in
             var previous = UnsafeBufferPointer(rebasing: all[0..<0])
@@ -60,14 +60,15 @@ struct DetectionRun {
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
                 defer { previous = buf }
                 guard !buf.isEmpty else { continue }
-                for k in present.indices { present[k] = false }
-                index.mark(buf, present: &present)
+                for k in present.indices { present[k] = 0 }
+                index.mark(buf, bits: &present)
+                let digitRuns = DigitRuns(buf)
                 // Indices, not values: nothing of a rule is copied unless its keywords pass
                 // and, for a built-in detector, unless it finds a candidate.
-                for ruleIndex in index.entries.indices where index.runs(ruleIndex, present: present) {
+                for ruleIndex in index.entries.indices where index.runs(ruleIndex, bits: present) {
                     candidates.removeAll(keepingCapacity: true)
                     if let detector = index.builtIn[ruleIndex] {
-                        detector.scan(buf, previous: previous, into: &candidates)
+                        if detector.mayMatch(digitRuns) { detector.scan(buf, previous: previous, into: &candidates) }
                     } else {
                         let entry = index.entries[ruleIndex]
                         switch entry.matcher {

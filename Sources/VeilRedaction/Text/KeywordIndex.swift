@@ -18,6 +18,10 @@ struct KeywordIndex: Sendable {
     private let ruleKeywordIDs: [Int32]
     /// For each rule, whether it is enabled.
     private let enabled: [Bool]
+    /// The number of 64-bit words in a keyword bit set (one bit per keyword).
+    let keywordWords: Int
+    /// For each rule, its keywords as a bit set: `ruleBits[r * keywordWords ..< (r + 1) * keywordWords]`.
+    private let ruleBits: [UInt64]
     /// For each rule, its built-in detector (nil for a pattern or custom rule): a plain
     /// value the scan loop reads without copying the rule's ``Entry``.
     let builtIn: [BuiltInDetector?]
@@ -76,6 +80,16 @@ struct KeywordIndex: Sendable {
         self.ruleKeywordStart = ruleKeywordStart
         self.ruleKeywordIDs = ruleKeywordIDs
         self.enabled = rules.map(\.isEnabled)
+        let words = max(1, (keywords.count + 63) / 64)
+        var ruleBits = [UInt64](repeating: 0, count: rules.count * words)
+        for r in rules.indices {
+            for k in Int(ruleKeywordStart[r])..<Int(ruleKeywordStart[r + 1]) {
+                let id = Int(ruleKeywordIDs[k])
+                ruleBits[r * words + id / 64] |= 1 << UInt64(id % 64)
+            }
+        }
+        self.keywordWords = words
+        self.ruleBits = ruleBits
         self.builtIn = rules.map { rule in
             if case let .builtIn(detector) = rule.matcher { detector } else { nil }
         }
@@ -92,6 +106,41 @@ struct KeywordIndex: Sendable {
         if range.isEmpty { return true }
         for k in range where present[Int(ruleKeywordIDs[k])] { return true }
         return false
+    }
+
+    /// Whether rule `rule` is enabled and runs on a line whose keywords are the bit set
+    /// `bits` (what ``runs(_:present:)`` answers, without a loop over the rule's keywords).
+    @inline(__always) func runs(_ rule: Int, bits: [UInt64]) -> Bool {
+        guard enabled[rule] else { return false }
+        if ruleKeywordStart[rule] == ruleKeywordStart[rule + 1] { return true }
+        let base = rule * keywordWords
+        for w in 0..<keywordWords where ruleBits[base + w] & bits[w] != 0 { return true }
+        return false
+    }
+
+    /// Sets bit `id` of `bits` (``keywordWords`` words, cleared by the caller) for every
+    /// keyword occurring in `line` (case-insensitively).
+    func mark(_ line: UTF8Line, bits: inout [UInt64]) {
+        guard !keywords.isEmpty else { return }
+        let n = line.count
+        firstByteStart.withUnsafeBufferPointer { start in
+            pairs.withUnsafeBufferPointer { pairs in
+                for i in 0..<n {
+                    let b = Int(ASCII.lower(line[i]))
+                    if i + 1 < n {
+                        let bit = b << 8 | Int(ASCII.lower(line[i + 1]))
+                        if pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
+                    }
+                    for k in Int(start[b])..<Int(start[b + 1]) {
+                        let id = Int(firstByteIDs[k])
+                        let mask: UInt64 = 1 << UInt64(id & 63)
+                        if bits[id >> 6] & mask == 0 && line.matchesLowercase(keywords[id], at: i) {
+                            bits[id >> 6] |= mask
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Sets `present[id]` for every keyword occurring in `line` (case-insensitively).

@@ -1,0 +1,93 @@
+/// What the digit-based scanners need to know about a line before scanning it, found in one
+/// pass over the line instead of one search for digit runs per scanner.
+///
+/// Each count is an upper bound that a scanner's every candidate must reach, so a scanner
+/// whose bound the line misses is skipped: it would append nothing (the detection tests
+/// compare both paths on the corpus and on random lines).
+struct DigitRuns: Equatable, Sendable {
+    /// The number of ASCII digits in the line.
+    var digits = 0
+    /// The longest run of consecutive digits.
+    var longestRun = 0
+    /// The most digits in a chain of digit groups joined by one space or dash
+    /// (`4111 1111-1111 1111` is 16).
+    var longestChain = 0
+    /// The most digits in a chain whose gaps hold only spaces (never two in a row), dots,
+    /// dashes and parentheses, as in a phone number (`+1 (212) 555-0100` is 11).
+    var longestPhoneChain = 0
+    /// Whether the line holds a `+`.
+    var hasPlus = false
+    /// Whether two uppercase letters are followed by two digits (`DE89`) somewhere.
+    var hasLettersThenDigits = false
+}
+
+extension DigitRuns {
+    /// The facts of `line`, in one pass.
+    init(_ line: UTF8Line) {
+        self.init()
+        let n = line.count
+        var run = 0
+        var chain = 0
+        var phoneChain = 0
+        var i = 0
+        while i < n {
+            if phoneChain == 0 {
+                // Outside every chain (and run), a byte other than a digit only matters if
+                // it is a `+`: skip to the next digit.
+                while i < n && !ASCII.isDigit(line[i]) {
+                    if line[i] == ASCII.plus { hasPlus = true }
+                    i += 1
+                }
+                if i == n { break }
+            }
+            let b = line[i]
+            if ASCII.isDigit(b) {
+                digits += 1
+                run += 1
+                chain += 1
+                if run > longestRun { longestRun = run }
+                if chain > longestChain { longestChain = chain }
+                phoneChain += 1
+                if phoneChain > longestPhoneChain { longestPhoneChain = phoneChain }
+                if run == 2 && i >= 3 && ASCII.isUpper(line[i - 2]) && ASCII.isUpper(line[i - 3]) {
+                    hasLettersThenDigits = true
+                }
+            } else {
+                // A chain continues over one separator between two digits.
+                if !(run > 0 && (b == ASCII.space || b == ASCII.dash) && i + 1 < n && ASCII.isDigit(line[i + 1])) {
+                    chain = 0
+                }
+                let phoneGap = b == ASCII.dash || b == ASCII.dot || b == ASCII.openParen || b == ASCII.closeParen
+                    || (b == ASCII.space && (i == 0 || line[i - 1] != ASCII.space))
+                if !phoneGap { phoneChain = 0 }
+                run = 0
+                if b == ASCII.plus { hasPlus = true }
+            }
+            i += 1
+        }
+    }
+}
+
+extension BuiltInDetector {
+    /// Whether this detector can find anything on a line with `runs`: false only when
+    /// every match of its pattern needs more digits than the line has.
+    @inline(__always)
+    func mayMatch(_ runs: DigitRuns) -> Bool {
+        switch self {
+        // `(?:\d[ -]?){12,18}\d`: 13 digits in one chain.
+        case .cardNumber: runs.longestChain >= 13
+        // 17 digits in a row (then a digit or X).
+        case .residentID: runs.longestRun >= 17
+        // `\d{3}([- ]?)\d{2}\2\d{4}`: 9 digits in one chain.
+        case .ssn: runs.longestChain >= 9
+        // `1[3-9]\d{9}` or `1[3-9]\d[ -]\d{4}[ -]\d{4}`: 11 digits in one chain.
+        case .chineseMobile: runs.longestChain >= 11
+        // `+` and 8–15 digits, or the 10-digit North American form, in one phone chain.
+        case .internationalPhone: runs.longestPhoneChain >= 10 || (runs.hasPlus && runs.longestPhoneChain >= 8)
+        // `[A-Z]{2}\d{2}…`.
+        case .iban: runs.hasLettersThenDigits
+        case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword, .entropy:
+            true
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Testing
+
+@testable import VeilRedaction
+
+/// Shortcuts of the scan loop that must not change a candidate: the shared digit pass
+/// (``DigitRuns``), which skips the digit-based scanners on lines that cannot hold their
+/// matches, and the entropy scanner's bitmask of run characters.
+@Suite struct ScannerShortcutTests {
+    /// Pieces the digit-based scanners react to, denser in digits and separators than
+    /// ``ScannerFuzzTests/pieces`` so that many lines reach the bounds.
+    static let digitPieces = [
+        "0", "1", "2", "3", "5", "7", "8", "9", "13", "86", "138", "1234", "5678", "4111", "19", "20", "X", "x",
+        " ", "-", "+", "(", ")", ".", "  ", "--", "DE", "GB", "a", "Z", "张", "　", "/", ":",
+    ]
+
+    /// Each scanner's candidates with and without the skip, on `line`; nil when they agree.
+    static func mismatch(_ line: String, previous: String) -> String? {
+        let bytes = Array(line.utf8)
+        let above = Array(previous.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            above.withUnsafeBufferPointer { aboveBuffer in
+                let runs = DigitRuns(buffer)
+                for detector in BuiltInDetector.allCases {
+                    var everyLine: [Candidate] = []
+                    detector.scan(buffer, previous: aboveBuffer, into: &everyLine)
+                    var skipping: [Candidate] = []
+                    if detector.mayMatch(runs) { detector.scan(buffer, previous: aboveBuffer, into: &skipping) }
+                    if everyLine != skipping { return "\(detector.rawValue) on \(line.debugDescription)" }
+                }
+                return nil
+            }
+        }
+    }
+
+    @Test func skippingChangesNoCandidateOnTheCorpus() throws {
+        let screens = try CorpusTests.load().screens
+        var mismatches: [String] = []
+        var lines = 0
+        var found = 0
+        for screen in screens {
+            var previous = ""
+            for line in screen.lines {
+                if let problem = Self.mismatch(line, previous: previous) { mismatches.append(problem) }
+                lines += 1
+                let bytes = Array(line.utf8)
+                bytes.withUnsafeBufferPointer { buffer in
+                    for detector in BuiltInDetector.allCases {
+                        var candidates: [Candidate] = []
+                        detector.scan(buffer, previous: buffer, into: &candidates)
+                        found += candidates.count
+                    }
+                }
+                previous = line
+            }
+        }
+        #expect(lines > 500)
+        #expect(found > 100, "the corpus exercises the scanners")
+        #expect(mismatches.isEmpty)
+    }
+
+    @Test func skippingChangesNoCandidateOnRandomLines() {
+        var random = ScannerFuzzTests.SplitMix(state: 23)
+        var mismatches: [String] = []
+        var previous = ""
+        var skipped = 0
+        for round in 0..<6000 {
+            let pieces = round.isMultiple(of: 2) ? Self.digitPieces : ScannerFuzzTests.pieces
+            let count = Int.random(in: 1...40, using: &random)
+            let line = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+            if let problem = Self.mismatch(line, previous: previous) { mismatches.append(problem) }
+            let runs = Array(line.utf8).withUnsafeBufferPointer { DigitRuns($0) }
+            skipped += BuiltInDetector.allCases.filter { !$0.mayMatch(runs) }.count
+            previous = line
+        }
+        #expect(skipped > 1000, "the random lines reach both sides of the bounds")
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    @Test func boundsAtTheirEdges() {
+        // Each line is a shortest match of one detector, or one digit short of it.
+        let cases: [(String, BuiltInDetector, Bool)] = [
+            ("4111 1111 1111 1", .cardNumber, true), ("4111 1111 1111", .cardNumber, false),
+            ("4111-1111 1111  1", .cardNumber, false),
+            ("11010519491231002X", .residentID, true), ("1101051949123100 2X", .residentID, false),
+            ("123-45-6789", .ssn, true), ("123-45-678", .ssn, false),
+            ("138 1234 5678", .chineseMobile, true), ("+86 138 1234-567", .chineseMobile, true),
+            ("138 1234 567", .chineseMobile, false),
+            ("+44 20 7946", .internationalPhone, true), ("+44 20 794", .internationalPhone, false),
+            ("(212) 555-1234", .internationalPhone, true), ("(212) 555-123", .internationalPhone, false),
+            ("12  34 5678 90", .internationalPhone, false), ("+1 (212) 555:0100", .internationalPhone, false),
+            ("DE89 3704", .iban, true), ("De89 3704", .iban, false), ("D E89", .iban, false),
+            ("no digits at all", .entropy, true),
+        ]
+        for (line, detector, expected) in cases {
+            let runs = Array(line.utf8).withUnsafeBufferPointer { DigitRuns($0) }
+            #expect(detector.mayMatch(runs) == expected, "\(detector.rawValue) on \(line.debugDescription)")
+        }
+    }
+
+    @Test func countsOfALine() {
+        let runs = Array("ab 12-345 6789 +x 1234567".utf8).withUnsafeBufferPointer { DigitRuns($0) }
+        #expect(runs == DigitRuns(digits: 16, longestRun: 7, longestChain: 9, longestPhoneChain: 9, hasPlus: true,
+                                 hasLettersThenDigits: false))
+    }
+
+    @Test func entropyRunCharactersAreTheDocumentedClass() {
+        for value in 0...255 {
+            let b = UInt8(value)
+            let spelledOut = ASCII.isAlnum(b) || b == ASCII.plus || b == ASCII.slash || b == ASCII.equals
+                || b == ASCII.underscore || b == ASCII.dash
+            #expect(EntropyScanner.isRunCharacter(b) == spelledOut, "byte \(value)")
+        }
+    }
+
+    @Test func keywordBitsSelectTheRulesTheKeywordFlagsSelect() throws {
+        // More than 64 keywords, so the bit set takes two words.
+        let many = (0..<70).map { "kw\($0)x" }
+        let rules = try RuleSet.builtIn.rules + [
+            Rule(id: "many", matcher: .builtIn(.email), keywords: many),
+            Rule(id: "last", matcher: .builtIn(.email), keywords: ["kw69x"]),
+            Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
+        ]
+        let index = KeywordIndex(rules: rules)
+        #expect(index.keywordWords == 2)
+        var random = ScannerFuzzTests.SplitMix(state: 31)
+        var lines = ["", "kw69x", "KW3X", "password", "eyJ", "nothing"]
+        for _ in 0..<1000 {
+            let count = Int.random(in: 1...12, using: &random)
+            lines.append((0..<count).map { _ in
+                Bool.random(using: &random) ? ScannerFuzzTests.pieces.randomElement(using: &random)!
+                    : many.randomElement(using: &random)!
+            }.joined())
+        }
+        var mismatches: [String] = []
+        var selected = 0
+        for line in lines {
+            var present = [Bool](repeating: false, count: index.keywordCount)
+            var bits = [UInt64](repeating: 0, count: index.keywordWords)
+            Array(line.utf8).withUnsafeBufferPointer {
+                index.mark($0, present: &present)
+                index.mark($0, bits: &bits)
+            }
+            for r in rules.indices {
+                let viaFlags = index.runs(r, present: present)
+                if viaFlags != index.runs(r, bits: bits) {
+                    mismatches.append("\(rules[r].id) on \(line.debugDescription)")
+                }
+                if viaFlags && !rules[r].keywords.isEmpty { selected += 1 }
+            }
+        }
+        #expect(selected > 500)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+}
