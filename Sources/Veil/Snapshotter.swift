@@ -16,7 +16,10 @@ public struct Snapshotter: Sendable {
         public var location: Finding.Location = .screen
         /// The value with every character masked (never the secret).
         public var masked: String
-        /// The salted fingerprint of the whole match.
+        /// The fingerprint of the whole match under the public ``Fingerprint/defaultSalt``
+        /// (``Finding/fingerprint``): an in-memory identity only. No log, report or file
+        /// prints it (`veil run` logs the masked value); anything written out must be keyed
+        /// with a secret salt instead, as `veil audit` does.
         public var fingerprint: String
     }
 

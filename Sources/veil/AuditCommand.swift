@@ -16,6 +16,11 @@ struct AuditCommand: AsyncParsableCommand {
             format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a block finding not \
             in the baseline, or a life-cycle violation; 2 an input, configuration or usage error \
             (the other inputs are still audited and reported).
+
+            Fingerprints in reports are keyed (HMAC) with the baseline's salt; without a baseline, \
+            with the UTF-8 bytes of the environment variable \(Self.saltVariable) (a CI secret of at \
+            least 16 bytes; an empty value counts as unset); else with a random salt per run, so \
+            they change between runs. Reports say which.
             """
     )
 
@@ -51,7 +56,23 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
     var config: String?
 
+    /// The environment variable holding the secret fingerprint salt.
+    static let saltVariable = "VEIL_FINGERPRINT_SALT"
+
+    /// The secret fingerprint salt from the environment: its UTF-8 bytes; nil when unset or
+    /// empty (a CI secret that a fork's pull request cannot read expands to nothing). Throws,
+    /// without echoing the value, when it is shorter than 16 bytes.
+    static func fingerprintSalt(environment: [String: String]) throws -> [UInt8]? {
+        guard let value = environment[saltVariable], !value.isEmpty else { return nil }
+        let bytes = Array(value.utf8)
+        guard bytes.count >= AuditOptions.minimumFingerprintSaltBytes else {
+            throw ValidationError("\(saltVariable) is shorter than \(AuditOptions.minimumFingerprintSaltBytes) bytes; set it to a long random secret (e.g. 32 random bytes in hex) or unset it")
+        }
+        return bytes
+    }
+
     func validate() throws {
+        _ = try Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment)
         guard AuditReporters.reporter(for: format) != nil else {
             throw ValidationError("--format must be one of \(AuditReporters.identifiers.joined(separator: ", ")) (got \(format))")
         }
@@ -72,7 +93,8 @@ struct AuditCommand: AsyncParsableCommand {
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             shard: shard.flatMap(AuditShard.init(parsing:)), showSecrets: showSecrets,
             currentFolder: currentFolder,
-            tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming)
+            tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming,
+            fingerprintSalt: try Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
         let outcome = await AuditEngine(options: options).run(progress: .standardError())
         let report = outcome.report
         let environment = ProcessInfo.processInfo.environment

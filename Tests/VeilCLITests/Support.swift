@@ -39,14 +39,19 @@ enum CLI {
         throw CLIError.binaryMissing(candidates[0].path)
     }
 
-    /// Runs `veil ARGS` in `folder`, feeding `stdin` (if given) to standard input.
-    static func run(_ arguments: [String], in folder: URL, stdin: [UInt8]? = nil) throws -> CommandResult {
+    /// Runs `veil ARGS` in `folder`, feeding `stdin` (if given) to standard input, with the
+    /// test's environment plus `environment` (minus any `VEIL_FINGERPRINT_SALT` of the
+    /// test's own, so runs do not depend on the caller's shell).
+    static func run(_ arguments: [String], in folder: URL, stdin: [UInt8]? = nil,
+                    environment extra: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment["VEIL_FINGERPRINT_SALT"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         // Output goes to files outside `folder`, so no pipe can fill up and nothing lands in the out folder.
         let capture = try Temp.folder(prefix: "veil-cli-io")

@@ -49,7 +49,7 @@ import Testing
     @Test func keyOrderIsFixed() throws {
         let document = try Self.json(AuditSamples.rich())
         #expect(document.objectKeys == ["version", "tool", "exitCode", "summary", "rules", "inputs", "findings", "baseline",
-                                        "staleBaselineEntries", "configurationErrors"])
+                                        "fingerprintSalt", "staleBaselineEntries", "configurationErrors"])
         #expect(document["findings"]?[0]?.objectKeys == ["ruleId", "category", "severity", "effectiveSeverity", "fails", "message",
                                                          "masked", "input", "location", "snapshot", "spans", "fingerprint", "baseline"])
         #expect(document["version"] == .number(Double(AuditReport.schemaVersion)))
@@ -61,7 +61,7 @@ import Testing
         #expect(text.range(of: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}"#, options: .regularExpression) == nil)
         let other = AuditReport(
             tool: AuditSamples.tool, rules: AuditSamples.rules, inputs: AuditSamples.richInputs, findings: AuditSamples.richFindings,
-            baselinePath: ".veil-baseline.json", staleBaselineEntries: AuditSamples.richStaleEntries, durationSeconds: 0.5
+            baselinePath: ".veil-baseline.json", staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline, durationSeconds: 0.5
         )
         let otherText = JSONAuditReporter.report(other, options: AuditReportOptions())
         #expect(text.replacingOccurrences(of: "12.345", with: "0.500") == otherText)

@@ -77,7 +77,7 @@ import VeilTestSupport
         let shuffled = AuditReport(
             tool: AuditSamples.tool, rules: AuditSamples.rules.shuffled(using: &generator), inputs: shuffledInputs,
             findings: AuditSamples.richFindings.shuffled(using: &generator), baselinePath: ".veil-baseline.json",
-            staleBaselineEntries: AuditSamples.richStaleEntries, durationSeconds: AuditSamples.duration
+            staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline, durationSeconds: AuditSamples.duration
         )
         let reference = AuditSamples.rich()
         #expect(shuffled == reference)

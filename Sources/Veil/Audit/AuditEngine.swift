@@ -29,6 +29,12 @@ public struct AuditOptions: Sendable {
     /// Whether reports carry durations; without them (`--no-timing`) two runs over the same
     /// inputs give byte-identical reports in every format.
     public var timing: Bool
+    /// A secret salt for content fingerprints, used when there is no baseline (a baseline's
+    /// own salt always wins). The CLI takes it from `VEIL_FINGERPRINT_SALT` (UTF-8 bytes);
+    /// nil means a fresh random salt per run, so fingerprints of a run without a baseline or
+    /// a secret salt cannot be compared with, or brute-forced from, any other run's. At least
+    /// ``minimumFingerprintSaltBytes`` bytes, else the audit reports a configuration error.
+    public var fingerprintSalt: [UInt8]?
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -36,7 +42,7 @@ public struct AuditOptions: Sendable {
         baselinePath: String? = nil, updateBaseline: Bool = false,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: AuditShard? = nil,
         showSecrets: Bool = false, currentFolder: String = FileManager.default.currentDirectoryPath,
-        tool: AuditReport.Tool, timing: Bool = true
+        tool: AuditReport.Tool, timing: Bool = true, fingerprintSalt: [UInt8]? = nil
     ) {
         self.paths = paths
         self.configPath = configPath
@@ -50,7 +56,11 @@ public struct AuditOptions: Sendable {
         self.currentFolder = currentFolder
         self.tool = tool
         self.timing = timing
+        self.fingerprintSalt = fingerprintSalt
     }
+
+    /// The shortest ``fingerprintSalt`` accepted (16 bytes, as long as a baseline's random salt).
+    public static let minimumFingerprintSaltBytes = 16
 }
 
 /// The result of ``AuditEngine/run(progress:)``: the report, and what the CLI should say besides.
@@ -129,6 +139,15 @@ public struct AuditEngine: Sendable {
             }
         }
 
+        // The fingerprint salt: never the public ``Fingerprint/defaultSalt``, whose
+        // fingerprints anyone could brute-force back to a phone number or card number.
+        if let secret = options.fingerprintSalt, secret.count < AuditOptions.minimumFingerprintSaltBytes {
+            configurationErrors.append(InputError(
+                path: "fingerprint salt",
+                message: "shorter than \(AuditOptions.minimumFingerprintSaltBytes) bytes; use a long random secret"))
+        }
+        let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
+
         // Inputs.
         let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
@@ -138,7 +157,7 @@ public struct AuditEngine: Sendable {
         if let rules {
             let auditor = AuditInputAuditor(
                 rules: rules, configPath: configPath, cols: options.cols, rows: options.rows,
-                salt: baseline?.salt ?? Fingerprint.defaultSalt, showSecrets: options.showSecrets,
+                salt: salt, showSecrets: options.showSecrets,
                 currentFolder: options.currentFolder)
             audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
         } else {
@@ -186,9 +205,17 @@ public struct AuditEngine: Sendable {
                 StaleBaselineEntry(snapshotID: $0.snapshot, ruleID: $0.rule, fingerprint: $0.fingerprint,
                                    reason: $0.reason.isEmpty ? nil : $0.reason)
             },
-            configurationErrors: configurationErrors,
+            configurationErrors: configurationErrors, fingerprintSalt: saltKind,
             durationSeconds: options.timing ? (ContinuousClock.now - start).inSeconds : 0)
         return AuditOutcome(report: report, baselineWritten: baselineWritten, warnings: warnings)
+    }
+
+    /// The salt of the run's content fingerprints and its kind: the baseline's, else the
+    /// user's secret salt, else a fresh random one.
+    static func fingerprintSalt(baseline: Baseline?, secret: [UInt8]?) -> ([UInt8], AuditReport.FingerprintSalt) {
+        if let baseline { return (baseline.salt, .baseline) }
+        if let secret, secret.count >= AuditOptions.minimumFingerprintSaltBytes { return (secret, .environment) }
+        return (Baseline.randomSalt(), .perRun)
     }
 
     /// Audits `files` with at most `jobs` in flight, in completion order.

@@ -30,7 +30,8 @@ struct AuditInputAuditor: Sendable {
     var cols: Int?
     /// `--rows`; nil means 24, or a recording's own height.
     var rows: Int?
-    /// The salt of every fingerprint (the baseline's, or ``Fingerprint/defaultSalt``).
+    /// The salt of every content fingerprint (see ``AuditEngine/fingerprintSalt(baseline:secret:)``):
+    /// never ``Fingerprint/defaultSalt``, which is public.
     var salt: [UInt8]
     /// `--show-secrets`: put the raw value in findings instead of the masked one.
     var showSecrets: Bool
@@ -170,7 +171,10 @@ struct AuditInputAuditor: Sendable {
             let finding = AuditFinding(
                 ruleID: raw.rule.id, category: .lifecycle, severity: .block, message: raw.message,
                 location: AuditLocation(path: file.path, region: region), inputPath: file.path, snapshotID: nil,
-                fingerprint: Fingerprint.compute(identity, salt: salt))
+                // The identity is the path, rule, task and step: no screen content, nothing to
+                // brute-force. The fixed public salt keeps it stable across runs, so JUnit case
+                // names and SARIF alerts of life-cycle findings survive per-run salts.
+                fingerprint: Fingerprint.compute(identity, salt: Fingerprint.defaultSalt))
             return PendingFinding(finding: finding, source: nil)
         }
     }

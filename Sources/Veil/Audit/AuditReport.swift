@@ -26,6 +26,26 @@ public struct AuditReport: Sendable, Hashable {
         }
     }
 
+    /// Which salt keyed the content fingerprints of a report's findings, so users know
+    /// whether fingerprints can be compared across runs.
+    public enum FingerprintSalt: String, Sendable, Hashable, CaseIterable {
+        /// The baseline file's own random salt: stable while the baseline is kept.
+        case baseline
+        /// The user's secret salt (`VEIL_FINGERPRINT_SALT`): stable across runs that share it.
+        case environment
+        /// A fresh random salt: fingerprints differ on every run.
+        case perRun = "per-run"
+
+        /// One sentence for people: what the salt is and whether fingerprints are stable.
+        public var explanation: String {
+            switch self {
+            case .baseline: "keyed with the baseline's salt (stable while the baseline is kept)"
+            case .environment: "keyed with VEIL_FINGERPRINT_SALT (stable across runs that share it)"
+            case .perRun: "keyed with a random per-run salt (they change every run; set VEIL_FINGERPRINT_SALT or use --baseline for stable ones)"
+            }
+        }
+    }
+
     /// Counts over the whole report.
     public struct Summary: Sendable, Hashable {
         /// Inputs given, readable or not.
@@ -70,6 +90,9 @@ public struct AuditReport: Sendable, Hashable {
     public let staleBaselineEntries: [StaleBaselineEntry]
     /// Problems with the rules file, the baseline or the options (exit code 2).
     public let configurationErrors: [InputError]
+    /// Which salt keyed the content fingerprints (life-cycle findings' fingerprints hash no
+    /// screen content and do not depend on it).
+    public let fingerprintSalt: FingerprintSalt
     /// Counts, computed by the initializer.
     public let summary: Summary
 
@@ -77,9 +100,11 @@ public struct AuditReport: Sendable, Hashable {
     public init(
         tool: Tool, rules: [AuditRule], inputs: [AuditedInput], findings: [AuditFinding],
         baselinePath: String? = nil, staleBaselineEntries: [StaleBaselineEntry] = [],
-        configurationErrors: [InputError] = [], durationSeconds: Double
+        configurationErrors: [InputError] = [], fingerprintSalt: FingerprintSalt = .perRun,
+        durationSeconds: Double
     ) {
         version = Self.schemaVersion
+        self.fingerprintSalt = fingerprintSalt
         self.tool = tool
         let sortedFindings = findings.sorted()
         self.findings = sortedFindings

@@ -21,6 +21,7 @@
 ///                 "snapshot", "spans": [{"row", "col", "width"}], "fingerprint",
 ///                 "baseline": null | {"status": "accepted" | "false_positive", "reason"}}],
 ///   "baseline": null | "path",
+///   "fingerprintSalt": "baseline" | "environment" | "per-run",
 ///   "staleBaselineEntries": [{"snapshot", "ruleId", "fingerprint", "reason"}],
 ///   "configurationErrors": [{"path", "line", "column", "message"}]
 /// }
@@ -63,6 +64,7 @@ public enum JSONAuditReporter: AuditReporter {
             ("inputs", .array(report.inputs.map(input))),
             ("findings", .array(report.findings.map(finding))),
             ("baseline", .optional(report.baselinePath)),
+            ("fingerprintSalt", .string(report.fingerprintSalt.rawValue)),
             ("staleBaselineEntries", .array(report.staleBaselineEntries.map { entry in
                 .object([
                     ("snapshot", .string(entry.snapshotID)),

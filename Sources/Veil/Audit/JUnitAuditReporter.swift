@@ -13,7 +13,8 @@
 /// drops repeated classname + name pairs; a repeat gets ` (2)`). Bodies hold each finding's
 /// text line plus its snapshot, fingerprint and screen cells. Configuration errors and stale
 /// baseline entries get suites of their own. Test case times are 0; suite times come from
-/// ``AuditedInput/durationSeconds``, the total from the summary.
+/// ``AuditedInput/durationSeconds``, the total from the summary. Every suite's
+/// `<properties>` holds `fingerprintSalt` (``AuditReport/FingerprintSalt``).
 public enum JUnitAuditReporter: AuditReporter {
     public static let identifier = "junit"
     public static let description = "JUnit XML for GitLab, Jenkins and Azure Pipelines."
@@ -74,6 +75,7 @@ public enum JUnitAuditReporter: AuditReporter {
         xml += "<testsuites name=\(attr("\(report.tool.name) audit")) tests=\"\(all.count)\" failures=\"\(count(all, isFailure))\" errors=\"\(count(all, isError))\" skipped=\"\(count(all, isSkipped))\" time=\"\(DurationText.seconds(report.summary.durationSeconds))\">\n"
         for suite in suites {
             xml += "  <testsuite name=\(attr(suite.name)) tests=\"\(suite.cases.count)\" failures=\"\(count(suite.cases, isFailure))\" errors=\"\(count(suite.cases, isError))\" skipped=\"\(count(suite.cases, isSkipped))\" time=\"\(DurationText.seconds(suite.durationSeconds))\">\n"
+            xml += "    <properties>\n      <property name=\"fingerprintSalt\" value=\(attr(report.fingerprintSalt.rawValue))/>\n    </properties>\n"
             for testCase in suite.cases {
                 xml += "    <testcase classname=\(attr(suite.classname)) name=\(attr(testCase.name)) time=\"0.000\""
                 let body = XMLText.escape(testCase.detail, attribute: false)

@@ -6,6 +6,8 @@
 /// its snapshot id), one physical location relative to `%SRCROOT%`, and
 /// `partialFingerprints.primaryLocationLineHash` = `<content fingerprint>:<n>`, where `n`
 /// numbers repeated (rule, fingerprint) pairs in report order, as GitHub's own hashes do.
+/// The run's `properties.fingerprintSalt` says which salt keyed them
+/// (``AuditReport/FingerprintSalt``): only `baseline` and `environment` are stable across runs.
 /// A baseline-suppressed finding carries `suppressions: [{kind: external, status: accepted}]`.
 /// Columns count Unicode code points (`columnKind`). No snippets: a result never holds
 /// file content, so it cannot hold a secret.
@@ -51,6 +53,7 @@ public enum SARIFAuditReporter: AuditReporter {
                 ("originalUriBaseIds", .object([(sourceRootBaseID, sourceRoot)])),
                 ("columnKind", .string("unicodeCodePoints")),
                 ("results", .array(results)),
+                ("properties", .object([("fingerprintSalt", .string(report.fingerprintSalt.rawValue))])),
             ])])),
         ])
         return document.rendered()

@@ -8,6 +8,7 @@ import Foundation
 ///     Scenarios/bank.yml:12:5  block  card.pan  Payment card number •••• … would be visible …
 ///   bank-0002  Scenarios/bank.yml:20:5  1 hidden  clean
 ///
+/// Fingerprints: keyed with a random per-run salt (they change every run; …)
 /// veil 1.0.0: 1 input, 2 snapshots (1 clean), 1 finding: 1 blocking, 0 warnings, 0 violations, 0 suppressed; 0.042s: failed (exit 1)
 /// ```
 /// One line per finding (`path:line:col  severity  rule  message`), baseline-suppressed ones
@@ -67,6 +68,7 @@ public enum TextAuditReporter: AuditReporter {
             }
         }
         lines.append("")
+        lines.append(paint.dim(fingerprintLine(report)))
         lines.append(summaryLine(report, paint: paint))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -88,6 +90,11 @@ public enum TextAuditReporter: AuditReporter {
             line += "  " + rest
         }
         return line
+    }
+
+    /// `Fingerprints: keyed with …`: which salt keyed the fingerprints, and whether they are stable.
+    static func fingerprintLine(_ report: AuditReport) -> String {
+        "Fingerprints: " + report.fingerprintSalt.explanation
     }
 
     static func summaryLine(_ report: AuditReport, paint: Paint) -> String {

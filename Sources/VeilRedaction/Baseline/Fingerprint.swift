@@ -9,7 +9,9 @@ import Foundation
 /// standard way to salt a hash. Positions never enter a fingerprint, so a finding keeps its
 /// identity when it moves on the screen, and two different secrets on one line differ.
 public enum Fingerprint {
-    /// The salt of ``Finding/fingerprint``; a ``Baseline`` carries its own.
+    /// The salt of ``Finding/fingerprint``; a ``Baseline`` carries its own. It is public, so
+    /// fingerprints under it are for in-memory identity only, never for output (see
+    /// ``Finding/fingerprint``).
     public static let defaultSalt: [UInt8] = Array("veil.fingerprint.v1".utf8)
 
     /// Hex digits kept from the HMAC (64 bits).

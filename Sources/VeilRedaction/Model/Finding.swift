@@ -48,6 +48,11 @@ public struct Finding: Hashable, Sendable {
     /// A truncated keyed SHA-256 of the whole normalized match, salted with
     /// ``Fingerprint/defaultSalt``; the same secret gives the same fingerprint wherever it is.
     /// Computed when read (detection itself never needs it).
+    ///
+    /// - Warning: the default salt is public, so this value can be brute-forced back to a
+    ///   short secret (a phone number, an ID or card number). Use it only as an in-memory
+    ///   identity; anything written out (reports, logs, files) must use
+    ///   ``fingerprint(salt:)`` with a secret salt, as `veil audit` does.
     public var fingerprint: String { fingerprint(salt: Fingerprint.defaultSalt) }
 
     /// The whole match (with any label), for fingerprints.
@@ -83,7 +88,8 @@ public struct Finding: Hashable, Sendable {
         SecretMask.mask(secretText, showingLast: count)
     }
 
-    /// The fingerprint of the whole normalized match under another salt (a baseline's).
+    /// The fingerprint of the whole normalized match under another salt (a baseline's, or a
+    /// secret one); the one to write out.
     public func fingerprint(salt: [UInt8]) -> String {
         Fingerprint.of(matchText, salt: salt)
     }

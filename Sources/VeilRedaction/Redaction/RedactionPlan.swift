@@ -16,7 +16,8 @@ public struct RedactionPlan: Hashable, Sendable {
         public var category: RuleCategory
         /// Block or warn.
         public var severity: Severity
-        /// The finding's content fingerprint (``Finding/fingerprint``).
+        /// The finding's content fingerprint (``Finding/fingerprint``, under the public
+        /// default salt): for telling entries apart in memory only, never for output.
         public var fingerprint: String
         /// How the span is replaced.
         public var style: RedactionStyle

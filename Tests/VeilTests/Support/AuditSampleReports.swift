@@ -148,7 +148,7 @@ enum AuditSamples {
     ) -> AuditReport {
         AuditReport(
             tool: tool, rules: rules, inputs: inputs, findings: findings, baselinePath: ".veil-baseline.json",
-            staleBaselineEntries: richStaleEntries, durationSeconds: duration
+            staleBaselineEntries: richStaleEntries, fingerprintSalt: .baseline, durationSeconds: duration
         )
     }
 }
