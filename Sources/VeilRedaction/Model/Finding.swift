@@ -117,11 +117,13 @@ extension Finding: CustomStringConvertible, CustomDebugStringConvertible, Custom
 
     public var debugDescription: String { description }
 
-    /// A mirror without the matched text, so `dump` and test failures cannot show it.
+    /// A mirror without the matched text or its fingerprint (keyed with the public default
+    /// salt, a short secret could be brute-forced from it), so `dump` and test failures
+    /// cannot show either.
     public var customMirror: Mirror {
         Mirror(self, children: [
             "ruleID": ruleID, "category": category, "severity": severity, "source": source,
-            "location": location, "spans": spans, "fingerprint": fingerprint, "masked": masked,
+            "location": location, "spans": spans, "masked": masked,
         ], displayStyle: .struct)
     }
 }
