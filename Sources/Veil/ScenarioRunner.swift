@@ -144,6 +144,8 @@ public struct ScenarioRunner: Sendable {
         do {
             try await play(system: system, screen: screen, files: files, currentStep: currentStep, options: options)
         } catch {
+            // Nothing of the simulation (work still sleeping on the clock) outlives the run.
+            await system.finish()
             // Bad input stops the run: remove the snapshots it already wrote, so an input
             // error leaves no output behind (DESIGN.md invariant 4).
             for record in records.withLock({ $0 }) {
@@ -151,7 +153,9 @@ public struct ScenarioRunner: Sendable {
             }
             throw error
         }
-        return Result(log: log.events, snapshots: records.withLock { $0 })
+        let result = Result(log: log.events, snapshots: records.withLock { $0 })
+        await system.finish()  // after the result: ending left-over work logs nothing the run did
+        return result
     }
 
     /// Plays the timeline, step by step.

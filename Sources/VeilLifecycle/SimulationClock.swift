@@ -12,6 +12,8 @@ struct SimulationClock: Sendable {
 
     /// The virtual clock's offset when the simulation started.
     private let virtualStart: Duration
+    /// The simulation's unstructured tasks still running (see ``detached(_:)``).
+    let tasks = SimulationTasks()
 
     init<C: Clock<Duration>>(_ clock: C) {
         let start = clock.now
@@ -55,13 +57,19 @@ struct SimulationClock: Sendable {
     @inline(__always)
     func leave() { virtual?.leave() }
 
-    /// Starts `body` as a counted activity that gives up its token when it ends.
+    /// Starts `body` as a counted activity that gives up its token when it ends; it stays in
+    /// ``tasks`` until then.
     @discardableResult
     func detached(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         enter()
-        return SimulationExecutor.task(enabled: virtual != nil) {
-            await body()
-            leave()
+        let tasks = self.tasks
+        let enabled = virtual != nil
+        return tasks.start { id in
+            SimulationExecutor.task(enabled: enabled) { [self] in
+                await body()
+                leave()
+                tasks.ended(id)
+            }
         }
     }
 }

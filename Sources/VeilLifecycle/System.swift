@@ -45,6 +45,18 @@ public final class System: Sendable {
         virtualClock?.detachDriver()
     }
 
+    /// Ends the simulation: cancels the work still running or waiting on the clock (background
+    /// work, expiration timers, work started with ``Application/dispatch(_:)``) and returns
+    /// once all of it has ended, so that none of it runs, or keeps the ``application`` alive,
+    /// after the call. Call it when done sending events (a run that stopped early included).
+    ///
+    /// Cancelled work ends as it does when the app is terminated: ``Application/work(for:)``
+    /// returns early, and background tasks whose work returns are ended (logged). Without it,
+    /// that work is only cancelled when the system is freed and ends a moment later.
+    public func finish() async {
+        await application.clock.tasks.cancelAll()
+    }
+
     /// The lifecycle log this system writes.
     public var log: LifecycleLog { application.log }
 

@@ -25,4 +25,30 @@ import Testing
             await #expect(throws: CancellationError.self) { try await sleeper.value }
         }
     }
+
+    /// `fuzz-scenario` again: a run stopped by an impossible event while background work still
+    /// slept on the clock returned with that work only cancelled by the `System`'s release,
+    /// ending a moment later on the simulation thread with the Application still held.
+    @Test("finish() ends the work still running, so nothing of the simulation outlives it")
+    func finishEndsRunningWorkBeforeReturning() async throws {
+        let clock = VirtualClock()
+        weak var application: Application?
+        do {
+            let app = ScriptedApp([
+                .didEnterBackground: { application in
+                    application.runBackgroundTask(withName: "sync", work: { await application.work(for: .seconds(3)) })
+                }
+            ])
+            let system = System(delegate: app, clock: clock)
+            try await system.run([.launch(), .home])
+            application = system.application
+            #expect(system.application.openBackgroundTasks.count == 1)
+            #expect(clock.pendingSleepers > 0)
+            await system.finish()
+            #expect(clock.pendingSleepers == 0)
+            #expect(system.application.openBackgroundTasks.isEmpty)
+            #expect(system.log.events.map(compact).contains { $0.hasPrefix("T end sync") })
+        }
+        #expect(application == nil)  // at once: nothing is left to end later
+    }
 }

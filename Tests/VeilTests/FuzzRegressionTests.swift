@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VeilLifecycle
+@testable import VeilLifecycle
 import VeilRedaction
 import VeilScreen
 @testable import Veil
@@ -54,12 +54,12 @@ import VeilScreen
 
     /// Scenario inputs, played as `fuzz-scenario` plays them: from a folder holding the
     /// `app.ans` and `screen.txt` the fuzz target provides, on the virtual clock, no PNGs.
-    @Test(arguments: inputs("scenario"))
-    func scenarioInputPlaysOrThrowsInputError(_ name: String) async throws {
+    /// The scenario input `name`, parsed as `fuzz-scenario` parses it: from a fresh folder
+    /// (removed by the caller) holding the `app.ans` and `screen.txt` the fuzz target provides.
+    static func scenarioRunner(_ name: String) throws -> (runner: ScenarioRunner, folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "veil-fuzz-regression-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         try Data("plain screen text\r\nuser alice@example.com\r\n".utf8).write(
             to: folder.appendingPathComponent("screen.txt"))
         try Data("\u{1B}[2J\u{1B}[Hcard 4111 1111 1111 1111\u{1B}]7701;pin\u{07}1234\u{1B}]7701;\u{07}".utf8)
@@ -68,9 +68,52 @@ import VeilScreen
         let scenario = try Scenario.parse(text, path: folder.appendingPathComponent("fuzz.scenario.yml").path)
         let runner = ScenarioRunner(
             scenario: scenario, snapshotter: try Snapshotter(settings: SnapshotSettings(rules: try .builtIn)))
-        let result = try await runner.run(ScenarioRunner.Options(outputFolder: nil))
+        return (runner, folder)
+    }
+
+    /// Scenario inputs, played as `fuzz-scenario` plays them: on the virtual clock, no PNGs.
+    @Test(arguments: inputs("scenario"))
+    func scenarioInputPlaysOrThrowsInputError(_ name: String) async throws {
+        let (runner, folder) = try Self.scenarioRunner(name)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result: ScenarioRunner.Result
+        do {
+            result = try await runner.run(ScenarioRunner.Options(outputFolder: nil))
+        } catch let error as InputError {
+            #expect(error.path.hasSuffix("fuzz.scenario.yml") && error.line != nil)
+            return
+        }
         #expect(!result.snapshots.isEmpty)
         for snapshot in result.snapshots { #expect(snapshot.outcome.redacted.invariantViolation() == nil) }
+    }
+
+    /// `leak-task-working-at-input-error.veil.yml`: an accepted call sends the app to the
+    /// background, where it starts a background task with 3 s of work; the next step (`home`)
+    /// is impossible there, so the run stops with an ``InputError`` while the work and the
+    /// expiration timer still wait on the virtual clock. Their tasks were only cancelled when
+    /// the `System` went away and ended a moment later on the simulation thread, so the run
+    /// returned with the whole simulation still alive (LeakSanitizer, checking right after the
+    /// run, saw the Application's weak-reference side table unreferenced). Everything the
+    /// simulation holds must be gone when `run` returns: checked at once, without waiting.
+    @Test func aRunStoppedByBadInputFreesItsSimulationBeforeReturning() async throws {
+        final class Sentinel: Sendable {}
+        let (runner, folder) = try Self.scenarioRunner("leak-task-working-at-input-error.veil.yml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // On the simulation thread, so that work left to end "a moment later" cannot end
+        // between the run's return and the check: before the fix this failed every time.
+        await withTaskExecutorPreference(SerialThreadExecutor.shared) {
+            weak var sentinel: Sentinel?
+            do {
+                let held = Sentinel()
+                sentinel = held
+                // The options reach the snapshot hook, which the Application keeps: the
+                // sentinel lives exactly as long as the simulation.
+                let options = ScenarioRunner.Options(outputFolder: nil, progress: { _, _, _ in _ = held })
+                let error = await #expect(throws: InputError.self) { try await runner.run(options) }
+                #expect(error?.line == 21, "\(String(describing: error))")
+            }
+            #expect(sentinel == nil)
+        }
     }
 
     /// `leak-task-ended.veil.yml`: a background task begun without work kept an expiration
