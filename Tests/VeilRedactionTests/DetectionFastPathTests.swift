@@ -241,13 +241,13 @@ import VeilScreen
         }
         for line in lines {
             let lowered = Array(line.utf8).map(ASCII.lower)
-            var present = [Bool](repeating: false, count: index.keywordCount)
-            Array(line.utf8).withUnsafeBufferPointer { index.mark($0, present: &present) }
+            var bits = [UInt64](repeating: 0, count: index.keywordWords)
+            Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
             for (r, rule) in rules.enumerated() {
                 let naive = rule.isEnabled && (rule.keywords.isEmpty || rule.keywords.contains { keyword in
                     lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
                 })
-                #expect(index.runs(r, present: present) == naive, "\(rule.id) on \(line.debugDescription)")
+                #expect(index.runs(r, bits: bits) == naive, "\(rule.id) on \(line.debugDescription)")
             }
         }
     }

@@ -99,17 +99,8 @@ struct KeywordIndex: Sendable {
 
     var keywordCount: Int { keywords.count }
 
-    /// Whether rule `rule` is enabled and runs on a line whose keywords are `present`.
-    @inline(__always) func runs(_ rule: Int, present: [Bool]) -> Bool {
-        guard enabled[rule] else { return false }
-        let range = Int(ruleKeywordStart[rule])..<Int(ruleKeywordStart[rule + 1])
-        if range.isEmpty { return true }
-        for k in range where present[Int(ruleKeywordIDs[k])] { return true }
-        return false
-    }
-
     /// Whether rule `rule` is enabled and runs on a line whose keywords are the bit set
-    /// `bits` (what ``runs(_:present:)`` answers, without a loop over the rule's keywords).
+    /// `bits` (one AND per word instead of a loop over the rule's keywords).
     @inline(__always) func runs(_ rule: Int, bits: [UInt64]) -> Bool {
         guard enabled[rule] else { return false }
         if ruleKeywordStart[rule] == ruleKeywordStart[rule + 1] { return true }
@@ -137,27 +128,6 @@ struct KeywordIndex: Sendable {
                         if bits[id >> 6] & mask == 0 && line.matchesLowercase(keywords[id], at: i) {
                             bits[id >> 6] |= mask
                         }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Sets `present[id]` for every keyword occurring in `line` (case-insensitively).
-    func mark(_ line: UTF8Line, present: inout [Bool]) {
-        guard !keywords.isEmpty else { return }
-        let n = line.count
-        firstByteStart.withUnsafeBufferPointer { start in
-            pairs.withUnsafeBufferPointer { pairs in
-                for i in 0..<n {
-                    let b = Int(ASCII.lower(line[i]))
-                    if i + 1 < n {
-                        let bit = b << 8 | Int(ASCII.lower(line[i + 1]))
-                        if pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
-                    }
-                    for k in Int(start[b])..<Int(start[b + 1]) {
-                        let id = Int(firstByteIDs[k])
-                        if !present[id] && line.matchesLowercase(keywords[id], at: i) { present[id] = true }
                     }
                 }
             }
