@@ -60,8 +60,8 @@ let package = Package(
         // terminal sessions, valid random secrets for every built-in detector.
         .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
         .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
-        .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "VeilTests",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VeilTestSupport
 import VeilScreen
 @testable import VeilRedaction
 
@@ -37,7 +38,7 @@ import VeilScreen
     }
 
     @Test func theASCIIShortcutEqualsNormalizingFirst() {
-        var generator = ScannerFuzzTests.SplitMix(state: 7)
+        var generator = ScannerFuzzTests.SplitMix(seed: 7)
         let pieces = ["a", "Z", "0", "9", " ", "-", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "_", "=", "/", "é", "密",
                       "\u{3000}", "\u{A0}", "\u{2028}", "😀", "\u{301}"]
         for _ in 0..<500 {
@@ -68,7 +69,7 @@ import VeilScreen
     // MARK: The screen's text
 
     @Test func screenTextEqualsTheCellByCellReading() throws {
-        var generator = ScannerFuzzTests.SplitMix(state: 42)
+        var generator = ScannerFuzzTests.SplitMix(seed: 42)
         for round in 0..<400 {
             let screen = try Self.randomScreen(&generator)
             let text = ScreenText(screen: screen)
@@ -200,7 +201,7 @@ import VeilScreen
 
     @Test func staticDispatchRunsTheSameScanners() throws {
         var lines = try CorpusTests.load().screens.flatMap(\.lines)
-        var random = ScannerFuzzTests.SplitMix(state: 11)
+        var random = ScannerFuzzTests.SplitMix(seed: 11)
         for _ in 0..<500 {
             let count = Int.random(in: 1...16, using: &random)
             lines.append((0..<count).map { _ in ScannerFuzzTests.pieces.randomElement(using: &random)! }.joined())
@@ -233,7 +234,7 @@ import VeilScreen
             Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
         ]
         let index = KeywordIndex(rules: rules)
-        var random = ScannerFuzzTests.SplitMix(state: 5)
+        var random = ScannerFuzzTests.SplitMix(seed: 5)
         var lines = ["", "@", ".", "a", "x", "eyj", "EYJ", "akia", "password", "令牌", "Pass word", "secret_access_KEY"]
         for _ in 0..<1000 {
             let count = Int.random(in: 1...10, using: &random)
@@ -255,7 +256,7 @@ import VeilScreen
     @Test func civilDatesAgreeWithTheGregorianCalendar() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        var generator = ScannerFuzzTests.SplitMix(state: 3)
+        var generator = ScannerFuzzTests.SplitMix(seed: 3)
         // From 1700 to 2300, both sides of the epoch, and the seconds around midnight.
         var instants: [Double] = [0, -1, 86_399, 86_400, -86_400, -86_401, 951_782_400, 951_868_799]
         for _ in 0..<2000 { instants.append(Double(Int64(generator.next() % 18_934_560_000) - 8_520_000_000) + 0.5) }

@@ -1,4 +1,5 @@
 import Testing
+import VeilTestSupport
 import VeilScreen
 @testable import VeilRedaction
 
@@ -15,20 +16,12 @@ import VeilScreen
     ]
 
     /// A deterministic generator (SplitMix64) so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The shared seeded generator (SplitMix64).
+    typealias SplitMix = SeededGenerator
 
     @Test(.timeLimit(.minutes(1)))
     func scannersFinishAndStayInBounds() {
-        var random = SplitMix(state: 20261122)
+        var random = SplitMix(seed: 20261122)
         for _ in 0..<3000 {
             let count = Int.random(in: 1...24, using: &random)
             let line = (0..<count).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
@@ -54,7 +47,7 @@ import VeilScreen
 
     @Test(.timeLimit(.minutes(1)))
     func wholeScreensOfNoiseNeverFail() throws {
-        var random = SplitMix(state: 7)
+        var random = SplitMix(seed: 7)
         let rules = try RuleSet.builtIn
         for _ in 0..<40 {
             let text = (0..<24).map { _ in

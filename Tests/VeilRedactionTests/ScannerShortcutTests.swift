@@ -1,4 +1,5 @@
 import Testing
+import VeilTestSupport
 
 @testable import VeilRedaction
 
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func skippingChangesNoCandidateOnRandomLines() {
-        var random = ScannerFuzzTests.SplitMix(state: 23)
+        var random = ScannerFuzzTests.SplitMix(seed: 23)
         var mismatches: [String] = []
         var previous = ""
         var skipped = 0
@@ -122,7 +123,7 @@ import Testing
         ]
         let index = KeywordIndex(rules: rules)
         #expect(index.keywordWords == 2)
-        var random = ScannerFuzzTests.SplitMix(state: 31)
+        var random = ScannerFuzzTests.SplitMix(seed: 31)
         var lines = ["", "kw69x", "KW3X", "password", "eyJ", "nothing"]
         for _ in 0..<1000 {
             let count = Int.random(in: 1...12, using: &random)
