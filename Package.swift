@@ -36,10 +36,12 @@ let package = Package(
         ),
         .target(name: "VeilLifecycle"),
         .target(name: "VeilScreen"),
+        // Reading YAML with positions, limits and "did you mean" (rules files and scenarios).
+        .target(name: "VeilYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
             name: "VeilRedaction",
             dependencies: [
-                "VeilScreen", "VeilResources",
+                "VeilScreen", "VeilResources", "VeilYAML",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "Veil",
             dependencies: [
-                "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources",
+                "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources", "VeilYAML",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -61,7 +63,8 @@ let package = Package(
         .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
         .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
         .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
+        .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "VeilTests",

@@ -1,68 +1,58 @@
 import Foundation
 import VeilLifecycle
-import VeilRedaction
+import VeilYAML
 import Yams
 
-/// Reads a YAML document node by node, turning every problem into an ``InputError`` that
-/// names the file, line and column.
+/// Reads a scenario's YAML node by node through ``YAMLNodeReader`` (shared with rules files),
+/// turning every problem into an ``InputError`` that names the file, line and column. Names
+/// are in double quotes, as in the rest of the scenario messages.
 struct YAMLReader {
     /// The longest duration a scenario may give (one week), so the clock cannot overflow.
     static let longestDuration: Duration = .seconds(7 * 24 * 3600)
 
     let path: String
+    private let yaml = YAMLNodeReader(quote: "\"", syntaxLabel: "invalid YAML")
+
+    init(path: String) {
+        self.path = path
+    }
 
     /// Parses `text` into its root node; an empty document is an error.
     func root(of text: String) throws -> Node {
-        // Depth and alias expansion are bounded before composing (an alias bomb never expands).
-        if let violation = YAMLDocumentLimits.check(text) {
-            throw InputError(path: path, line: violation.line, column: violation.column, message: violation.message)
+        guard let node = try located({ () throws(YAMLError) in try yaml.compose(text) }) else {
+            throw InputError(path: path, line: 1, column: 1, message: "the file is empty")
         }
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw InputError(path: path, line: 1, column: 1, message: "the file is empty")
-            }
-            return node
-        } catch let error as InputError {
-            throw error
-        } catch let error as YamlError {
-            throw inputError(from: error)
-        }
+        return node
     }
 
     func error(_ node: Node, _ message: String) -> InputError {
-        InputError(path: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message: message)
+        let (line, column) = yaml.position(node)
+        return InputError(path: path, line: line, column: column, message: message)
     }
 
     func mapping(_ node: Node, _ what: String) throws -> Node.Mapping {
-        guard let mapping = node.mapping else { throw error(node, "\(what) must be a mapping") }
-        return mapping
+        try located { () throws(YAMLError) in try yaml.mapping(node, what) }
     }
 
     func sequence(_ node: Node, _ what: String) throws -> [Node] {
-        guard let sequence = node.sequence else { throw error(node, "\(what) must be a list") }
-        return Array(sequence)
+        try located { () throws(YAMLError) in try yaml.list(node, what) }
     }
 
     func string(_ node: Node, _ what: String) throws -> String {
-        guard let scalar = node.scalar else { throw error(node, "\(what) must be a string") }
-        return scalar.string
+        try located { () throws(YAMLError) in try yaml.string(node, what) }
     }
 
     func int(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws -> Int {
-        guard let value = node.int else { throw error(node, "\(what) must be a whole number") }
+        let value = try located { () throws(YAMLError) in try yaml.int(node, what) }
         guard range.contains(value) else {
             throw error(node, "\(what) must be \(range.lowerBound)…\(range.upperBound), got \(value)")
         }
         return value
     }
 
+    /// `true` or `false` (YAML 1.2); `on`, `off`, `yes` and `no` are refused with a hint.
     func bool(_ node: Node, _ what: String) throws -> Bool {
-        if let value = node.bool { return value }
-        if let text = node.scalar?.string.lowercased() {
-            if text == "on" { return true }
-            if text == "off" { return false }
-        }
-        throw error(node, "\(what) must be true/false or on/off")
+        try located { () throws(YAMLError) in try yaml.bool(node, what) }
     }
 
     /// A duration such as `250ms`, `1.5s`, `2m` or `1h` (a bare number is seconds).
@@ -74,14 +64,9 @@ struct YAMLReader {
         return duration
     }
 
-    /// Fails on the first key that is not in `allowed`.
+    /// Fails on the first key that is not in `allowed` (with "did you mean" for a near miss).
     func checkKeys(_ mapping: Node.Mapping, allowed: [String], in what: String) throws {
-        for (key, _) in mapping {
-            let name = try string(key, "a key")
-            if !allowed.contains(name) {
-                throw error(key, "unknown key \"\(name)\" in \(what); expected one of: \(allowed.joined(separator: ", "))")
-            }
-        }
+        try located { () throws(YAMLError) in try yaml.checkKeys(mapping, known: allowed, in: what) }
     }
 
     /// The only key and value of a one-entry mapping such as `wait: 2s`.
@@ -93,18 +78,12 @@ struct YAMLReader {
         return (try string(key, "a key"), key, value)
     }
 
-    private func inputError(from error: YamlError) -> InputError {
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return InputError(path: path, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
-        case let .reader(problem, _, _, _):
-            return InputError(path: path, line: 1, column: 1, message: "invalid YAML: \(problem)")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            let mark = context.mark
-            return InputError(path: path, line: mark.line, column: mark.column,
-                              message: "duplicate key \(duplicates.joined(separator: ", "))")
-        default:
-            return InputError(path: path, line: 1, column: 1, message: "invalid YAML: \(error)")
+    /// Runs `body`, turning a ``YAMLError`` into an ``InputError`` in this file.
+    private func located<T>(_ body: () throws(YAMLError) -> T) throws(InputError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw InputError(path: path, line: error.line, column: error.column, message: error.message)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import VeilRedaction
 import VeilScreen
+import VeilYAML
 
 /// Rules files are bounded (size, counts, lengths, YAML shape) and user regexes are bounded
 /// in time, failing closed: what a regex could not scan in time is hidden.

@@ -21,12 +21,12 @@ policy:
   expirationWarning: 5s          # the expiration handler runs this long before time runs out
 handlers:                        # what the app does inside each callback, in order
   applicationWillResignActive:
-    - privacyCover: on           # whole-screen opaque cover, as apps do for the switcher
+    - privacyCover: true         # whole-screen opaque cover, as apps do for the switcher
   applicationDidEnterBackground:
     - work: 1.5s                 # time spent inside the callback (virtual or real)
     - beginBackgroundTask: {name: upload, work: 20s}   # ends itself after 20 s of work
   applicationDidBecomeActive:
-    - privacyCover: off
+    - privacyCover: false
     - show: screens/unlock.ans   # replace the screen content
   applicationWillEnterForeground:
     - print: "\e[2J\e[HWelcome back"   # write bytes to the screen
@@ -142,4 +142,18 @@ func badScenariosNameFileLineAndColumn(yaml: String, expected: String) {
         #expect(throws: InputError.self) { try Scenario.parse("timeline:\n  - wait: \(bad)\n", path: "s.yml") }
     }
     #expect(throws: Never.self) { try Scenario.parse("timeline:\n  - wait: 168h\n", path: "s.yml") }
+}
+
+@Test func yaml11BooleansAreRefusedWithAHint() {
+    #expect(throws: InputError(path: "s.yml", line: 3, column: 21,
+                               message: "privacyCover must be true or false, not \"on\" (YAML 1.2 booleans; write true)")) {
+        try Scenario.parse("handlers:\n  applicationWillResignActive:\n    - privacyCover: on\n", path: "s.yml")
+    }
+}
+
+@Test func unknownScenarioKeysSuggestTheNearestOne() {
+    #expect(throws: InputError(path: "s.yml", line: 2, column: 3,
+                               message: "unknown key \"profil\" in policy (did you mean \"profile\"?)")) {
+        try Scenario.parse("policy:\n  profil: ios13\n", path: "s.yml")
+    }
 }

@@ -24,13 +24,7 @@ struct RawRuleFile: Equatable {
     init(yaml: String, file: String) throws {
         let reader = NodeReader(file: file)
         position = SourcePosition(file: file, line: 1, column: 1)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw Self.syntaxError(error, file: file)
-        }
-        guard let root else { return }  // an empty file: no rules of its own
+        guard let root = try reader.compose(yaml) else { return }  // an empty file: no rules of its own
         for (key, _, value) in try reader.mapping(root, "the rules file", known: Self.keys) {
             switch key {
             case "description": description = try reader.string(value, key)
@@ -41,24 +35,6 @@ struct RawRuleFile: Equatable {
             case "rules": rules = try reader.list(value, key).map { try RawRule($0, reader: reader) }
             default: break
             }
-        }
-    }
-
-    private static func syntaxError(_ error: YamlError, file: String) -> RuleFileError {
-        func at(_ mark: Mark, _ problem: String) -> RuleFileError {
-            RuleFileError(SourcePosition(file: file, line: mark.line, column: mark.column), "YAML syntax error: \(problem)")
-        }
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return at(mark, problem)
-        case let .reader(problem, _, _, _):
-            return RuleFileError(SourcePosition(file: file, line: 1, column: 1), "cannot read as YAML: \(problem)")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return RuleFileError(SourcePosition(file: file, line: context.mark.line, column: context.mark.column),
-                                 "duplicate key \(keys) (keys of a mapping must be unique)")
-        default:
-            return RuleFileError(SourcePosition(file: file, line: 1, column: 1), "cannot read as YAML")
         }
     }
 }

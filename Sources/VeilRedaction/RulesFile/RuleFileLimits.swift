@@ -93,11 +93,4 @@ public enum RuleFileLimits {
         }
         return yaml
     }
-
-    /// Throws when `yaml` nests too deep or expands (aliases) to too many nodes.
-    static func checkShape(_ yaml: String, file: String) throws {
-        if let violation = YAMLDocumentLimits.check(yaml) {
-            throw RuleFileError(SourcePosition(file: file, line: violation.line, column: violation.column), violation.message)
-        }
-    }
 }

@@ -60,7 +60,6 @@ extension RuleSet {
     /// Loads rules from YAML text; `file` names it in error messages.
     /// - Throws: ``RuleFileError``.
     public init(yaml: String, file: String = "<memory>") throws {
-        try RuleFileLimits.checkShape(yaml, file: file)
         try self.init(yaml: yaml, file: file, base: { try RuleSet.builtIn })
     }
 
