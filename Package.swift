@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Veil",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for `Mutex` (Synchronization); Linux needs nothing more than Swift 6.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "veil", targets: ["veil"]),
         .library(name: "VeilLifecycle", targets: ["VeilLifecycle"]),
