@@ -327,18 +327,6 @@ struct AuditInputAuditor: Sendable {
 }
 
 extension AuditRule {
-    /// `lifecycle.snapshotFailed`: a snapshot could not be made safely, so none was taken.
-    public static let lifecycleSnapshotFailed = AuditRule(
-        id: "lifecycle.snapshotFailed", name: "Snapshot failed",
-        shortDescription: "An app-switcher snapshot could not be redacted or drawn safely.",
-        fullDescription: """
-            Veil fails closed: when redaction or rendering fails no snapshot is written, and the \
-            audit cannot say what the app would have shown.
-            """,
-        help: "Look at the run's log for the reason; simplify the screen or fix the rules file.",
-        category: .lifecycle, severity: .block
-    )
-
     /// A readable name for a detector: the start of its description (`Payment card number`), else its id.
     static func name(of ruleID: String, in rules: RuleSet) -> String {
         guard let description = rules.rule(withID: ruleID)?.description, !description.isEmpty else { return ruleID }

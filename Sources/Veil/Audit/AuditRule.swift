@@ -106,6 +106,18 @@ extension AuditRule {
         category: .lifecycle, severity: .block
     )
 
+    /// `lifecycle.snapshotFailed`: a snapshot could not be made safely, so none was taken.
+    public static let lifecycleSnapshotFailed = AuditRule(
+        id: "lifecycle.snapshotFailed", name: "Snapshot failed",
+        shortDescription: "An app-switcher snapshot could not be redacted or drawn safely.",
+        fullDescription: """
+            Veil fails closed: when redaction or rendering fails no snapshot is written, and the \
+            audit cannot say what the app would have shown.
+            """,
+        help: "Look at the run's log for the reason; simplify the screen or fix the rules file.",
+        category: .lifecycle, severity: .block
+    )
+
     /// The three life-cycle rules.
     public static let lifecycleRules: [AuditRule] = [
         lifecycleWatchdog, lifecycleBackgroundTaskLeaked, lifecycleBackgroundTaskExpired,
