@@ -26,8 +26,10 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // The libpng call sequences behind setjmp: the only C code.
+        // The libpng call sequences behind setjmp.
         .target(name: "CVeilPNG", dependencies: ["CLibPNG"]),
+        // The signal handler that removes the temporary files of atomic writes in flight.
+        .target(name: "CVeilSignals"),
         // Bundled data: font, default rules, demo scenario.
         .target(
             name: "VeilResources",
@@ -47,7 +49,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "VeilRender", dependencies: ["VeilScreen", "CVeilPNG", "VeilResources"]),
+        .target(name: "VeilRender", dependencies: ["VeilScreen", "CVeilPNG", "CVeilSignals", "VeilResources"]),
         .target(
             name: "Veil",
             dependencies: [
@@ -66,7 +68,7 @@ let package = Package(
         .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
         .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "VeilTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "CVeilSignals", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "VeilTests",
             dependencies: ["Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport"],

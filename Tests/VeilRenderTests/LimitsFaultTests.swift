@@ -1,4 +1,4 @@
-import CVeilPNG
+import CVeilSignals
 import Foundation
 import Testing
 @testable import VeilRender

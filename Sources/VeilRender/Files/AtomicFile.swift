@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CVeilPNG
+import CVeilSignals
 import Foundation
 
 /// Writes files so that readers see either the old file or the whole new one, never a

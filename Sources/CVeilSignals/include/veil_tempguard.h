@@ -3,8 +3,7 @@
 /* The temporary-file guard: paths of files being written (atomic writes before their
  * rename) that a SIGINT, SIGTERM or SIGHUP handler removes before the process exits with
  * 128 + the signal number. Registration is lock-free and the handler uses only
- * async-signal-safe calls (unlink, _exit), so an interrupted write leaves no temporary file.
- * Not about PNG: it lives here because CVeilPNG is the package's only C target. */
+ * async-signal-safe calls (unlink, _exit), so an interrupted write leaves no temporary file. */
 
 #ifdef __cplusplus
 extern "C" {
