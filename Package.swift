@@ -49,7 +49,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "VeilRender", dependencies: ["VeilScreen", "CVeilPNG", "CVeilSignals", "VeilResources"]),
+        .target(
+            name: "VeilRender",
+            dependencies: ["VeilScreen", "CVeilPNG", "CVeilSignals", "VeilResources"],
+            // Fault injection for the process-level tests: debug builds only (see FaultInjection.swift).
+            swiftSettings: [.define("VEIL_FAULT_INJECTION", .when(configuration: .debug))]
+        ),
         .target(
             name: "Veil",
             dependencies: [

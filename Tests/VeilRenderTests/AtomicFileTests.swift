@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VeilRender
+@testable import VeilRender
 
 @Suite struct AtomicFileTests {
     static func temporaryFolder() throws -> URL {
@@ -79,5 +79,27 @@ import VeilRender
             try AtomicFile.write([1] as [UInt8], to: target)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken"])
+    }
+}
+
+/// The mid-write hook tests use instead of an environment variable.
+@Suite struct AtomicFileMidWriteTests {
+    @Test func duringTheWriteOnlyTheTemporaryHoldsTheNewBytes() throws {
+        let folder = try AtomicFileTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("snap.png")
+        try Data([7, 7, 7]).write(to: file)
+        var seen: [String] = []
+        var previous = Data()
+        try AtomicFile.write(Data(repeating: 1, count: 10), to: file, mode: 0o600, midWrite: {
+            seen = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
+            previous = (try? Data(contentsOf: file)) ?? Data()
+        })
+        #expect(seen.count == 2)
+        #expect(seen.contains("snap.png"))
+        #expect(seen.contains { $0.hasPrefix(AtomicFile.temporaryPrefix + "\(getpid())-") })
+        #expect(previous == Data([7, 7, 7]))
+        #expect(try Data(contentsOf: file) == Data(repeating: 1, count: 10))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["snap.png"])
     }
 }

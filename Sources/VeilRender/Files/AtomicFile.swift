@@ -30,6 +30,13 @@ public enum AtomicFile {
     /// - Parameter mode: the new file's permission bits, applied exactly (not masked).
     /// - Throws: ``AtomicFileError``.
     public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = defaultMode) throws(AtomicFileError) {
+        try write(data, to: url, mode: mode, midWrite: FaultInjection.writePause)
+    }
+
+    /// ``write(_:to:mode:)`` that calls `midWrite` once, after the first half of the bytes is in
+    /// the temporary file: tests use it to look at (or interrupt) a write in flight.
+    static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t,
+                      midWrite: (() -> Void)?) throws(AtomicFileError) {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         try checkFolder(directory)
@@ -37,7 +44,7 @@ public enum AtomicFile {
         let (descriptor, temporary, slot) = try createTemporary(in: directory, mode: mode)
         defer { veil_tempguard_unregister(slot) }
         do throws(AtomicFileError) {
-            try writeAll(data, to: descriptor, path: path)
+            try writeAll(data, to: descriptor, path: path, midWrite: midWrite)
             guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
                 let code = errno
                 close(descriptor)
@@ -90,24 +97,24 @@ public enum AtomicFile {
         throw .createTemporary(directory: directory, errno: code)
     }
 
-    /// Writes every byte; on failure closes the descriptor and throws.
-    private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String) throws(AtomicFileError) {
-        let pause = TestPause.milliseconds
+    /// Writes every byte (in two halves when there is a `midWrite` to call between them); on
+    /// failure closes the descriptor and throws.
+    private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String,
+                                 midWrite: (() -> Void)?) throws(AtomicFileError) {
         let failure: Int32 = data.withUnsafeBytes { buffer in
             var offset = 0
-            var paused = pause == 0
+            var pending = midWrite
             while offset < buffer.count {
-                // The test pause (see `TestPause`) splits the write in two halves.
-                let chunk = paused ? buffer.count - offset : max(1, buffer.count / 2)
+                let chunk = pending == nil ? buffer.count - offset : max(1, buffer.count / 2)
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, chunk)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
                 }
                 offset += written
-                if !paused {
-                    paused = true
-                    usleep(UInt32(pause) * 1000)
+                if let call = pending {
+                    pending = nil
+                    call()
                 }
             }
             return 0
@@ -128,16 +135,6 @@ public enum AtomicFile {
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code)) + " (errno \(code))"
     }
-}
-
-/// A pause in the middle of every atomic write, for the fault tests that interrupt a write
-/// (`VEIL_TEST_WRITE_PAUSE_MS`, 0–10000; unset means none). It only widens the window in
-/// which a temporary file exists; it changes nothing that is written.
-enum TestPause {
-    static let milliseconds: Int = {
-        guard let text = getenv("VEIL_TEST_WRITE_PAUSE_MS"), let value = Int(String(cString: text)) else { return 0 }
-        return min(max(value, 0), 10_000)
-    }()
 }
 
 /// `write(2)`, reachable under a name that `AtomicFile.write` does not shadow.
