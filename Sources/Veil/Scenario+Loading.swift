@@ -9,12 +9,12 @@ extension Scenario {
     /// The largest scenario file read (4 MiB); a bigger one is refused by its size, unread.
     public static let maximumFileBytes = 4 << 20
     /// The most bytes all the files a scenario names (`screen.file`, `show`) may hold together.
-    public static let maximumReferencedBytes = TerminalInput.maximumBytes
+    public static let maximumReferencedBytes = InputFile.maximumCaptureBytes
 
     /// Loads a scenario file; relative file paths in it are resolved against its folder.
     /// - Throws: ``InputError`` with the file, line and column of the first problem.
     public static func load(path: String) throws -> Scenario {
-        let bytes = try TerminalInput.bytes(from: path, limit: maximumFileBytes)
+        let bytes = try InputFile.bytes(from: path, limit: maximumFileBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, line: 1, column: 1, message: "the scenario is not valid UTF-8")
         }

@@ -200,12 +200,12 @@ public struct ScenarioRunner: Sendable {
         var total = 0
         for (path, position) in scenario.fileReferences.sorted(by: { $0.key < $1.key }) {
             do {
-                let bytes = try TerminalInput.bytes(from: path, limit: Scenario.maximumReferencedBytes - total)
+                let bytes = try InputFile.bytes(from: path, limit: Scenario.maximumReferencedBytes - total)
                 total += bytes.count
                 files[path] = bytes
             } catch let error as InputError {
                 let shared = total > 0 && error.message.contains("the limit is")
-                    ? " (the files one scenario names may hold \(TerminalInput.humanSize(Scenario.maximumReferencedBytes)) together)" : ""
+                    ? " (the files one scenario names may hold \(InputFile.humanSize(Scenario.maximumReferencedBytes)) together)" : ""
                 throw InputError(path: scenario.path, line: position.line, column: position.column,
                                  message: "\(path): \(error.message)\(shared)")
             }

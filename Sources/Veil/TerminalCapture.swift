@@ -11,7 +11,7 @@ public enum TerminalCapture {
     ///   - time: for a recording, the moment to show (seconds; nil means its end).
     /// - Throws: ``InputError`` naming the file (and line and column for recordings).
     public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil) throws -> Screen {
-        let bytes = try TerminalInput.bytes(from: path)
+        let bytes = try InputFile.bytes(from: path)
         if Asciicast.isCast(path: path) {
             let cast = try Asciicast(bytes: bytes, path: path)
             if let time, time > cast.duration {

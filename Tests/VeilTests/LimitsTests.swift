@@ -8,7 +8,7 @@ import Veil
     @Test func anEndlessStreamStopsAtTheLimit() {
         // /dev/zero never ends: without the bound this would exhaust memory.
         #expect {
-            try TerminalInput.bytes(from: "/dev/zero", limit: 100_000)
+            try InputFile.bytes(from: "/dev/zero", limit: 100_000)
         } throws: { error in
             (error as? InputError)?.description == "/dev/zero: is over; the limit is 100000 bytes"
         }
@@ -20,17 +20,17 @@ import Veil
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("in.ans")
         try Data(repeating: 0x41, count: 4096).write(to: file)
-        #expect(try TerminalInput.bytes(from: file.path, limit: 4096).count == 4096)
+        #expect(try InputFile.bytes(from: file.path, limit: 4096).count == 4096)
         #expect {
-            try TerminalInput.bytes(from: file.path, limit: 4095)
+            try InputFile.bytes(from: file.path, limit: 4095)
         } throws: { error in
             (error as? InputError)?.message == "is 4096 bytes; the limit is 4095 bytes"
         }
         #expect(throws: InputError(path: folder.path, message: "is a directory, not a file")) {
-            try TerminalInput.bytes(from: folder.path)
+            try InputFile.bytes(from: folder.path)
         }
         #expect(throws: InputError(path: folder.appendingPathComponent("none").path, message: "no such file")) {
-            try TerminalInput.bytes(from: folder.appendingPathComponent("none").path)
+            try InputFile.bytes(from: folder.appendingPathComponent("none").path)
         }
     }
 }

@@ -128,7 +128,7 @@ public struct AuditEngine: Sendable {
             let url = URL(fileURLWithPath: resolve(path))
             if FileManager.default.fileExists(atPath: url.path) {
                 do {
-                    baseline = try Baseline(jsonData: Data(TerminalInput.bytes(from: url.path, limit: Self.maximumBaselineBytes)))
+                    baseline = try Baseline(jsonData: Data(InputFile.bytes(from: url.path, limit: Self.maximumBaselineBytes)))
                 } catch {
                     configurationErrors.append(Self.inputError(error, path: path))
                 }

@@ -181,7 +181,7 @@ struct AuditInputAuditor: Sendable {
 
     /// The lines of a scenario file (empty when it cannot be read again).
     static func lines(ofFile path: String) -> [Substring] {
-        guard let bytes = try? TerminalInput.bytes(from: path, limit: Scenario.maximumFileBytes),
+        guard let bytes = try? InputFile.bytes(from: path, limit: Scenario.maximumFileBytes),
               let text = String(validating: bytes, as: UTF8.self) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
@@ -203,7 +203,7 @@ struct AuditInputAuditor: Sendable {
     // MARK: Captures
 
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
-        let bytes = try TerminalInput.bytes(from: file.fileSystemPath)
+        let bytes = try InputFile.bytes(from: file.fileSystemPath)
         let screen: Screen
         if Asciicast.isCast(path: file.path) {
             let cast = try Asciicast(bytes: bytes, path: file.path)

@@ -5,19 +5,19 @@ import Darwin
 #endif
 import Foundation
 
-/// Reads the terminal bytes that `veil snap`, `scan` and `screen` take as INPUT, and the
-/// other input files (scenarios, recordings), always with a size bound: a file above its
-/// limit is refused by its size before any of it is read, and a stream (standard input, a
-/// pipe) is read only up to one byte past the limit.
-public enum TerminalInput {
+/// Reads every file Veil takes as input — terminal captures and recordings (`veil snap`,
+/// `scan`, `screen`, `audit`), scenarios and the files they name, baselines — always with a
+/// size bound: a file above its limit is refused by its size before any of it is read, and a
+/// stream (standard input, a pipe) is read only up to one byte past the limit.
+public enum InputFile {
     /// The largest terminal capture or recording accepted (256 MiB), so a mistaken argument
-    /// cannot exhaust memory.
-    public static let maximumBytes = 256 << 20
+    /// cannot exhaust memory; the default limit of ``bytes(from:limit:)``.
+    public static let maximumCaptureBytes = 256 << 20
 
     /// The bytes of a file, or of standard input when `path` is `-`.
     /// - Parameter limit: the largest size accepted, in bytes.
     /// - Throws: ``InputError`` naming the file when it cannot be read or is too large.
-    public static func bytes(from path: String, limit: Int = maximumBytes) throws -> [UInt8] {
+    public static func bytes(from path: String, limit: Int = maximumCaptureBytes) throws -> [UInt8] {
         let descriptor: Int32
         if path == "-" {
             descriptor = STDIN_FILENO
