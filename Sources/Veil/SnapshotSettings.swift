@@ -20,11 +20,4 @@ public struct SnapshotSettings: Sendable {
         self.theme = theme
         self.scale = scale
     }
-
-    /// The rules to use: `configPath` when given; else `.veil.yml` in `folder` (the current
-    /// folder when nil); else the built-in rules.
-    /// - Throws: the rules file's error, naming file:line:column.
-    public static func rules(configPath: String?, besides folder: URL? = nil) throws -> RuleSet {
-        try RuleSet.resolve(configPath: configPath, folder: folder)
-    }
 }

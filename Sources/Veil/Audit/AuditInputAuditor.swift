@@ -22,10 +22,8 @@ struct InputAudit: Sendable {
 
 /// Audits one input: plays a scenario or reads a capture, and judges what the app showed.
 struct AuditInputAuditor: Sendable {
-    /// The rules for inputs that name none of their own.
-    var rules: RuleSet
-    /// `--config`, which overrides a scenario's own `rules:`.
-    var configPath: String?
+    /// Which rules apply to each input (`--config`, a scenario's `rules:`, the nearest `.veil.yml`).
+    var resolver: RulesFileResolver
     /// `--cols`; nil means 80, or a recording's own width.
     var cols: Int?
     /// `--rows`; nil means 24, or a recording's own height.
@@ -104,18 +102,9 @@ struct AuditInputAuditor: Sendable {
                           scenarioName: scenario.name)
     }
 
-    /// A scenario's rules: `--config`, else its own `rules:`, else `.veil.yml` beside it
-    /// (when that is not the current folder's), else the audit's rules.
+    /// A scenario's rules, as ``RulesFileResolver`` decides for every command.
     private func scenarioRules(_ scenario: Scenario, file: AuditInputFile) throws -> RuleSet {
-        if configPath != nil { return rules }
-        if let own = scenario.rulesPath { return try SnapshotSettings.rules(configPath: own) }
-        let folder = (file.fileSystemPath as NSString).deletingLastPathComponent
-        let beside = (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
-        if (folder as NSString).standardizingPath != (currentFolder as NSString).standardizingPath,
-           FileManager.default.fileExists(atPath: beside) {
-            return try SnapshotSettings.rules(configPath: beside)
-        }
-        return rules
+        try resolver.rules(forInputAt: file.fileSystemPath, scenarioRules: scenario.rulesPath)
     }
 
     /// Life-cycle findings from a run's log, each at the timeline step during which it happened.
@@ -203,6 +192,7 @@ struct AuditInputAuditor: Sendable {
     // MARK: Captures
 
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
+        let rules = try resolver.rules(forInputAt: file.fileSystemPath)
         let bytes = try InputFile.bytes(from: file.fileSystemPath)
         let screen: Screen
         if Asciicast.isCast(path: file.path) {

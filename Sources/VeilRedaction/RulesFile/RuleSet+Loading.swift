@@ -69,16 +69,11 @@ extension RuleSet {
         self = try RuleFileCompiler(file: file).compile(raw, base: { try base?() })
     }
 
-    /// The rules a command uses: `path` when given, else `.veil.yml` in `folder` when it
-    /// exists, else the built-in rules.
+    /// The rules a command uses: `path` when given, else `.veil.yml` in `folder` (the current
+    /// folder when nil) when it exists, else the built-in rules: ``RulesFileResolver`` for an
+    /// input in `folder`.
     /// - Throws: ``RuleFileError``.
     public static func resolve(configPath path: String?, folder: URL? = nil) throws -> RuleSet {
-        if let path { return try RuleSet(contentsOf: URL(fileURLWithPath: path)) }
-        // In the current folder the file is named as the user knows it: `.veil.yml`.
-        let local = folder?.appendingPathComponent(defaultFileName) ?? URL(fileURLWithPath: defaultFileName)
-        if FileManager.default.fileExists(atPath: local.path) {
-            return try RuleSet(contentsOf: local)
-        }
-        return try builtIn
+        try RulesFileResolver(configPath: path, workingDirectory: folder?.path).rules()
     }
 }

@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// Decides which rules file applies to an input, the same way for every command (`snap`,
+/// `scan`, `run`, `audit`, `rules`):
+///
+/// 1. `--config FILE`, when given, for every input;
+/// 2. else a scenario's own `rules:` key;
+/// 3. else the nearest `.veil.yml`, looking in the input's folder, then its parent, and so on
+///    up to the working directory (included). An input outside the working directory (or
+///    standard input) gets its own folder's file, else the working directory's: Veil never
+///    reads a rules file above the working directory, where anyone could have left one;
+/// 4. else the built-in rules.
+///
+/// Files are loaded once per resolver, so an audit of many inputs under one `.veil.yml`
+/// compiles it once.
+public final class RulesFileResolver: Sendable {
+    /// `--config`, as given (relative to ``workingDirectory``), or nil.
+    public let configPath: String?
+    /// The folder relative paths are read from, and above which no `.veil.yml` is read.
+    public let workingDirectory: String
+
+    private let loaded = Mutex<[String: RuleSet]>([:])
+
+    /// Where the rules of an input come from.
+    public enum Source: Hashable, Sendable {
+        /// `--config`.
+        case config(String)
+        /// A scenario's `rules:` key.
+        case scenario(String)
+        /// The nearest `.veil.yml` (as a path relative to the working directory when inside it).
+        case nearest(String)
+        /// The built-in rules.
+        case builtIn
+    }
+
+    /// - Parameters:
+    ///   - configPath: `--config`, or nil.
+    ///   - workingDirectory: the current folder (default: the process's).
+    public init(configPath: String?, workingDirectory: String? = nil) {
+        self.configPath = configPath
+        self.workingDirectory = Self.standardized(workingDirectory ?? FileManager.default.currentDirectoryPath)
+    }
+
+    /// Which rules file applies to the input at `inputPath` (nil or `-`: standard input, or
+    /// no input at all, as for `veil rules`), a scenario whose `rules:` key is `scenarioRules`.
+    public func source(forInputAt inputPath: String? = nil, scenarioRules: String? = nil) -> Source {
+        if let configPath { return .config(configPath) }
+        if let scenarioRules { return .scenario(scenarioRules) }
+        for folder in searchFolders(forInputAt: inputPath) {
+            let candidate = (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
+            if FileManager.default.fileExists(atPath: candidate) { return .nearest(display(candidate)) }
+        }
+        return .builtIn
+    }
+
+    /// The rules for an input (see ``source(forInputAt:scenarioRules:)``).
+    /// - Throws: ``RuleFileError`` naming the rules file, line and column.
+    public func rules(forInputAt inputPath: String? = nil, scenarioRules: String? = nil) throws -> RuleSet {
+        switch source(forInputAt: inputPath, scenarioRules: scenarioRules) {
+        case .builtIn: return try RuleSet.builtIn
+        case let .config(path), let .scenario(path), let .nearest(path): return try load(path)
+        }
+    }
+
+    /// The folders searched for `.veil.yml`, nearest first.
+    func searchFolders(forInputAt inputPath: String?) -> [String] {
+        guard let inputPath, inputPath != "-" else { return [workingDirectory] }
+        var folder = Self.standardized((absolute(inputPath) as NSString).deletingLastPathComponent)
+        guard folder == workingDirectory || folder.hasPrefix(workingDirectory == "/" ? "/" : workingDirectory + "/") else {
+            return [folder, workingDirectory]
+        }
+        var folders = [folder]
+        while folder != workingDirectory {
+            folder = (folder as NSString).deletingLastPathComponent
+            folders.append(folder)
+        }
+        return folders
+    }
+
+    private func load(_ path: String) throws -> RuleSet {
+        let key = Self.standardized(absolute(path))
+        if let rules = loaded.withLock({ $0[key] }) { return rules }
+        // Named as the user gave it (or relative to the working directory), read where it is.
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        let rules = try RuleSet(contentsOf: URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : base))
+        loaded.withLock { $0[key] = rules }
+        return rules
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+    }
+
+    /// `path` relative to the working directory when inside it, else absolute.
+    private func display(_ path: String) -> String {
+        let prefix = workingDirectory == "/" ? "/" : workingDirectory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    private static func standardized(_ path: String) -> String {
+        let standardized = (path as NSString).standardizingPath
+        return standardized.isEmpty ? "/" : standardized
+    }
+}
