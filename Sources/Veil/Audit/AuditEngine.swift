@@ -6,7 +6,8 @@ import VeilRender
 public struct AuditOptions: Sendable {
     /// Files and folders to audit (see ``AuditInputDiscovery``).
     public var paths: [String]
-    /// `--config`: the rules file; nil means `.veil.yml` in the current folder, else the built-in rules.
+    /// `--config`: the rules file for every input; nil lets ``RulesFileResolver`` decide per input
+    /// (a scenario's `rules:`, else the nearest `.veil.yml`, else the built-in rules).
     public var configPath: String?
     /// `--cols` for captures; nil means 80, or a recording's own width.
     public var cols: Int?
@@ -104,59 +105,65 @@ public struct AuditEngine: Sendable {
     /// Runs the audit. Never throws: input and configuration errors are in the report (exit code 2).
     public func run(progress: AuditProgress? = nil) async -> AuditOutcome {
         let start = ContinuousClock.now
-        var configurationErrors: [InputError] = []
-        var warnings: [String] = []
-
-        // Rules.
-        var rules: RuleSet?
-        let configPath = options.configPath.map(resolve)
-        do {
-            rules = try SnapshotSettings.rules(configPath: configPath, besides: URL(fileURLWithPath: options.currentFolder))
-        } catch {
-            configurationErrors.append(Self.inputError(error, path: options.configPath ?? RuleSet.defaultFileName))
-        }
-
-        // Baseline.
-        var baseline: Baseline?
-        if options.updateBaseline && options.baselinePath == nil {
-            configurationErrors.append(InputError(path: "--update-baseline", message: "needs --baseline FILE"))
-        }
-        if options.updateBaseline && options.shard != nil {
-            configurationErrors.append(InputError(path: "--update-baseline", message: "cannot be combined with --shard (the baseline would lose the other shards' entries)"))
-        }
-        if let path = options.baselinePath {
-            let url = URL(fileURLWithPath: resolve(path))
-            if FileManager.default.fileExists(atPath: url.path) {
-                do {
-                    baseline = try Baseline(jsonData: Data(InputFile.bytes(from: url.path, limit: Self.maximumBaselineBytes)))
-                } catch {
-                    configurationErrors.append(Self.inputError(error, path: path))
-                }
-            } else if options.updateBaseline {
-                baseline = Baseline(salt: Baseline.randomSalt())
-            } else {
-                configurationErrors.append(InputError(path: path, message: "no such baseline file (create it with --update-baseline)"))
-            }
-        }
-
-        // The fingerprint salt: never the public ``Fingerprint/defaultSalt``, whose
-        // fingerprints anyone could brute-force back to a phone number or card number.
-        if let secret = options.fingerprintSalt, secret.count < AuditOptions.minimumFingerprintSaltBytes {
-            configurationErrors.append(InputError(
-                path: "fingerprint salt",
-                message: "shorter than \(AuditOptions.minimumFingerprintSaltBytes) bytes; use a long random secret"))
-        }
+        var problems = options.problems.map(\.inputError)
+        let resolver = RulesFileResolver(configPath: options.configPath, workingDirectory: options.currentFolder)
+        let rules = loadRules(resolver, problems: &problems)
+        let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
+        let (files, missing) = discoverInputs()
+        let audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
+        let reconciled = reconcile(audits, with: baseline, problems: &problems)
+        let report = makeReport(
+            rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
+            saltKind: saltKind, duration: ContinuousClock.now - start)
+        return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten, warnings: reconciled.warnings)
+    }
 
-        // Inputs.
+    /// The audit's own rules (`--config`, else the working directory's `.veil.yml`, else the
+    /// built-in rules): the rules a report lists. Nil, with a problem, when they do not load.
+    private func loadRules(_ resolver: RulesFileResolver, problems: inout [InputError]) -> RuleSet? {
+        do {
+            return try resolver.rules()
+        } catch {
+            problems.append(Self.inputError(error, path: options.configPath ?? RuleSet.defaultFileName))
+            return nil
+        }
+    }
+
+    /// `--baseline`: the file's entries; a fresh baseline when `--update-baseline` creates it;
+    /// nil without one, or with a problem when it cannot be read.
+    private func loadBaseline(problems: inout [InputError]) -> Baseline? {
+        guard let path = options.baselinePath else { return nil }
+        let url = URL(fileURLWithPath: resolve(path))
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if options.updateBaseline { return Baseline(salt: Baseline.randomSalt()) }
+            problems.append(InputError(path: path, message: "no such baseline file (create it with --update-baseline)"))
+            return nil
+        }
+        do {
+            return try Baseline(jsonData: Data(InputFile.bytes(from: url.path, limit: Self.maximumBaselineBytes)))
+        } catch {
+            problems.append(Self.inputError(error, path: path))
+            return nil
+        }
+    }
+
+    /// The input files of this shard, and the paths given that do not exist.
+    private func discoverInputs() -> (files: [AuditInputFile], missing: [AuditedInput]) {
         let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
+        return (files, missing)
+    }
 
-        var audits: [InputAudit] = []
-        if let rules {
+    /// Audits every file (none when the rules did not load: each is listed unaudited), sorted
+    /// by path.
+    private func audit(_ files: [AuditInputFile], rules: RuleSet?, resolver: RulesFileResolver, salt: [UInt8],
+                       progress: AuditProgress?) async -> [InputAudit] {
+        var audits: [InputAudit]
+        if rules != nil {
             let auditor = AuditInputAuditor(
-                rules: rules, configPath: configPath, cols: options.cols, rows: options.rows,
+                resolver: resolver, cols: options.cols, rows: options.rows,
                 salt: salt, showSecrets: options.showSecrets,
                 currentFolder: options.currentFolder)
             audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
@@ -167,47 +174,69 @@ public struct AuditEngine: Sendable {
         if !options.timing {
             for index in audits.indices { audits[index].input.durationSeconds = nil }
         }
+        return audits
+    }
 
-        // Baseline: subtract, update, find stale entries.
-        var pending = audits.flatMap(\.findings)
+    /// The findings after the baseline, and what reconciling it did.
+    struct Reconciled {
+        /// Every finding, those the baseline covers marked.
+        var findings: [PendingFinding]
+        /// Baseline entries that match no finding.
         var stale: [Baseline.Entry] = []
+        /// The baseline file written by `--update-baseline`.
         var baselineWritten: String?
-        if var active = baseline, configurationErrors.isEmpty || !options.updateBaseline {
-            if options.updateBaseline, let path = options.baselinePath {
-                let updated = Self.updated(active, with: pending)
+        /// Warnings for standard error.
+        var warnings: [String] = []
+    }
+
+    /// Subtracts the baseline from the findings, rewriting it first with `--update-baseline`
+    /// (unless there is a configuration problem), and finds its stale entries.
+    private func reconcile(_ audits: [InputAudit], with baseline: Baseline?, problems: inout [InputError]) -> Reconciled {
+        var result = Reconciled(findings: audits.flatMap(\.findings))
+        guard var active = baseline, problems.isEmpty || !options.updateBaseline else { return result }
+        if options.updateBaseline, let path = options.baselinePath {
+            let updated = Self.updated(active, with: result.findings)
+            do {
+                try writeBaseline(updated, to: path)
                 let kept = Set(updated.entries.map(BaselineKey.init))
-                let dropped = active.entries.filter { !kept.contains(BaselineKey($0)) }
-                for entry in dropped {
-                    warnings.append("removed stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint)")
+                for entry in active.entries where !kept.contains(BaselineKey(entry)) {
+                    result.warnings.append("removed stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint)")
                 }
-                do {
-                    try AtomicFile.write(updated.jsonData(), to: URL(fileURLWithPath: resolve(path)), mode: 0o644)
-                    baselineWritten = path
-                    active = updated
-                } catch {
-                    configurationErrors.append(Self.inputError(error, path: path))
-                }
-            }
-            stale = Self.apply(active, to: &pending, judging: staleJudgement(audits))
-            for entry in stale {
-                warnings.append("stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint) matches no finding; remove it (or run --update-baseline)")
+                result.baselineWritten = path
+                active = updated
+            } catch {
+                problems.append(Self.inputError(error, path: path))
             }
         }
+        result.stale = Self.apply(active, to: &result.findings, judging: staleJudgement(audits))
+        for entry in result.stale {
+            result.warnings.append("stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint) matches no finding; remove it (or run --update-baseline)")
+        }
+        return result
+    }
 
+    /// Writes `baseline` atomically to `path` (mode 0644: it is meant to be committed).
+    private func writeBaseline(_ baseline: Baseline, to path: String) throws {
+        try AtomicFile.write(baseline.jsonData(), to: URL(fileURLWithPath: resolve(path)), mode: 0o644)
+    }
+
+    /// The report: life-cycle rules and the enabled rules of `rules`, every input, the
+    /// reconciled findings and the configuration problems.
+    private func makeReport(rules: RuleSet?, inputs: [AuditedInput], reconciled: Reconciled, problems: [InputError],
+                            saltKind: AuditReport.FingerprintSalt, duration: Duration) -> AuditReport {
         var auditRules = AuditRule.lifecycleRules + [.lifecycleSnapshotFailed]
         if let rules {
             auditRules += rules.rules.filter(\.isEnabled).map { AuditRule.describing($0, in: rules) }
         }
-        let report = AuditReport(
-            tool: options.tool, rules: auditRules, inputs: audits.map(\.input) + missing,
-            findings: pending.map(\.finding), baselinePath: options.baselinePath.map(reportPath),
-            staleBaselineEntries: stale.map {
+        return AuditReport(
+            tool: options.tool, rules: auditRules, inputs: inputs,
+            findings: reconciled.findings.map(\.finding), baselinePath: options.baselinePath.map(reportPath),
+            staleBaselineEntries: reconciled.stale.map {
                 StaleBaselineEntry(snapshotID: $0.snapshot, ruleID: $0.rule, fingerprint: $0.fingerprint,
                                    reason: $0.reason.isEmpty ? nil : $0.reason)
             },
-            configurationErrors: configurationErrors, fingerprintSalt: saltKind,
-            durationSeconds: options.timing ? (ContinuousClock.now - start).inSeconds : 0)
-        return AuditOutcome(report: report, baselineWritten: baselineWritten, warnings: warnings)
+            configurationErrors: problems, fingerprintSalt: saltKind,
+            durationSeconds: options.timing ? duration.inSeconds : 0)
     }
 
     /// The salt of the run's content fingerprints and its kind: the baseline's, else the
