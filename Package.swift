@@ -64,7 +64,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "veil",
-            dependencies: ["Veil", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Generators shared by the property tests: seeded randomness, random screens and
         // terminal sessions, valid random secrets for every built-in detector.

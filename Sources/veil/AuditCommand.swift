@@ -18,7 +18,7 @@ struct AuditCommand: AsyncParsableCommand {
             (the other inputs are still audited and reported).
 
             Fingerprints in reports are keyed (HMAC) with the baseline's salt; without a baseline, \
-            with the UTF-8 bytes of the environment variable \(Self.saltVariable) (a CI secret of at \
+            with the UTF-8 bytes of the environment variable \(AuditOptions.fingerprintSaltVariable) (a CI secret of at \
             least 16 bytes; an empty value counts as unset); else with a random salt per run, so \
             they change between runs. Reports say which.
             """
@@ -27,8 +27,8 @@ struct AuditCommand: AsyncParsableCommand {
     @Argument(help: "Scenario files, capture files and folders.")
     var paths: [String]
 
-    @Option(help: "Output format: \(AuditReporters.identifiers.joined(separator: ", ")).")
-    var format: String = "text"
+    @Option(help: "Output format.")
+    var format: AuditFormat = .text
 
     @Option(name: [.customShort("o"), .long], help: "Write the report to FILE (atomically) instead of standard output.")
     var output: String?
@@ -53,52 +53,45 @@ struct AuditCommand: AsyncParsableCommand {
 
     @OptionGroup var size: ScreenSizeOptions
 
-    @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
-    var config: String?
-
-    /// The environment variable holding the secret fingerprint salt.
-    static let saltVariable = "VEIL_FINGERPRINT_SALT"
+    @OptionGroup var rules: ConfigOption
 
     /// The secret fingerprint salt from the environment: its UTF-8 bytes; nil when unset or
-    /// empty (a CI secret that a fork's pull request cannot read expands to nothing). Throws,
-    /// without echoing the value, when it is shorter than 16 bytes.
-    static func fingerprintSalt(environment: [String: String]) throws -> [UInt8]? {
-        guard let value = environment[saltVariable], !value.isEmpty else { return nil }
-        let bytes = Array(value.utf8)
-        guard bytes.count >= AuditOptions.minimumFingerprintSaltBytes else {
-            throw ValidationError("\(saltVariable) is shorter than \(AuditOptions.minimumFingerprintSaltBytes) bytes; set it to a long random secret (e.g. 32 random bytes in hex) or unset it")
-        }
-        return bytes
+    /// empty (a CI secret that a fork's pull request cannot read expands to nothing).
+    static func fingerprintSalt(environment: [String: String]) -> [UInt8]? {
+        guard let value = environment[AuditOptions.fingerprintSaltVariable], !value.isEmpty else { return nil }
+        return Array(value.utf8)
     }
 
+    /// Checks what the parser cannot (the values' ranges), then the options together
+    /// (``AuditOptions/problems``, the engine's own check, with its wording).
     func validate() throws {
-        _ = try Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment)
-        guard AuditReporters.reporter(for: format) != nil else {
-            throw ValidationError("--format must be one of \(AuditReporters.identifiers.joined(separator: ", ")) (got \(format))")
-        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
         if let shard, AuditShard(parsing: shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (got \(shard))")
         }
-        if updateBaseline && baseline == nil { throw ValidationError("--update-baseline needs --baseline FILE") }
-        if updateBaseline && shard != nil { throw ValidationError("--update-baseline cannot be combined with --shard") }
+        if let problem = options(currentFolder: "/").problems.first { throw ValidationError(problem.description) }
     }
 
-    func run() async throws {
-        guard let reporter = AuditReporters.reporter(for: format) else { throw ExitCode(2) }
-        let currentFolder = FileManager.default.currentDirectoryPath
-        let options = AuditOptions(
-            paths: paths, configPath: config, cols: size.explicitCols, rows: size.explicitRows,
+    /// The engine's options for these arguments.
+    func options(currentFolder: String) -> AuditOptions {
+        AuditOptions(
+            paths: paths, configPath: rules.config, cols: size.explicitCols, rows: size.explicitRows,
             baselinePath: baseline, updateBaseline: updateBaseline,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             shard: shard.flatMap(AuditShard.init(parsing:)), showSecrets: showSecrets,
             currentFolder: currentFolder,
             tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming,
-            fingerprintSalt: try Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
+            fingerprintSalt: Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
+    }
+
+    func run() async throws {
+        let reporter = format.reporter
+        let currentFolder = FileManager.default.currentDirectoryPath
+        let options = options(currentFolder: currentFolder)
         let outcome = await AuditEngine(options: options).run(progress: .standardError())
         let report = outcome.report
         let environment = ProcessInfo.processInfo.environment
-        let colour = output == nil && format == "text"
+        let colour = output == nil && format == .text
             && AuditReportOptions.wantsColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
         let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
         let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: sourceRoot))
@@ -116,11 +109,26 @@ struct AuditCommand: AsyncParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
-        if output != nil || format != "text" { Self.standardError(AuditOutput.summaryLine(report)) }
+        if output != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 
     private static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// `veil audit --format`: one value per reporter.
+enum AuditFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, sarif, junit
+
+    /// The reporter that writes this format.
+    var reporter: any AuditReporter.Type {
+        switch self {
+        case .text: TextAuditReporter.self
+        case .json: JSONAuditReporter.self
+        case .sarif: SARIFAuditReporter.self
+        case .junit: JUnitAuditReporter.self
+        }
     }
 }

@@ -16,11 +16,13 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "How to print the lifecycle log.")
     var log: LogFormatOption = .text
 
+    @OptionGroup var rules: ConfigOption
+
     @OptionGroup var snapshot: SnapshotOptions
 
     mutating func run() async throws {
         let folder = URL(fileURLWithPath: out)
-        let result = try await DemoSession.run(outputFolder: folder, settings: try snapshot.settings())
+        let result = try await DemoSession.run(outputFolder: folder, settings: snapshot.settings(rules: try rules.resolver().rules()))
         print(log.render(result.log), terminator: "")
         guard log == .text else { return }
         print("")

@@ -10,14 +10,6 @@ struct RulesCommand: ParsableCommand {
         subcommands: [List.self, Show.self, Lint.self]
     )
 
-    /// `--config`, shared by the subcommands.
-    struct ConfigOption: ParsableArguments {
-        @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
-        var config: String?
-
-        func rules() throws -> RuleSet { try RuleSet.resolve(configPath: config) }
-    }
-
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
@@ -27,7 +19,7 @@ struct RulesCommand: ParsableCommand {
         @OptionGroup var options: ConfigOption
 
         func run() throws {
-            print(try options.rules().catalog(), terminator: "")
+            print(try options.resolver().rules().catalog(), terminator: "")
         }
     }
 
@@ -43,7 +35,7 @@ struct RulesCommand: ParsableCommand {
         @OptionGroup var options: ConfigOption
 
         func run() throws {
-            let rules = try options.rules()
+            let rules = try options.resolver().rules()
             guard let rule = rules.rule(withID: id) else {
                 throw UnknownRule(id: id, origin: rules.origin)
             }
@@ -68,7 +60,7 @@ struct RulesCommand: ParsableCommand {
         @OptionGroup var options: ConfigOption
 
         func run() throws {
-            let rules = try options.rules()
+            let rules = try options.resolver().rules()
             let failures = rules.lint()
             for failure in failures { print(failure) }
             let examples = rules.rules.reduce(0) { $0 + $1.examples.count + $1.negativeExamples.count }

@@ -22,14 +22,15 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("real-time"), help: "Run on the real clock instead of the virtual one.")
     var realTime = false
 
+    @OptionGroup var rules: ConfigOption
+
     @OptionGroup var snapshot: SnapshotOptions
 
     mutating func run() async throws {
         let scenario = try Scenario.load(path: self.scenario)
         let folder = URL(fileURLWithPath: out)
-        let scenarioFolder = URL(fileURLWithPath: scenario.path).deletingLastPathComponent()
-        let rules = try scenario.rulesPath.map { try SnapshotSettings.rules(configPath: $0) }
-        let settings = try snapshot.settings(rules: snapshot.config == nil ? rules : nil, besides: scenarioFolder)
+        let ruleSet = try rules.resolver().rules(forInputAt: self.scenario, scenarioRules: scenario.rulesPath)
+        let settings = snapshot.settings(rules: ruleSet)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

@@ -15,8 +15,7 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Output format.")
     var format: TextOrJSON = .text
 
-    @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
-    var config: String?
+    @OptionGroup var rules: ConfigOption
 
     @Option(name: .customLong("show-last"), help: "Show the last N characters of each finding (at most half).")
     var showLast: Int = 0
@@ -26,7 +25,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try RuleSet.resolve(configPath: config)
+        let rules = try self.rules.resolver().rules(forInputAt: capture.input)
         let screen = try capture.screen()
         let findings = try rules.findings(in: screen)
         print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")

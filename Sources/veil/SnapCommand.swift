@@ -14,10 +14,12 @@ struct SnapCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The PNG to write (default: INPUT's name with .png, or snapshot.png for stdin).")
     var output: String?
 
+    @OptionGroup var rules: ConfigOption
+
     @OptionGroup var snapshot: SnapshotOptions
 
     func run() throws {
-        let settings = try snapshot.settings()
+        let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: capture.input))
         let screen = try capture.screen()
         let snapshotter = try Snapshotter(settings: settings)
         let outcome = try snapshotter.snapshot(of: screen)
