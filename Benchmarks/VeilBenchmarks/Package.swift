@@ -12,7 +12,7 @@ let veil = veilRoot.lastPathComponent.lowercased()
 
 let package = Package(
     name: "VeilBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(path: veilRoot.path)],
     targets: [
         // Counts malloc calls of the whole process (glibc: wraps __libc_malloc and friends).

@@ -38,7 +38,7 @@ import VeilRender
         }
         #expect(others.allSatisfy { $0 === first })
         // A second mapping of the same file reads the same glyphs (the time to open it is
-        // measured in Benchmarks/RenderTiming, not here).
+        // measured by `veil-bench render` in Benchmarks/VeilBenchmarks, not here).
         let second = try BitmapFont(path: first.path)
         #expect(second.glyphCount == first.glyphCount)
         #expect((0..<16).map(try #require(second.glyph(for: "字")).row) == (0..<16).map(try #require(first.glyph(for: "字")).row))

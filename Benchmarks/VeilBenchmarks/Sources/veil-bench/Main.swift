@@ -8,15 +8,34 @@ import VeilScreen
 /// veil-bench INPUTS [--out DIR] [--quick]   every in-process benchmark (medians, p90, p99)
 /// veil-bench dump INPUTS DIR                 what the peers need: each screen's text, RGB
 ///                                            pixels and PNGs (see Benchmarks/README.md)
+/// veil-bench parse [--runs N] [--megabytes M] [FILE...]   parser MB/s on any file (LF→CRLF)
+/// veil-bench corpus [RUNS]                   detection on corpus screens, each rule alone
+/// veil-bench render [--runs N] [--out DIR]   rasterize vs encode, both zlib settings
+/// veil-bench decode DIR                      our PNG reader's pixels (Scripts/check-png-pillow)
 ///
 /// INPUTS is a folder written by Benchmarks/inputs/make-inputs.py.
 @main
 struct VeilBench {
     static func main() async throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "dump", arguments.count == 3 {
+        switch arguments.first {
+        case "dump" where arguments.count == 3:
             try dump(inputs: URL(fileURLWithPath: arguments[1]), to: URL(fileURLWithPath: arguments[2]))
             return
+        case "parse":
+            ParseThroughput.main(Array(arguments.dropFirst()))
+            return
+        case "corpus":
+            try CorpusDetection.main(Array(arguments.dropFirst()))
+            return
+        case "render":
+            try RenderTiming.main(Array(arguments.dropFirst()))
+            return
+        case "decode" where arguments.count == 2:
+            try RenderTiming.decodeAll(in: URL(fileURLWithPath: arguments[1]))
+            return
+        default:
+            break
         }
         let quick = arguments.contains("--quick")
         arguments.removeAll { $0 == "--quick" }
@@ -26,7 +45,7 @@ struct VeilBench {
             arguments.removeSubrange(index...index + 1)
         }
         guard arguments.count == 1 else {
-            FileHandle.standardError.write(Data("usage: veil-bench INPUTS [--out DIR] [--quick] | veil-bench dump INPUTS DIR\n".utf8))
+            FileHandle.standardError.write(Data("usage: veil-bench INPUTS [--out DIR] [--quick] | dump INPUTS DIR | parse [FILE...] | corpus [RUNS] | render [--out DIR] | decode DIR\n".utf8))
             exit(2)
         }
         let report = try await run(inputs: URL(fileURLWithPath: arguments[0]), scale: quick ? 0.2 : 1)

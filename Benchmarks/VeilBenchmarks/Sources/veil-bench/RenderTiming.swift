@@ -2,17 +2,12 @@ import Foundation
 import VeilRender
 import VeilScreen
 
-/// render-timing [--runs N] [--out DIR]   time rasterize + encode (median of N runs)
-/// render-timing decode DIR               write NAME.reader.rgb for every NAME.png in DIR
-///                                        (our libpng reader's pixels, for check-png-pillow)
-@main
-struct RenderTiming {
-    static func main() throws {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "decode", arguments.count == 2 {
-            try decodeAll(in: URL(fileURLWithPath: arguments[1]))
-            return
-        }
+/// veil-bench render [--runs N] [--out DIR]   rasterize + encode per phase, both compressions
+/// veil-bench decode DIR                       write NAME.reader.rgb for every NAME.png in DIR
+///                                             (our libpng reader's pixels, for check-png-pillow)
+enum RenderTiming {
+    static func main(_ arguments: [String]) throws {
+        var arguments = arguments
         var runs = 50
         var out: URL?
         while !arguments.isEmpty {
@@ -33,10 +28,8 @@ struct RenderTiming {
 
     /// This thread's CPU time: unlike wall time, it does not count waiting for a core on a
     /// busy machine.
-    static func threadCPUTime() -> Duration {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    static func threadCPUDuration() -> Duration {
+        .nanoseconds(Int64((threadCPUTime() * 1e9).rounded()))
     }
 
     static func time(runs: Int, out: URL?) throws {
@@ -57,13 +50,13 @@ struct RenderTiming {
                     var png: [UInt8] = []
                     var bitmap = try rasterizer.rasterize(screen)
                     for run in 0..<(runs + 5) {
-                        let cpuStart = threadCPUTime()
+                        let cpuStart = threadCPUDuration()
                         let start = clock.now
                         bitmap = try rasterizer.rasterize(screen)
                         let middle = clock.now
                         png = try encoder.encode(bitmap)
                         let end = clock.now
-                        let cpuEnd = threadCPUTime()
+                        let cpuEnd = threadCPUDuration()
                         if run >= 5 {
                             cpu.append(cpuEnd - cpuStart)
                             raster.append(middle - start)
