@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Every command finds the same rules file for the same input (issue 13, item 6): the
+/// nearest `.veil.yml` from the input's folder up to the current folder.
+@Suite struct RulesFileLookupTests {
+    /// `work/.veil.yml` (a rule for order numbers only), `work/app/order.veil.yml` (a scenario
+    /// showing one, no `rules:` key) and `work/app/order.ans` (the same screen).
+    static func project() throws -> URL {
+        let work = try Temp.folder(prefix: "veil-lookup")
+        let app = work.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try """
+            extend: {useDefault: false}
+            rules:
+              - id: order.id
+                regex: 'ORD-[0-9]{6}'
+                severity: block
+            """.write(to: work.appendingPathComponent(".veil.yml"), atomically: true, encoding: .utf8)
+        try "Your order: ORD-123456\r\n".write(to: app.appendingPathComponent("order.ans"), atomically: true, encoding: .utf8)
+        try """
+            name: order
+            screen:
+              size: 40x4
+              file: order.ans
+            timeline: [launch, home]
+            """.write(to: app.appendingPathComponent("order.veil.yml"), atomically: true, encoding: .utf8)
+        return work
+    }
+
+    @Test func runAndAuditAgreeOnTheRulesAboveTheScenario() throws {
+        let work = try Self.project()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let run = try CLI.run(["run", "app/order.veil.yml", "--out", "snaps", "--log", "json"], in: work)
+        #expect(run.status == 1, "the order number is a block finding the app left visible: \(run)")
+        #expect(run.stdout.contains("order.id"), "\(run)")
+        let audit = try CLI.run(["audit", "app/order.veil.yml", "--format", "json"], in: work)
+        #expect(audit.status == 1, "\(audit)")
+        #expect(audit.stdout.contains("\"order.id\""), "\(audit)")
+    }
+
+    @Test func snapScanAndAuditAgreeOnACapture() throws {
+        let work = try Self.project()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let scan = try CLI.run(["scan", "app/order.ans", "--format", "json"], in: work)
+        #expect(scan.status == 0 || scan.status == 1, "\(scan)")
+        #expect(scan.stdout.contains("order.id"), "\(scan)")
+        let snap = try CLI.run(["snap", "app/order.ans", "-o", "order.png"], in: work)
+        #expect(snap.status == 0, "\(snap)")
+        #expect(snap.stdout.contains(": 1 hidden"), "\(snap)")
+        let audit = try CLI.run(["audit", "app/order.ans", "--format", "json"], in: work)
+        #expect(audit.status == 1, "\(audit)")
+        #expect(audit.stdout.contains("\"order.id\""), "\(audit)")
+    }
+
+    @Test func aFileNearerTheInputWinsForEveryCommand() throws {
+        let work = try Self.project()
+        defer { try? FileManager.default.removeItem(at: work) }
+        // app/.veil.yml knows no order numbers: nothing to hide, for every command.
+        try "extend: {useDefault: false}\n".write(
+            to: work.appendingPathComponent("app/.veil.yml"), atomically: true, encoding: .utf8)
+        let run = try CLI.run(["run", "app/order.veil.yml", "--out", "snaps"], in: work)
+        #expect(run.status == 0, "\(run)")
+        let audit = try CLI.run(["audit", "app/order.veil.yml", "app/order.ans"], in: work)
+        #expect(audit.status == 0, "\(audit)")
+        let snap = try CLI.run(["snap", "app/order.ans", "-o", "order.png"], in: work)
+        #expect(snap.stdout.contains(": 0 hidden"), "\(snap)")
+        // --config wins over both files.
+        let explicit = try CLI.run(["snap", "app/order.ans", "-o", "order.png", "--config", ".veil.yml"], in: work)
+        #expect(explicit.stdout.contains(": 1 hidden"), "\(explicit)")
+    }
+
+    @Test func rulesListShowsTheCurrentFoldersFile() throws {
+        let work = try Self.project()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let list = try CLI.run(["rules", "list"], in: work)
+        #expect(list.status == 0, "\(list)")
+        #expect(list.stdout.contains("order.id"), "\(list)")
+        #expect(!list.stdout.contains("card.pan"), "\(list)")
+    }
+}
