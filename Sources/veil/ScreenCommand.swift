@@ -1,11 +1,17 @@
 import ArgumentParser
 import Veil
 
-/// `veil screen`: prints the screen model after feeding INPUT (debugging, conformance).
+/// `veil screen`: prints the screen model after feeding INPUT (debugging, conformance), or
+/// with `--actions` the parser's actions for INPUT's bytes.
 struct ScreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screen",
-        abstract: "Print the screen an xterm would show after the terminal bytes in INPUT."
+        abstract: "Print the screen an xterm would show after the terminal bytes in INPUT.",
+        discussion: """
+            --actions prints instead what the parser made of the bytes, one action per line (print, \
+            execute, csi_dispatch, esc_dispatch, osc_dispatch, hook, put, unhook; the format is in \
+            Docs/sequences.md): the first thing to look at when a screen differs from xterm's.
+            """
     )
 
     @OptionGroup var capture: CaptureOptions
@@ -13,7 +19,19 @@ struct ScreenCommand: ParsableCommand {
     @Option(help: "Output format.")
     var format: TextOrJSON = .text
 
+    @Flag(help: "Print the parser's actions for INPUT's bytes instead of the screen.")
+    var actions = false
+
+    func validate() throws {
+        if actions && format != .text { throw ValidationError("--actions prints text; leave out --format json") }
+    }
+
     func run() throws {
+        if actions {
+            let log = try TerminalCapture.parserActions(path: capture.input, at: capture.at)
+            print(log.map { $0.description + "\n" }.joined(), terminator: "")
+            return
+        }
         let screen = try capture.screen()
         print(ScreenDump.render(screen, as: format == .json ? .json : .text), terminator: "")
     }
