@@ -1,0 +1,355 @@
+import Foundation
+import Testing
+
+/// The full `--help` text of every command, at 80 columns (as swift-argument-parser's own
+/// example tests do): a change to any help screen shows up here, to be reviewed.
+@Suite struct HelpScreenTests {
+    static func help(_ command: [String]) throws -> String {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let result = try CLI.run(command + ["--help"], in: work, environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        return result.stdout
+    }
+
+    static func expectHelp(_ command: [String], _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let actual = try help(command)
+        guard actual != expected else { return }
+        let lines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = (0..<min(lines.count, wanted.count)).first { lines[$0] != wanted[$0] } ?? min(lines.count, wanted.count)
+        Issue.record("""
+            veil \(command.joined(separator: " ")) --help differs from line \(first + 1):
+            got:      \(first < lines.count ? String(lines[first]) : "<end>")
+            expected: \(first < wanted.count ? String(wanted[first]) : "<end>")
+            --- full text
+            \(actual)
+            """, sourceLocation: sourceLocation)
+    }
+
+    @Test func veil() throws {
+        try Self.expectHelp([], """
+            OVERVIEW: Redacted app-switcher snapshots of a simulated app's terminal screen.
+
+            Exit codes: 0 ok, 1 findings or lifecycle violations, 2 usage, config or input
+            error.
+
+            USAGE: veil <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              demo                    Run the bundled demo app (launch, a call, home, lock)
+                                      and write its redacted snapshots.
+              snap                    Turn terminal bytes (a file, - for stdin, or an
+                                      asciicast .cast) into a redacted PNG snapshot.
+              run                     Simulate an app session from a scenario file:
+                                      lifecycle log and redacted snapshots.
+              scan                    Show what would be hidden on the screen that the
+                                      terminal bytes in INPUT draw, and why.
+              screen                  Print the screen an xterm would show after the
+                                      terminal bytes in INPUT.
+              rules                   List, show or lint the redaction rules.
+              audit                   Audit scenarios and terminal captures: fail when a
+                                      snapshot would leak a secret.
+
+              See 'veil help <subcommand>' for detailed help.
+            """)
+    }
+
+    @Test func veilDemo() throws {
+        try Self.expectHelp(["demo"], """
+            OVERVIEW: Run the bundled demo app (launch, a call, home, lock) and write its
+            redacted snapshots.
+
+            The demo app forgets to hide most of what it shows; Veil hides it anyway and
+            the log lists each exposure as a violation. The demo itself exits 0.
+
+            USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
+
+            OPTIONS:
+              --out <out>             Folder for the snapshots. (default: veil-demo)
+              --log <log>             How to print the lifecycle log. (values: text, json;
+                                      default: text)
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --style <style>         How hidden cells look. (values: solid, mask,
+                                      placeholder; default: solid)
+              --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
+              --theme <theme>         Colour theme. (values: dark, light, xterm; default:
+                                      dark)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilSnap() throws {
+        try Self.expectHelp(["snap"], """
+            OVERVIEW: Turn terminal bytes (a file, - for stdin, or an asciicast .cast) into
+            a redacted PNG snapshot.
+
+            USAGE: veil snap <input> [--at <at>] [--cols <cols>] [--rows <rows>] [--output <output>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
+
+            ARGUMENTS:
+              <input>                 Terminal bytes: a file, - for standard input, or an
+                                      asciicast recording (.cast).
+
+            OPTIONS:
+              --at <at>               For a .cast recording: the moment to show, in seconds
+                                      (default: its end).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
+                                      .cast recording's own size).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
+                                      .cast recording's own size).
+              -o, --output <output>   The PNG to write (default: INPUT's name with .png, or
+                                      snapshot.png for stdin).
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --style <style>         How hidden cells look. (values: solid, mask,
+                                      placeholder; default: solid)
+              --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
+              --theme <theme>         Colour theme. (values: dark, light, xterm; default:
+                                      dark)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilRun() throws {
+        try Self.expectHelp(["run"], """
+            OVERVIEW: Simulate an app session from a scenario file: lifecycle log and
+            redacted snapshots.
+
+            Exits 1 when the log holds a violation (a snapshot that would show an unhidden
+            finding, a missed deadline, a leaked background task) or a watchdog termination.
+
+            USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
+
+            ARGUMENTS:
+              <scenario>              The scenario file (YAML).
+
+            OPTIONS:
+              --out <out>             Folder for the snapshots. (default: veil-out)
+              --log <log>             How to print the lifecycle log. (values: text, json;
+                                      default: text)
+              --real-time             Run on the real clock instead of the virtual one.
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --style <style>         How hidden cells look. (values: solid, mask,
+                                      placeholder; default: solid)
+              --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
+              --theme <theme>         Colour theme. (values: dark, light, xterm; default:
+                                      dark)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilScan() throws {
+        try Self.expectHelp(["scan"], """
+            OVERVIEW: Show what would be hidden on the screen that the terminal bytes in
+            INPUT draw, and why.
+
+            Secrets are always masked; --show-last reveals at most half of each.
+
+            USAGE: veil scan <input> [--at <at>] [--cols <cols>] [--rows <rows>] [--format <format>] [--config <file>] [--show-last <show-last>]
+
+            ARGUMENTS:
+              <input>                 Terminal bytes: a file, - for standard input, or an
+                                      asciicast recording (.cast).
+
+            OPTIONS:
+              --at <at>               For a .cast recording: the moment to show, in seconds
+                                      (default: its end).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
+                                      .cast recording's own size).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
+                                      .cast recording's own size).
+              --format <format>       Output format. (values: text, json; default: text)
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --show-last <show-last> Show the last N characters of each finding (at most
+                                      half). (default: 0)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilScreen() throws {
+        try Self.expectHelp(["screen"], """
+            OVERVIEW: Print the screen an xterm would show after the terminal bytes in
+            INPUT.
+
+            --actions prints instead what the parser made of the bytes, one action per line
+            (print, execute, csi_dispatch, esc_dispatch, osc_dispatch, hook, put, unhook;
+            the format is in Docs/sequences.md): the first thing to look at when a screen
+            differs from xterm's.
+
+            USAGE: veil screen <input> [--at <at>] [--cols <cols>] [--rows <rows>] [--format <format>] [--actions]
+
+            ARGUMENTS:
+              <input>                 Terminal bytes: a file, - for standard input, or an
+                                      asciicast recording (.cast).
+
+            OPTIONS:
+              --at <at>               For a .cast recording: the moment to show, in seconds
+                                      (default: its end).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
+                                      .cast recording's own size).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
+                                      .cast recording's own size).
+              --format <format>       Output format. (values: text, json; default: text)
+              --actions               Print the parser's actions for INPUT's bytes instead
+                                      of the screen.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilRules() throws {
+        try Self.expectHelp(["rules"], """
+            OVERVIEW: List, show or lint the redaction rules.
+
+            USAGE: veil rules <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              list                    List every rule and region with its category and
+                                      severity.
+              show                    Show one rule in full, with its examples.
+              lint                    Check every rule's examples and negative examples.
+
+              See 'veil help rules <subcommand>' for detailed help.
+            """)
+    }
+
+    @Test func veilRulesList() throws {
+        try Self.expectHelp(["rules", "list"], """
+            OVERVIEW: List every rule and region with its category and severity.
+
+            USAGE: veil rules list [--config <file>]
+
+            OPTIONS:
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilRulesShow() throws {
+        try Self.expectHelp(["rules", "show"], """
+            OVERVIEW: Show one rule in full, with its examples.
+
+            USAGE: veil rules show <id> [--config <file>]
+
+            ARGUMENTS:
+              <id>                    The rule id, e.g. card.pan.
+
+            OPTIONS:
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilRulesLint() throws {
+        try Self.expectHelp(["rules", "lint"], """
+            OVERVIEW: Check every rule's examples and negative examples.
+
+            Exit codes: 0 all pass, 1 an example misbehaves, 2 the rules file is invalid.
+
+            USAGE: veil rules lint [--config <file>]
+
+            OPTIONS:
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilAudit() throws {
+        try Self.expectHelp(["audit"], """
+            OVERVIEW: Audit scenarios and terminal captures: fail when a snapshot would
+            leak a secret.
+
+            PATH is a file or a folder. Folders are searched recursively (hidden folders
+            and .build skipped) for scenarios (*.veil.yml) and captures (*.ans, *.cast); a
+            file given by name is a scenario when it ends in .yml or .yaml, else a capture.
+            Secrets are masked in every format unless --show-secrets. Exit codes: 0 clean
+            or warnings only; 1 a block finding not in the baseline, or a life-cycle
+            violation; 2 an input, configuration or usage error (the other inputs are still
+            audited and reported).
+
+            Fingerprints in reports are keyed (HMAC) with the baseline's salt; without a
+            baseline, with the UTF-8 bytes of the environment variable
+            VEIL_FINGERPRINT_SALT (a CI secret of at least 16 bytes; an empty value counts
+            as unset); else with a random salt per run, so they change between runs.
+            Reports say which.
+
+            USAGE: veil audit <paths> ... [--format <format>] [--output <output>] [--baseline <baseline>] [--update-baseline] [--jobs <jobs>] [--shard <shard>] [--show-secrets] [--no-timing] [--cols <cols>] [--rows <rows>] [--config <file>]
+
+            ARGUMENTS:
+              <paths>                 Scenario files, capture files and folders.
+
+            OPTIONS:
+              --format <format>       Output format. (values: text, json, sarif, junit;
+                                      default: text)
+              -o, --output <output>   Write the report to FILE (atomically) instead of
+                                      standard output.
+              --baseline <baseline>   Baseline of reviewed findings to subtract (JSON).
+              --update-baseline       Rewrite --baseline from the current findings, keeping
+                                      reviewed statuses and reasons.
+              --jobs <jobs>           Inputs audited in parallel (default: the number of
+                                      active cores).
+              --shard <shard>         Audit only part K of N of the inputs (K is 1-based),
+                                      e.g. 2/3.
+              --show-secrets          Show raw values in findings (local use only; never in
+                                      CI).
+              --no-timing             Leave durations out, so reports of the same inputs
+                                      are byte-identical.
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
+                                      .cast recording's own size).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
+                                      .cast recording's own size).
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+}
