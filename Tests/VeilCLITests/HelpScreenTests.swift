@@ -57,6 +57,7 @@ import Testing
                                       snapshot would leak a secret.
 
               See 'veil help <subcommand>' for detailed help.
+
             """)
     }
 
@@ -240,6 +241,7 @@ import Testing
               lint                    Check every rule's examples and negative examples.
 
               See 'veil help rules <subcommand>' for detailed help.
+
             """)
     }
 
