@@ -30,6 +30,9 @@ struct Grid: Sendable {
     private var blankTemplateCell: Cell
     /// Work units spent so far (see the type's documentation).
     private(set) var work = 0
+    /// Work units per cell copied by a resize: the copy goes to a fresh buffer whose pages
+    /// are touched for the first time, about 8 times the cost of a cell written in place.
+    static let resizeCopyCost = 8
 
     init(cols: Int, rows: Int) {
         self.cols = cols
@@ -324,7 +327,7 @@ struct Grid: Sendable {
     }
 
     /// A copy of this buffer at a new size: the rows from `dropping` on, cut or padded,
-    /// uniform rows staying uniform (charged per cell copied, to the copy).
+    /// uniform rows staying uniform (charged ``resizeCopyCost`` per cell copied, to the copy).
     func resized(dropping: Int, cols newCols: Int, rows newRows: Int) -> Grid {
         var result = Grid(cols: newCols, rows: newRows)
         result.work = work
@@ -338,7 +341,7 @@ struct Grid: Sendable {
             }
             result.info[row].isUniform = false
             result.uniformCount -= 1
-            result.work &+= newCols
+            result.work &+= Grid.resizeCopyCost * newCols
             let target = row * newCols
             cells.withUnsafeBufferPointer { from in
                 result.cells.withUnsafeMutableBufferPointer { to in

@@ -13,7 +13,12 @@ extension TerminalState {
             // work budget.
             grid.charge(end - start)
             let blank = eraseCell
-            for c in start..<end where !grid[row, c].attributes.contains(.protected) { grid[row, c] = blank }
+            let base = grid.writableBase(row)
+            grid.cells.withUnsafeMutableBufferPointer { buffer in
+                for index in (base + start)..<(base + end) where !buffer[index].attributes.contains(.protected) {
+                    buffer[index] = blank
+                }
+            }
             grid.repairWideCharacters(row: row)
         } else {
             grid.fill(row: row, from: start, to: end, with: eraseCell)
