@@ -7,6 +7,9 @@ public final class AppScreen: Sendable {
     private struct State {
         var terminal: Terminal
         var coverOn = false
+        /// The last captured screen, while nothing changed since: capturing an unchanged
+        /// screen again costs nothing (a scenario's 50,000 snapshots of one screen share it).
+        var captured: Screen?
     }
 
     private let state: Mutex<State>
@@ -18,12 +21,16 @@ public final class AppScreen: Sendable {
 
     /// Writes terminal bytes to the screen.
     public func print(_ bytes: [UInt8]) {
-        state.withLock { $0.terminal.feed(bytes) }
+        state.withLock {
+            $0.captured = nil
+            $0.terminal.feed(bytes)
+        }
     }
 
     /// Replaces the content: the terminal is reset (RIS), then `bytes` are written.
     public func show(_ bytes: [UInt8]) {
         state.withLock { state in
+            state.captured = nil
             state.terminal.feed([0x1B, 0x63])  // ESC c: RIS, full reset
             state.terminal.feed(bytes)
         }
@@ -31,7 +38,10 @@ public final class AppScreen: Sendable {
 
     /// Marks a rectangle sensitive, as `.privacySensitive()` marks a view.
     public func mark(row: Int, col: Int, width: Int, height: Int, reason: String) throws {
-        try state.withLock { try $0.terminal.markSensitive(row: row, col: col, width: width, height: height, reason: reason) }
+        try state.withLock {
+            $0.captured = nil
+            try $0.terminal.markSensitive(row: row, col: col, width: width, height: height, reason: reason)
+        }
     }
 
     /// The current size (it changes with `resize`).
@@ -49,11 +59,25 @@ public final class AppScreen: Sendable {
 
     /// Resizes the terminal (the `resize` event).
     public func resize(cols: Int, rows: Int) throws {
-        try state.withLock { try $0.terminal.resize(cols: cols, rows: rows) }
+        try state.withLock {
+            $0.captured = nil
+            try $0.terminal.resize(cols: cols, rows: rows)
+        }
     }
 
-    /// The screen as it is now, and whether the app's cover hides it.
+    /// The screen as it is now, and whether the app's cover hides it. Capturing again with
+    /// nothing changed returns the same value (its cells share storage).
     public func capture() -> (screen: Screen, coveredByApp: Bool) {
-        state.withLock { ($0.terminal.screen, $0.coverOn) }
+        state.withLock { state in
+            let screen = state.captured ?? state.terminal.screen
+            state.captured = screen
+            return (screen, state.coverOn)
+        }
+    }
+
+    /// Where the terminal's work budget ran out (bytes fed by then), or nil while it has not
+    /// (see ``Terminal/workBudget``): the screen no longer follows what the app printed.
+    public var workBudgetExceededAtByte: Int? {
+        state.withLock { $0.terminal.workBudgetExceededAtByte }
     }
 }

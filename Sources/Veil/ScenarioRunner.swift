@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import VeilLifecycle
 import VeilRedaction
+import VeilRender
 import VeilScreen
 
 /// Plays a ``Scenario``: the simulated app goes through its timeline on the lifecycle core,
@@ -65,6 +66,14 @@ public struct ScenarioRunner: Sendable {
     /// (the rows it left unscanned are hidden whole).
     public static let regexBudgetRule = "regexBudget"
 
+    /// The most screen cells a run may snapshot (detect, redact, render, write), summed over
+    /// its snapshots: 2^21, two snapshots at 1000×1000, 174 at 200×60 or 1,092 at 80×24
+    /// (about 10 s of writing PNG files with two `fsync`s each on the reference machine). A
+    /// snapshot of a screen already snapshotted in the run (same cells, title, cursor and
+    /// cover) reuses that outcome, links its file and costs nothing. Past the limit the run
+    /// stops with an ``InputError`` at the step (exit 2).
+    public static let maximumSnapshotCells = 1 << 21
+
     public let scenario: Scenario
     public let snapshotter: Snapshotter
 
@@ -83,6 +92,9 @@ public struct ScenarioRunner: Sendable {
         case .none: break
         case .bytes(let bytes): screen.print(bytes)
         case .file(let path): screen.print(files[path] ?? [])
+        }
+        if let byte = screen.workBudgetExceededAtByte {
+            throw InputError(path: scenario.path, message: WorkBudgetMessage.screen(atByte: byte, of: "the screen's content"))
         }
         for rect in scenario.screen.sensitive {
             do {
@@ -103,20 +115,52 @@ public struct ScenarioRunner: Sendable {
         }
         let records = Mutex<[SnapshotRecord]>([])
         let currentStep = Mutex<Scenario.TimedStep?>(nil)
+        let budget = Mutex(SnapshotBudget())
         let name = scenario.name
         let snapshotter = self.snapshotter
         system.onSnapshotMoment { moment in
             let capture = screen.capture()
+            // A screen snapshotted before reuses that outcome; a new one is charged its cells.
+            let key = SnapshotBudget.Key(screen: capture.screen, covered: capture.coveredByApp)
+            let reused = budget.withLock { budget -> (outcome: Snapshotter.Outcome, file: URL?)? in
+                // The screen of the previous snapshot shares its storage when nothing changed:
+                // comparing is O(1) then, while hashing visits every cell.
+                if let last = budget.last, last.key == key { return last.value }
+                if let earlier = budget.outcomes[key] {
+                    budget.last = (key, earlier)
+                    return earlier
+                }
+                budget.cells += capture.screen.cols * capture.screen.rows
+                if budget.cells > Self.maximumSnapshotCells { budget.exceeded = true }
+                return nil
+            }
+            if reused == nil && budget.withLock({ $0.exceeded }) { return }
             let sequence = records.withLock { $0.count } + 1
             let id = "\(name)-" + String(format: "%04d", sequence)
             let outcome: Snapshotter.Outcome
             var path: String?
             do {
-                outcome = try snapshotter.snapshot(of: capture.screen, coveredByApp: capture.coveredByApp)
+                outcome = try reused?.outcome
+                    ?? snapshotter.snapshot(of: capture.screen, coveredByApp: capture.coveredByApp)
+                var file: URL?
                 if let folder = options.outputFolder {
-                    let url = folder.appendingPathComponent(id + ".png")
-                    try snapshotter.write(outcome, to: url)
+                    let url = folder.appendingPathComponent(id + ".png", isDirectory: false)
+                    // The same image again: a hard link to the file already written (no new
+                    // file to write and sync for each of thousands of unchanged snapshots).
+                    if let written = reused?.file {
+                        try AtomicFile.link(written, to: url)
+                        budget.withLock { $0.linked = true }
+                    } else {
+                        try snapshotter.write(outcome, to: url)
+                        file = url
+                    }
                     path = url.relativePath  // as the user gave --out (relative stays relative)
+                }
+                if reused == nil {
+                    budget.withLock {
+                        $0.outcomes[key] = (outcome, file)
+                        $0.last = (key, (outcome, file))
+                    }
                 }
             } catch {
                 log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not written: \(error)"),
@@ -142,7 +186,8 @@ public struct ScenarioRunner: Sendable {
         }
 
         do {
-            try await play(system: system, screen: screen, files: files, currentStep: currentStep, options: options)
+            try await play(system: system, screen: screen, files: files, currentStep: currentStep,
+                           budget: budget, options: options)
         } catch {
             // Nothing of the simulation (work still sleeping on the clock) outlives the run.
             await system.finish()
@@ -153,6 +198,9 @@ public struct ScenarioRunner: Sendable {
             }
             throw error
         }
+        if let folder = options.outputFolder, budget.withLock({ $0.linked }) {
+            try AtomicFile.syncFolder(folder)
+        }
         let result = Result(log: log.events, snapshots: records.withLock { $0 })
         await system.finish()  // after the result: ending left-over work logs nothing the run did
         return result
@@ -160,7 +208,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Plays the timeline, step by step.
     private func play(system: System, screen: AppScreen, files: [String: [UInt8]],
-                      currentStep: borrowing Mutex<Scenario.TimedStep?>, options: Options) async throws {
+                      currentStep: borrowing Mutex<Scenario.TimedStep?>, budget: borrowing Mutex<SnapshotBudget>,
+                      options: Options) async throws {
         for (index, timed) in scenario.timeline.enumerated() {
             currentStep.withLock { $0 = timed }
             do {
@@ -179,7 +228,25 @@ public struct ScenarioRunner: Sendable {
                 throw InputError(path: scenario.path, line: timed.position.line, column: timed.position.column,
                                  message: error.message)
             }
+            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, at: timed)
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
+        }
+    }
+
+    /// Stops the run at `timed` when the screen's work budget or the snapshot budget ran out
+    /// during it.
+    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, at timed: Scenario.TimedStep) throws {
+        let (line, column) = (timed.position.line, timed.position.column)
+        if let byte = screen.workBudgetExceededAtByte {
+            throw InputError(path: scenario.path, line: line, column: column, message: WorkBudgetMessage.screen(
+                atByte: byte, of: "what the app printed and showed"))
+        }
+        if snapshots.exceeded {
+            throw InputError(path: scenario.path, line: line, column: column, message: """
+                work budget exceeded: this step's snapshot would bring the snapshotted screen cells to \
+                \(snapshots.cells), past the limit of \(Self.maximumSnapshotCells) per scenario (2 snapshots at \
+                1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
+                """)
         }
     }
 
@@ -211,5 +278,23 @@ public struct ScenarioRunner: Sendable {
             }
         }
         return files
+    }
+}
+
+/// The snapshot cells a run spent, and the last snapshot (for reuse while the screen is unchanged).
+struct SnapshotBudget: Sendable {
+    var cells = 0
+    var exceeded = false
+    /// Every screen snapshotted so far (and whether the app's cover was up), with its outcome
+    /// and the file written for it. The screens are the records' own values (shared storage),
+    /// bounded by ``ScenarioRunner/maximumSnapshotCells``.
+    var outcomes: [Key: (outcome: Snapshotter.Outcome, file: URL?)] = [:]
+    var last: (key: Key, value: (outcome: Snapshotter.Outcome, file: URL?))?
+    /// Whether a file was linked to an earlier one (the folder is synced once at the end).
+    var linked = false
+
+    struct Key: Hashable, Sendable {
+        var screen: Screen
+        var covered: Bool
     }
 }

@@ -24,21 +24,32 @@ public enum TerminalCapture {
         }
         var terminal = try makeTerminal(cols: cols ?? 80, rows: rows ?? 24, path: path)
         terminal.feed(bytes)
+        try checkWorkBudget(terminal, path: path)
         return terminal.screen
+    }
+
+    /// Refuses the input when the terminal's work budget ran out on it (exit 2, no output).
+    /// - Parameter event: for a recording, the event being replayed (its time and index).
+    static func checkWorkBudget(_ terminal: Terminal, path: String, event: (time: Double, index: Int)? = nil) throws {
+        guard let byte = terminal.workBudgetExceededAtByte else { return }
+        let what = event.map { "the output, at event \($0.index + 1) (\($0.time) s)" } ?? "the input"
+        throw InputError(path: path, message: WorkBudgetMessage.screen(atByte: byte, of: what))
     }
 
     /// The screen a recording shows at `time` (its end when nil).
     public static func screen(of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String) throws -> Screen {
         let fixedSize = cols != nil || rows != nil
         var terminal = try makeTerminal(cols: cols ?? cast.cols, rows: rows ?? cast.rows, path: path)
-        for event in cast.steps(until: time) {
+        for (index, event) in cast.steps(until: time).enumerated() {
             switch event.kind {
             case .output(let bytes):
                 terminal.feed(bytes)
+                try checkWorkBudget(terminal, path: path, event: (event.time, index))
             case .resize(let newCols, let newRows) where !fixedSize:
                 guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
                     throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(event.time) s is outside 1…1000")
                 }
+                try checkWorkBudget(terminal, path: path, event: (event.time, index))
             default:
                 break
             }

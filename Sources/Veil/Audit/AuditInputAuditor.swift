@@ -206,6 +206,7 @@ struct AuditInputAuditor: Sendable {
                 throw InputError(path: file.path, message: "\(error)")
             }
             terminal.feed(bytes)
+            try TerminalCapture.checkWorkBudget(terminal, path: file.path)
             screen = terminal.screen
         }
         let redacted = Redactor(rules: rules).redact(screen)

@@ -64,6 +64,49 @@ public enum AtomicFile {
         try syncDirectory(directory)
     }
 
+    /// Atomically replaces (or creates) the file at `url` with a hard link to `existing`, a
+    /// complete file in the same folder (one that ``write(_:to:mode:)`` wrote): a temporary
+    /// link renamed over the destination, so readers see the old file or the whole new one.
+    /// Nothing is copied and nothing is synced (the data already was); call
+    /// ``syncFolder(_:)`` once after many links. For the many snapshots of a screen that
+    /// did not change: both names then refer to one file (an in-place edit of one shows in
+    /// the other).
+    /// - Throws: ``AtomicFileError``.
+    public static func link(_ existing: URL, to url: URL) throws(AtomicFileError) {
+        let path = url.path
+        let directory = url.deletingLastPathComponent().path
+        // A new name: link(2) makes it whole at once. An existing one is replaced by a rename.
+        if systemLink(existing.path, path) == 0 { return }
+        var code = errno
+        guard code == EEXIST else { throw .createTemporary(directory: directory, errno: code) }
+        for _ in 0..<8 {
+            let token = String(UInt64.random(in: .min ... .max), radix: 36)
+            let temporary = directory + "/" + temporaryPrefix + String(getpid()) + "-" + token + temporarySuffix
+            let slot = veil_tempguard_register(temporary)
+            defer { veil_tempguard_unregister(slot) }
+            guard systemLink(existing.path, temporary) == 0 else {
+                code = errno
+                if code == EEXIST { continue }
+                break
+            }
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw .rename(path: path, errno: code)
+            }
+            // rename(2) does nothing when both names already are the same file: drop the temporary name.
+            unlink(temporary)
+            return
+        }
+        throw .createTemporary(directory: directory, errno: code)
+    }
+
+    /// `fsync`s the folder `url`, making the names linked into it durable.
+    /// - Throws: ``AtomicFileError``.
+    public static func syncFolder(_ url: URL) throws(AtomicFileError) {
+        try syncDirectory(url.path)
+    }
+
     /// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove the temporary files of
     /// writes in flight and exit with 128 + the signal number (130, 143, 129). Meant for
     /// command-line programs; a library should leave signals to its host. Idempotent.
@@ -140,4 +183,9 @@ public enum AtomicFile {
 /// `write(2)`, reachable under a name that `AtomicFile.write` does not shadow.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// link(2), out of `AtomicFile`'s scope where `link` names its method.
+private func systemLink(_ existing: String, _ new: String) -> Int32 {
+    link(existing, new)
 }

@@ -1,112 +1,188 @@
-/// One screen buffer (main or alternate): cells stored by physical row, with a map from
-/// screen rows to physical rows so that scrolling moves row numbers, not cells.
+/// One screen buffer (main or alternate), addressed by screen row.
+///
+/// Work is charged per row, not per cell, wherever xterm and alacritty make it so:
+/// - Cells are stored by physical row; a ring of row references maps screen rows to
+///   physical rows, so scrolling the whole screen moves the ring's start (O(1)) and
+///   scrolling a region or inserting/deleting lines moves row references (O(height)),
+///   never cells.
+/// - A row that is erased whole (or scrolls in, or is filled by DECALN) becomes *uniform*:
+///   every cell is one `uniformCell`, and its stored cells are stale. It costs O(1), like a
+///   shared blank row, and is written out (copy on write) only when a cell of it changes.
+///
+/// ``work`` counts what the buffer did in work units (one per row moved or made uniform,
+/// one per cell written out), for the terminal's work budget.
 struct Grid: Sendable {
     let cols: Int
     let rows: Int
-    /// Cells of physical row `p` are `cells[p * cols ..< (p + 1) * cols]`.
+    /// Cells of physical row `p` are `cells[p * cols ..< (p + 1) * cols]`; stale while
+    /// `isUniform[p]`. Written directly only at a ``writableBase(_:)``.
     var cells: [Cell]
-    /// `rowIDs[row]` is the physical row shown at screen row `row`.
-    var rowIDs: [Int]
-    /// Soft-wrap flag per physical row.
-    var wrappedByID: [Bool]
-    /// A whole row of `blankTemplateCell`, copied in one move to erase (usually the
-    /// default blank; rebuilt when the erase colour changes).
+    /// The ring of row references: screen row `row` shows physical row
+    /// `rowIDs[(ringStart + row) % rows]`.
+    private var rowIDs: [Int]
+    private var ringStart = 0
+    /// Per physical row: soft-wrapped, uniform, and the cell of a uniform row.
+    private var info: [RowInfo]
+    /// How many physical rows are uniform.
+    private var uniformCount: Int
+    /// A whole row of `blankTemplateCell`, copied in one move to fill.
     private var blankTemplate: [Cell]
     private var blankTemplateCell: Cell
-    /// A row that scrolled in and is blank (all `pendingBlank`, not wrapped) but whose
-    /// cells have not been written yet: the physical row id, or -1. Printing usually
-    /// overwrites most of such a row, so it is filled only around what is printed.
-    /// Every other access materialises it first (``materializePendingRow()``).
-    private(set) var pendingRowID = -1
-    private(set) var pendingBlank = Cell.blank
+    /// Work units spent so far (see the type's documentation).
+    private(set) var work = 0
+    /// Work units per cell copied by a resize: the copy goes to a fresh buffer whose pages
+    /// are touched for the first time, about 8 times the cost of a cell written in place.
+    static let resizeCopyCost = 8
 
     init(cols: Int, rows: Int) {
         self.cols = cols
         self.rows = rows
-        cells = Array(repeating: .blank, count: cols * rows)
+        // Every row starts uniform, so the cells need no initial value: a fresh buffer of a
+        // 1000×1000 screen costs O(rows), and its pages are touched only when written.
+        cells = Array(unsafeUninitializedCapacity: cols * rows) { _, count in count = cols * rows }
         rowIDs = Array(0..<rows)
-        wrappedByID = Array(repeating: false, count: rows)
+        info = Array(repeating: RowInfo(), count: rows)
+        uniformCount = rows
         blankTemplate = Array(repeating: .blank, count: cols)
         blankTemplateCell = .blank
     }
 
-    /// Index in `cells` of the first cell of screen row `row`.
+    /// The physical row shown at screen row `row`.
     @inline(__always)
-    func base(_ row: Int) -> Int { rowIDs[row] &* cols }
-
-    @inline(__always)
-    subscript(row: Int, col: Int) -> Cell {
-        get { cells[base(row) + col] }
-        set { cells[base(row) + col] = newValue }
+    func id(_ row: Int) -> Int {
+        let index = ringStart &+ row
+        return rowIDs[index >= rows ? index &- rows : index]
     }
 
-    func isWrapped(_ row: Int) -> Bool { wrappedByID[rowIDs[row]] }
+    /// Index in `cells` of the first cell of screen row `row`; the row must not be uniform
+    /// (see ``writableBase(_:)``).
+    @inline(__always)
+    func base(_ row: Int) -> Int { id(row) &* cols }
 
-    mutating func setWrapped(_ row: Int, _ value: Bool) { wrappedByID[rowIDs[row]] = value }
+    /// Index in `cells` of the first cell of screen row `row`, after writing out the row
+    /// when it is uniform: the caller may write its cells directly.
+    @inline(__always)
+    mutating func writableBase(_ row: Int) -> Int {
+        let id = id(row)
+        if info[id].isUniform { writeOut(id: id, except: 0, 0) }
+        return id &* cols
+    }
 
-    /// Fills columns `from..<to` of `row` with `blank`.
+    subscript(row: Int, col: Int) -> Cell {
+        get {
+            let id = id(row)
+            return info[id].isUniform ? info[id].cell : cells[id &* cols &+ col]
+        }
+        set {
+            let base = writableBase(row)
+            cells[base + col] = newValue
+        }
+    }
+
+    /// Whether screen row `row` is uniform: all its cells are one cell, not written out.
+    @inline(__always)
+    func isUniform(_ row: Int) -> Bool { info[id(row)].isUniform }
+
+    func isWrapped(_ row: Int) -> Bool { info[id(row)].isWrapped }
+
+    mutating func setWrapped(_ row: Int, _ value: Bool) { info[id(row)].isWrapped = value }
+
+    /// Fills columns `from..<to` of `row` with `blank`; a whole row becomes uniform.
     mutating func fill(row: Int, from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
-        if blank != blankTemplateCell {
-            blankTemplate = Array(repeating: blank, count: cols)
-            blankTemplateCell = blank
+        let id = id(row)
+        if from == 0 && to == cols {
+            makeUniform(id, blank)
+            return
         }
-        let start = base(row) + from
+        if info[id].isUniform {
+            if info[id].cell == blank { return }
+            writeOut(id: id, except: 0, 0)
+        }
+        fillPhysical(id &* cols + from, count: to - from, with: blank)
+    }
+
+    /// Clears whole rows `from..<to` and their wrap flags (each becomes uniform).
+    mutating func clearRows(from: Int, to: Int, with blank: Cell) {
+        guard from < to else { return }
+        for row in from..<to {
+            makeUniform(id(row), blank)
+        }
+    }
+
+    /// Makes every row uniform with `blank` and not wrapped (a full reset), keeping the storage.
+    mutating func reset(with blank: Cell = .blank) {
+        clearRows(from: 0, to: rows, with: blank)
+    }
+
+    /// Index in `cells` of the first cell of screen row `row`, for a caller that writes
+    /// columns `from..<to`: a uniform row is written out around them only.
+    @inline(__always)
+    mutating func writableBase(_ row: Int, writing from: Int, _ to: Int) -> Int {
+        let id = id(row)
+        if info[id].isUniform { writeOut(id: id, except: from, to) }
+        return id &* cols
+    }
+
+    /// Writes out the uniform physical row `id` except columns `from..<to` (one pass over
+    /// the storage: this runs once per line printed).
+    private mutating func writeOut(id: Int, except from: Int, _ to: Int) {
+        let fill = info[id].cell
+        info[id].isUniform = false
+        uniformCount -= 1
+        let cols = self.cols
+        work &+= cols - (to - from)
+        if fill != blankTemplateCell { setTemplate(fill) }
+        let base = id &* cols
         blankTemplate.withUnsafeBufferPointer { template in
             cells.withUnsafeMutableBufferPointer { buffer in
-                (buffer.baseAddress! + start).update(from: template.baseAddress!, count: to - from)
+                let start = buffer.baseAddress! + base
+                if from > 0 { start.update(from: template.baseAddress!, count: from) }
+                if to < cols { (start + to).update(from: template.baseAddress!, count: cols - to) }
             }
         }
     }
 
-    /// Clears whole rows `from..<to` and their wrap flags.
-    mutating func clearRows(from: Int, to: Int, with blank: Cell) {
-        guard from < to else { return }
-        for row in from..<to {
-            fill(row: row, from: 0, to: cols, with: blank)
-            wrappedByID[rowIDs[row]] = false
+    private mutating func setTemplate(_ cell: Cell) {
+        for index in blankTemplate.indices { blankTemplate[index] = cell }
+        blankTemplateCell = cell
+    }
+
+    /// Makes physical row `id` uniform with `cell`, not wrapped.
+    @inline(__always)
+    private mutating func makeUniform(_ id: Int, _ cell: Cell) {
+        work &+= 1
+        if !info[id].isUniform { uniformCount += 1 }
+        info[id] = RowInfo(isWrapped: false, isUniform: true, cell: cell)
+    }
+
+    /// Writes `count` copies of `blank` from `cells[start]` (charged per cell).
+    private mutating func fillPhysical(_ start: Int, count: Int, with blank: Cell) {
+        guard count > 0 else { return }
+        work &+= count
+        if blank != blankTemplateCell { setTemplate(blank) }
+        blankTemplate.withUnsafeBufferPointer { template in
+            cells.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + start).update(from: template.baseAddress!, count: count)
+            }
         }
     }
 
-    /// Writes the pending blank row's cells.
-    @inline(__always)
-    mutating func materializePendingRow() {
-        guard pendingRowID >= 0 else { return }
-        let id = pendingRowID
-        pendingRowID = -1
-        // The pending row scrolled in at the bottom of a region; search from the bottom.
-        let row = rowIDs.lastIndex(of: id)!
-        fill(row: row, from: 0, to: cols, with: pendingBlank)
-    }
+    /// Charges work done on the buffer's cells by the caller (shifting cells in a row).
+    mutating func charge(_ units: Int) { work &+= units }
 
-    /// Whether screen row `row` is the pending blank row.
-    @inline(__always)
-    func isPending(_ row: Int) -> Bool { pendingRowID >= 0 && rowIDs[row] == pendingRowID }
-
-    /// Fills the pending row `row` around columns `from..<to`, which the caller writes.
-    @inline(__always)
-    mutating func materializePendingRow(_ row: Int, except from: Int, _ to: Int) {
-        pendingRowID = -1
-        fill(row: row, from: 0, to: from, with: pendingBlank)
-        fill(row: row, from: to, to: cols, with: pendingBlank)
-    }
-
-    /// Scrolls rows `top...bottom` up by one, leaving the new bottom row pending (see
-    /// ``pendingRowID``).
-    mutating func scrollUpOneLazily(top: Int, bottom: Int, blank: Cell) {
-        materializePendingRow()
-        guard bottom > top else {
-            clearRows(from: top, to: bottom + 1, with: blank)
+    /// Scrolls rows `top...bottom` up by `count`: the top rows leave, uniform blank rows
+    /// enter at the bottom.
+    mutating func scrollUp(top: Int, bottom: Int, count: Int, blank: Cell) {
+        if count == 1 && top == 0 && bottom == rows - 1 && rows > 1 {
+            // LF at the bottom of the screen: the ring's start moves, the old top row returns
+            // at the bottom, blank.
+            work &+= 1
+            let leaving = rowIDs[ringStart]
+            ringStart = ringStart + 1 == rows ? 0 : ringStart + 1
+            makeUniform(leaving, blank)
             return
         }
-        rotate(top: top, bottom: bottom, by: 1)
-        pendingRowID = rowIDs[bottom]
-        pendingBlank = blank
-        wrappedByID[pendingRowID] = false
-    }
-
-    /// Scrolls rows `top...bottom` up by `count`: the top rows leave, blank rows enter at the bottom.
-    mutating func scrollUp(top: Int, bottom: Int, count: Int, blank: Cell) {
         let height = bottom - top + 1
         guard count > 0, height > 0 else { return }
         let n = min(count, height)
@@ -116,7 +192,7 @@ struct Grid: Sendable {
         clearRows(from: bottom - n + 1, to: bottom + 1, with: blank)
     }
 
-    /// Scrolls rows `top...bottom` down by `count`: blank rows enter at the top.
+    /// Scrolls rows `top...bottom` down by `count`: uniform blank rows enter at the top.
     mutating func scrollDown(top: Int, bottom: Int, count: Int, blank: Cell) {
         let height = bottom - top + 1
         guard count > 0, height > 0 else { return }
@@ -127,24 +203,42 @@ struct Grid: Sendable {
         clearRows(from: top, to: top + n, with: blank)
     }
 
-    /// Rotates the row map of `top...bottom` left by `n`.
+    /// Rotates the row references of `top...bottom` left by `n` (0 < n < height): the
+    /// whole screen by moving the ring's start, a region by moving its references.
     private mutating func rotate(top: Int, bottom: Int, by n: Int) {
+        let height = bottom - top + 1
+        if height == rows {
+            work &+= 1
+            ringStart = (ringStart + n) % rows
+            return
+        }
+        work &+= height
+        let first = ringStart + top
+        let rows = self.rows
         rowIDs.withUnsafeMutableBufferPointer { ids in
-            let height = bottom - top + 1
-            if n == 1 {
-                let first = ids[top]
-                let base = ids.baseAddress!
-                (base + top).update(from: base + top + 1, count: height - 1)
-                ids[bottom] = first
-            } else {
-                let saved = Array(ids[top...bottom])
-                for offset in 0..<height { ids[top + offset] = saved[(offset + n) % height] }
+            let base = ids.baseAddress!
+            if first + height <= rows && n == 1 {
+                // Contiguous in the ring (the usual case): one move.
+                let leaving = base[first]
+                (base + first).update(from: base + first + 1, count: height - 1)
+                base[first + height - 1] = leaving
+                return
+            }
+            func slot(_ offset: Int) -> Int {
+                let index = first + offset
+                return index >= rows ? index - rows : index
+            }
+            let saved = (0..<height).map { ids[slot($0)] }
+            for offset in 0..<height {
+                let source = offset + n
+                ids[slot(offset)] = saved[source >= height ? source - height : source]
             }
         }
     }
 
     /// Blanks orphaned halves of wide characters in `row` (after cells were shifted).
     mutating func repairWideCharacters(row: Int) {
+        guard !isUniform(row) else { return }  // a uniform row holds narrow cells only
         let start = base(row)
         let cols = self.cols
         cells.withUnsafeMutableBufferPointer { buffer in
@@ -165,24 +259,109 @@ struct Grid: Sendable {
         }
     }
 
+    /// The cells of screen row `row` (a uniform row repeats its cell).
+    func rowCells(_ row: Int) -> [Cell] {
+        let id = id(row)
+        if info[id].isUniform { return Array(repeating: info[id].cell, count: cols) }
+        return Array(cells[(id * cols)..<((id + 1) * cols)])
+    }
+
     /// The screen rows' cells in order, row-major.
     func orderedCells() -> [Cell] {
-        if pendingRowID < 0 && rowIDs.enumerated().allSatisfy({ $0.offset == $0.element }) { return cells }
+        if uniformCount == 0 && ringStart == 0 && rowIDs.enumerated().allSatisfy({ $0.offset == $0.element }) {
+            return cells
+        }
         var result: [Cell] = []
-        result.reserveCapacity(cells.count)
+        result.reserveCapacity(cols * rows)
         for row in 0..<rows {
-            if rowIDs[row] == pendingRowID {
-                result.append(contentsOf: repeatElement(pendingBlank, count: cols))
-                continue
+            let id = id(row)
+            if info[id].isUniform {
+                result.append(contentsOf: repeatElement(info[id].cell, count: cols))
+            } else {
+                result.append(contentsOf: cells[(id * cols)..<((id + 1) * cols)])
             }
-            let start = base(row)
-            result.append(contentsOf: cells[start..<(start + cols)])
         }
         return result
     }
 
     /// The wrap flags in screen-row order.
-    func orderedWrapped() -> [Bool] { rowIDs.map { wrappedByID[$0] } }
+    func orderedWrapped() -> [Bool] { (0..<rows).map { info[id($0)].isWrapped } }
+
+    /// Sets `used[index]` for each side-table index a cell of this buffer references.
+    func markUsedIndices(clusters: inout [Bool], reasons: inout [Bool], links: inout [Bool]) {
+        for id in 0..<rows {
+            if info[id].isUniform {
+                let cell = info[id].cell
+                clusters[Int(cell.clusterIndex)] = true
+                reasons[Int(cell.sensitiveIndex)] = true
+                links[Int(cell.linkIndex)] = true
+                continue
+            }
+            cells.withUnsafeBufferPointer { buffer in
+                for cell in buffer[(id * cols)..<((id + 1) * cols)] {
+                    clusters[Int(cell.clusterIndex)] = true
+                    reasons[Int(cell.sensitiveIndex)] = true
+                    links[Int(cell.linkIndex)] = true
+                }
+            }
+        }
+    }
+
+    /// Renumbers the side-table indices of every cell through the maps (old → new).
+    mutating func remapIndices(clusters: [UInt32], reasons: [UInt32], links: [UInt32]) {
+        func remap(_ cell: inout Cell) {
+            if cell.clusterIndex != 0 { cell.clusterIndex = clusters[Int(cell.clusterIndex)] }
+            if cell.sensitiveIndex != 0 { cell.sensitiveIndex = UInt16(reasons[Int(cell.sensitiveIndex)]) }
+            if cell.linkIndex != 0 { cell.linkIndex = UInt16(links[Int(cell.linkIndex)]) }
+        }
+        let cols = self.cols
+        for id in 0..<rows {
+            if info[id].isUniform {
+                remap(&info[id].cell)
+                continue
+            }
+            cells.withUnsafeMutableBufferPointer { buffer in
+                for index in (id * cols)..<((id + 1) * cols) { remap(&buffer[index]) }
+            }
+        }
+    }
+
+    /// A copy of this buffer at a new size: the rows from `dropping` on, cut or padded,
+    /// uniform rows staying uniform (charged ``resizeCopyCost`` per cell copied, to the copy).
+    func resized(dropping: Int, cols newCols: Int, rows newRows: Int) -> Grid {
+        var result = Grid(cols: newCols, rows: newRows)
+        result.work = work
+        let width = min(cols, newCols)
+        for row in 0..<min(rows - dropping, newRows) {
+            let source = id(row + dropping)
+            result.info[row].isWrapped = info[source].isWrapped && newCols == cols
+            if info[source].isUniform {
+                result.info[row].cell = info[source].cell
+                continue
+            }
+            result.info[row].isUniform = false
+            result.uniformCount -= 1
+            result.work &+= Grid.resizeCopyCost * newCols
+            let target = row * newCols
+            cells.withUnsafeBufferPointer { from in
+                result.cells.withUnsafeMutableBufferPointer { to in
+                    (to.baseAddress! + target).update(from: from.baseAddress! + source * cols, count: width)
+                }
+            }
+            if newCols > cols { result.fillPhysical(target + width, count: newCols - width, with: .blank) }
+            result.repairWideCharacters(row: row)
+        }
+        return result
+    }
+}
+
+/// What a buffer keeps per physical row besides its cells.
+struct RowInfo: Sendable {
+    /// The row continues on the next one (soft wrap).
+    var isWrapped = false
+    /// Every cell of the row is `cell`; the stored cells are stale.
+    var isUniform = true
+    var cell = Cell.blank
 }
 
 extension Cell {

@@ -64,6 +64,12 @@ struct SideTables: Sendable {
     var clusters = StringTable(minimumThreshold: minimumThreshold, maximumIndex: Int(UInt32.max))
     var reasons = StringTable(minimumThreshold: minimumThreshold, maximumIndex: Int(UInt16.max))
     var links = StringTable(minimumThreshold: minimumThreshold, maximumIndex: Int(UInt16.max))
+    /// New entries asked for since the last collection, and how many must be asked for
+    /// before the next one (0 unless the last one left a table full).
+    var internsSinceCollection = 0
+    var internsBeforeNextCollection = 0
+    /// Collections so far (tests check that they are amortised).
+    var collections = 0
 }
 
 extension TerminalState {
@@ -93,37 +99,35 @@ extension TerminalState {
     }
 
     /// Drops table entries that no cell (in either buffer) nor the pen references, and
-    /// renumbers the references.
+    /// renumbers the references. A collection visits every cell of both buffers, so once one
+    /// frees nothing (every entry still in use) the next waits until new entries were asked
+    /// for as many times as a 64th of those cells: a stream of distinct links past a full
+    /// table costs O(1) per link, not a collection each.
     mutating func collectGarbage() {
+        let cellCount = 2 * cols * rows
+        guard tables.internsSinceCollection >= tables.internsBeforeNextCollection else {
+            tables.internsSinceCollection += 1
+            return
+        }
+        extraWork &+= cellCount
+        tables.internsSinceCollection = 0
         var usedClusters = [Bool](repeating: false, count: tables.clusters.count)
         var usedReasons = [Bool](repeating: false, count: tables.reasons.count)
         var usedLinks = [Bool](repeating: false, count: tables.links.count)
         usedReasons[Int(pen.sensitiveIndex)] = true
         usedLinks[Int(pen.linkIndex)] = true
-        for cells in [grid.cells, otherGrid.cells] {
-            for cell in cells {
-                usedClusters[Int(cell.clusterIndex)] = true
-                usedReasons[Int(cell.sensitiveIndex)] = true
-                usedLinks[Int(cell.linkIndex)] = true
-            }
-        }
+        grid.markUsedIndices(clusters: &usedClusters, reasons: &usedReasons, links: &usedLinks)
+        otherGrid.markUsedIndices(clusters: &usedClusters, reasons: &usedReasons, links: &usedLinks)
         let minimum = SideTables.minimumThreshold
         let clusterMap = tables.clusters.compact(keeping: usedClusters, minimumThreshold: max(minimum, cols * rows * 2))
         let reasonMap = tables.reasons.compact(keeping: usedReasons, minimumThreshold: minimum)
         let linkMap = tables.links.compact(keeping: usedLinks, minimumThreshold: minimum)
-        func remap(_ cells: inout [Cell]) {
-            cells.withUnsafeMutableBufferPointer { buffer in
-                for index in buffer.indices {
-                    let cell = buffer[index]
-                    if cell.clusterIndex != 0 { buffer[index].clusterIndex = clusterMap[Int(cell.clusterIndex)] }
-                    if cell.sensitiveIndex != 0 { buffer[index].sensitiveIndex = UInt16(reasonMap[Int(cell.sensitiveIndex)]) }
-                    if cell.linkIndex != 0 { buffer[index].linkIndex = UInt16(linkMap[Int(cell.linkIndex)]) }
-                }
-            }
-        }
-        remap(&grid.cells)
-        remap(&otherGrid.cells)
+        grid.remapIndices(clusters: clusterMap, reasons: reasonMap, links: linkMap)
+        otherGrid.remapIndices(clusters: clusterMap, reasons: reasonMap, links: linkMap)
         pen.sensitiveIndex = UInt16(reasonMap[Int(pen.sensitiveIndex)])
         pen.linkIndex = UInt16(linkMap[Int(pen.linkIndex)])
+        let stillFull = tables.clusters.isFull || tables.reasons.isFull || tables.links.isFull
+        tables.internsBeforeNextCollection = stillFull ? max(1, cellCount / 64) : 0
+        tables.collections += 1
     }
 }

@@ -14,6 +14,16 @@
 public struct Terminal: Sendable {
     var parser = Parser()
     var state: TerminalState
+    /// Bytes fed so far, and where the work budget ran out (see ``workBudgetExceededAtByte``).
+    var bytesFed = 0
+    var exceededAtByte: Int?
+
+    /// The work budget a terminal starts with, in work units (see ``workBudget``):
+    /// 2^30, about 3 s of the costliest actions on this project's 2-core reference machine.
+    public static let defaultWorkBudget = 1 << 30
+    /// The bytes fed between two checks of the work budget (the position an exceeded
+    /// budget is reported at is the end of such a chunk).
+    public static let workCheckInterval = 4096
 
     /// Creates a terminal with a blank screen.
     /// - Throws: ``ScreenError/invalidSize(cols:rows:)`` unless both are 1…1000.
@@ -52,28 +62,68 @@ public struct Terminal: Sendable {
         }
     }
 
+    // MARK: - Work budget
+
+    /// The most work this terminal does, in work units; past it, it stops changing (see
+    /// ``isOverWorkBudget``). Every byte fed costs a unit; so does every row that scrolls,
+    /// is inserted, deleted or erased whole, and every cell written other than by printing
+    /// one character per byte (a row written out after an erase, a selective erase, REP, a
+    /// shift of a row's cells, a resize's copy, a side-table collection). Scrolling and
+    /// erasing cost rows, not cells, so only input that makes the screen do far more work
+    /// than its size runs out: 1 MB of `CSI 999 L` at 1000×1000 fits, 1 MB of REP does not.
+    public var workBudget: Int {
+        get { state.workLimit }
+        set { state.workLimit = newValue }
+    }
+
+    /// The work units spent so far.
+    public var workDone: Int { state.workUsed }
+
+    /// Whether the work budget ran out. From then on the terminal ignores what it is fed
+    /// and its screen is the one of the moment the budget ran out (plus at most the rest
+    /// of that chunk's printing): callers must refuse the input, not show that screen.
+    public var isOverWorkBudget: Bool { exceededAtByte != nil || state.workExhausted }
+
+    /// The number of bytes fed by the end of the chunk in which the work budget ran out
+    /// (chunks of ``workCheckInterval`` bytes), or nil while it has not.
+    public var workBudgetExceededAtByte: Int? {
+        exceededAtByte ?? (state.workExhausted ? bytesFed : nil)
+    }
+
     // MARK: - Feeding bytes
 
     /// Feeds bytes written by the program; they may be split anywhere between calls.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-        let typed = bytes.bindMemory(to: UInt8.self)
-        parser.advance(typed, into: &state)
+        feed(bytes.bindMemory(to: UInt8.self))
     }
 
     /// Feeds bytes written by the program.
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        parser.advance(bytes, into: &state)
+        guard exceededAtByte == nil else { return }
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + Terminal.workCheckInterval)
+            state.extraWork &+= end - start
+            parser.advance(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: &state)
+            if state.workExhausted {
+                exceededAtByte = bytesFed + end
+                bytesFed += bytes.count
+                return
+            }
+            start = end
+        }
+        bytesFed += bytes.count
     }
 
     /// Feeds bytes written by the program.
     public mutating func feed(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { parser.advance($0, into: &state) }
+        bytes.withUnsafeBufferPointer { feed($0) }
     }
 
     /// Feeds bytes from any sequence (contiguous storage is used directly, anything
     /// else is copied through a small buffer).
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { parser.advance($0, into: &state) }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { feed($0) }
         if done != nil { return }
         var chunk: [UInt8] = []
         chunk.reserveCapacity(4096)
@@ -90,7 +140,7 @@ public struct Terminal: Sendable {
     /// Feeds the UTF-8 bytes of `text`.
     public mutating func feed(_ text: String) {
         var text = text
-        text.withUTF8 { parser.advance($0, into: &state) }
+        text.withUTF8 { feed($0) }
     }
 
     // MARK: - Reading the screen
@@ -142,7 +192,6 @@ public struct Terminal: Sendable {
         guard row >= 0, col >= 0, width >= 1, height >= 1, row + height <= rows, col + width <= cols else {
             throw ScreenError.rectangleOutsideScreen(row: row, col: col, width: width, height: height)
         }
-        state.grid.materializePendingRow()
         let index = state.internReason(TerminalState.reason(from: Array(reason.utf8)))
         for r in row..<(row + height) {
             var first = col
@@ -161,7 +210,7 @@ public struct Terminal: Sendable {
         guard (1...Screen.maximumSize).contains(newCols), (1...Screen.maximumSize).contains(newRows) else {
             throw ScreenError.invalidSize(cols: newCols, rows: newRows)
         }
-        guard newCols != cols || newRows != rows else { return }
+        guard newCols != cols || newRows != rows, exceededAtByte == nil, !state.workExhausted else { return }
         state = state.resized(cols: newCols, rows: newRows)
     }
 }

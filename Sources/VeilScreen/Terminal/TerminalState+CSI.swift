@@ -2,8 +2,7 @@ extension TerminalState {
     /// Control sequences, in one switch keyed `intermediate << 16 | marker << 8 | final`
     /// (as libvterm's `on_csi`). Unknown sequences are swallowed.
     mutating func csiDispatch(_ sequence: ControlSequence) {
-        grid.materializePendingRow()
-        guard !sequence.ignore, sequence.intermediates.second == 0 else {
+        guard !sequence.ignore, !workExhausted, sequence.intermediates.second == 0 else {
             lastPrinted = nil
             return
         }
@@ -31,7 +30,12 @@ extension TerminalState {
                 for r in scrollTop...scrollBottom { deleteCharacters(p.value(0, default: 1), row: r, col: col) }
             }
         case 0x22_0071:  // CSI Ps " q  DECSCA: select character protection (VT220)
-            if p[0] == 1 { pen.attributes.insert(.protected) } else if p[0] == 0 || p[0] == 2 { pen.attributes.remove(.protected) }
+            if p[0] == 1 {
+                pen.attributes.insert(.protected)
+                protectionUsed = true
+            } else if p[0] == 0 || p[0] == 2 {
+                pen.attributes.remove(.protected)
+            }
         case 0x41:  // CSI Ps A  CUU: cursor up (ECMA-48 8.3.22)
             let n = p.value(0, default: 1)
             moveCursor(row: row >= scrollTop ? max(scrollTop, row - n) : row - n, col: col)

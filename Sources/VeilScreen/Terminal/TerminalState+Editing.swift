@@ -7,10 +7,18 @@ extension TerminalState {
         var end = to
         if grid[row, start].width == 0 && start > 0 { start -= 1 }
         if grid[row, end - 1].width == 2 && end < cols { end += 1 }
-        if selective {
-            // DECSED/DECSEL: DECSCA-protected cells stay.
+        if selective && protectionUsed && !grid.isUniform(row) {
+            // DECSED/DECSEL: DECSCA-protected cells stay (a uniform row has none). Charged
+            // per cell: a storm of selective erases over protected screens runs into the
+            // work budget.
+            grid.charge(end - start)
             let blank = eraseCell
-            for c in start..<end where !grid[row, c].attributes.contains(.protected) { grid[row, c] = blank }
+            let base = grid.writableBase(row)
+            grid.cells.withUnsafeMutableBufferPointer { buffer in
+                for index in (base + start)..<(base + end) where !buffer[index].attributes.contains(.protected) {
+                    buffer[index] = blank
+                }
+            }
             grid.repairWideCharacters(row: row)
         } else {
             grid.fill(row: row, from: start, to: end, with: eraseCell)
@@ -19,7 +27,7 @@ extension TerminalState {
 
     /// Erases whole rows `from..<to`.
     mutating func eraseRows(from: Int, to: Int, selective: Bool) {
-        if selective {
+        if selective && protectionUsed {
             for r in from..<max(from, to) { erase(row: r, from: 0, to: cols, selective: true) }
         } else {
             grid.clearRows(from: from, to: to, with: eraseCell)
@@ -68,9 +76,11 @@ extension TerminalState {
     mutating func insertBlanks(_ count: Int, row: Int, col: Int) {
         let n = min(count, cols - col)
         guard n > 0 else { return }
-        let base = grid.base(row)
-        let cols = self.cols
         let blank = eraseCell
+        if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
+        let base = grid.writableBase(row)
+        grid.charge(cols - col)
+        let cols = self.cols
         grid.cells.withUnsafeMutableBufferPointer { buffer in
             var target = cols - 1
             while target >= col + n {
@@ -91,9 +101,11 @@ extension TerminalState {
     mutating func deleteCharacters(_ count: Int, row: Int, col: Int) {
         let n = min(count, cols - col)
         guard n > 0 else { return }
-        let base = grid.base(row)
-        let cols = self.cols
         let blank = eraseCell
+        if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
+        let base = grid.writableBase(row)
+        grid.charge(cols - col)
+        let cols = self.cols
         grid.cells.withUnsafeMutableBufferPointer { buffer in
             var target = col
             while target + n < cols {

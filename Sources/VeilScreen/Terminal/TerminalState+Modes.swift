@@ -82,7 +82,6 @@ extension TerminalState {
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             wrapPending = false
         }
-        grid.materializePendingRow()  // the buffer not shown never has a pending row
         swap(&grid, &otherGrid)
         isAlternateScreen = toAlternate
         if toAlternate && clearAlternateOnEntry {
@@ -178,8 +177,10 @@ extension TerminalState {
     /// RIS: full reset. Both buffers are cleared, the sensitive run and the link end;
     /// the title stays (as in xterm).
     mutating func fullReset() {
-        grid = Grid(cols: cols, rows: rows)
-        otherGrid = Grid(cols: cols, rows: rows)
+        // The buffers keep their storage (and their work count): every row becomes a uniform blank.
+        if isAlternateScreen { swap(&grid, &otherGrid) }
+        grid.reset()
+        otherGrid.reset()
         isAlternateScreen = false
         modes = TerminalModes()
         pen = .blank

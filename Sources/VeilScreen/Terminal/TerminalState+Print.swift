@@ -1,7 +1,6 @@
 extension TerminalState {
     /// Prints one character at the cursor (the slow path: charsets, wide, combining, insert mode).
     mutating func print(_ input: Unicode.Scalar) {
-        grid.materializePendingRow()
         var scalar = input
         if scalar.value < 0x80 {
             let set = singleShift != 0 ? charset(singleShift) : charset(glIndex)
@@ -34,7 +33,7 @@ extension TerminalState {
             }
         }
         if modes.insert { insertBlanks(width) }
-        let base = grid.base(row)
+        let base = grid.writableBase(row)
         var cell = pen
         cell.scalar = scalar
         cell.width = UInt8(width)
@@ -105,6 +104,9 @@ extension TerminalState {
             let perRow = width == 2 ? max(1, cols / 2) : cols
             n = threshold + (n - threshold) % perRow
         }
+        // Charged per cell up front: a storm of REPs runs into the work budget.
+        extraWork &+= n
+        guard !workExhausted else { return }
         if scalar.value >= 0x20 && scalar.value < 0x7F {
             var chunk = [UInt8](repeating: UInt8(scalar.value), count: min(n, 1024))
             while n > 0 {
@@ -152,16 +154,11 @@ extension TerminalState {
         while index < count {
             if wrapPending {
                 wrapPending = false
-                if modes.autowrap { wrapToNextLine(lazy: true) }
+                if modes.autowrap { wrapToNextLine() }
             }
             let col = self.col
             let n = min(cols - col, count - index)
-            if grid.isPending(row) {
-                grid.materializePendingRow(row, except: col, col + n)
-            } else {
-                grid.materializePendingRow()
-            }
-            let base = grid.base(row)
+            let base = grid.writableBase(row, writing: col, col + n)
             grid.cells.withUnsafeMutableBufferPointer { buffer in
                 let start = buffer.baseAddress! + base
                 if start[col].width == 0 && col > 0 { start[col - 1].blankKeepingRendition() }

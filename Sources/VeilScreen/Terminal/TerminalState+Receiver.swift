@@ -2,14 +2,14 @@ extension TerminalState: ParserReceiver {
     /// C0 controls.
     mutating func execute(_ byte: UInt8) {
         lastPrinted = nil
-        grid.materializePendingRow()
+        guard !workExhausted else { return }
         switch byte {
         case 0x08:  // BS: one column left; cancels a pending wrap (xterm: `0123456789\bZ` → `01234567Z9`)
             cursorBack(1)
         case 0x09:  // HT: next tab stop
             tabForward(1)
         case 0x0A, 0x0B, 0x0C:  // LF, VT, FF: index (and CR under LNM)
-            index(lazy: true)
+            index()
             if modes.newline { col = 0 }
         case 0x0D:  // CR
             col = 0
@@ -26,8 +26,7 @@ extension TerminalState: ParserReceiver {
     /// Escape sequences, keyed `intermediate << 8 | final`.
     mutating func escDispatch(_ intermediates: Intermediates, final: UInt8, ignore: Bool) {
         lastPrinted = nil
-        grid.materializePendingRow()
-        guard !ignore, intermediates.second == 0 else { return }
+        guard !ignore, !workExhausted, intermediates.second == 0 else { return }
         let key = UInt32(intermediates.first) << 8 | UInt32(final)
         switch key {
         case 0x37:  // ESC 7  DECSC: save cursor (VT100)

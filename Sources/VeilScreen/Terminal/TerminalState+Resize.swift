@@ -4,8 +4,12 @@ extension TerminalState {
         var result = TerminalState(cols: newCols, rows: newRows)
         // Rows that leave at the top so that the cursor stays on the screen.
         let dropped = max(0, row - (newRows - 1))
-        result.grid = TerminalState.copy(grid, dropping: dropped, cols: newCols, rows: newRows)
-        result.otherGrid = TerminalState.copy(otherGrid, dropping: 0, cols: newCols, rows: newRows)
+        result.grid = grid.resized(dropping: dropped, cols: newCols, rows: newRows)
+        result.otherGrid = otherGrid.resized(dropping: 0, cols: newCols, rows: newRows)
+        // A resize costs its rows (and the cells copied, charged by the buffers).
+        result.extraWork = extraWork &+ newRows
+        result.workLimit = workLimit
+        result.protectionUsed = protectionUsed
         result.isAlternateScreen = isAlternateScreen
         result.row = row - dropped
         result.col = min(col, newCols - 1)
@@ -28,22 +32,6 @@ extension TerminalState {
         result.defaultBackground = defaultBackground
         result.paletteOverrides = paletteOverrides
         for c in 0..<min(cols, newCols) { result.tabStops[c] = tabStops[c] }
-        return result
-    }
-
-    /// The rows of `grid` from `dropping` on, cut or padded to the new size.
-    static func copy(_ source: Grid, dropping: Int, cols newCols: Int, rows newRows: Int) -> Grid {
-        var grid = source
-        grid.materializePendingRow()
-        var result = Grid(cols: newCols, rows: newRows)
-        let width = min(grid.cols, newCols)
-        for row in 0..<min(grid.rows - dropping, newRows) {
-            let source = grid.base(row + dropping)
-            let target = result.base(row)
-            for col in 0..<width { result.cells[target + col] = grid.cells[source + col] }
-            result.setWrapped(row, grid.isWrapped(row + dropping) && newCols == grid.cols)
-            result.repairWideCharacters(row: row)
-        }
         return result
     }
 }

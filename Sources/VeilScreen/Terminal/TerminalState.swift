@@ -50,6 +50,14 @@ struct TerminalState: Sendable {
     var title = ""
     var tables = SideTables()
 
+    /// Work units spent outside the two buffers (bytes read, selective erases, REP, side-table
+    /// collections, resizes), and the limit past which work stops (see ``Terminal/workBudget``).
+    var extraWork = 0
+    var workLimit = Terminal.defaultWorkBudget
+    /// Whether DECSCA protection was ever switched on: until then a selective erase is a
+    /// plain erase (no cell can be protected), so it costs rows, not cells.
+    var protectionUsed = false
+
     /// Called with the bytes of answers to queries (DSR, DA, DECRQM, OSC 10/11).
     var responseHandler: (@Sendable ([UInt8]) -> Void)?
     /// Called with a readable form of each sequence that had no effect (for debugging).
@@ -72,6 +80,13 @@ struct TerminalState: Sendable {
     static func defaultTabStops(cols: Int) -> [Bool] {
         (0..<cols).map { $0 % 8 == 0 && $0 != 0 }
     }
+
+    /// All work units spent (both buffers and the rest).
+    var workUsed: Int { grid.work &+ otherGrid.work &+ extraWork }
+
+    /// Whether the work budget is spent: actions that could cost more than their bytes stop.
+    @inline(__always)
+    var workExhausted: Bool { workUsed > workLimit }
 
     /// A blank cell for erasing: only the current background survives (BCE).
     @inline(__always)
@@ -100,17 +115,12 @@ struct TerminalState: Sendable {
 
     // MARK: - Line feed and scrolling
 
-    /// IND: down one row, scrolling the region when at its bottom margin. With `lazy`
-    /// the row that scrolls in is left pending (the caller is LF or ``printASCII(_:)``,
-    /// which handle it); otherwise it is written at once.
-    mutating func index(lazy: Bool = false) {
+    /// IND: down one row, scrolling the region when at its bottom margin (the row that
+    /// scrolls in is uniform: it is written out only when printed on).
+    mutating func index() {
         wrapPending = false
         if row == scrollBottom {
-            if lazy {
-                grid.scrollUpOneLazily(top: scrollTop, bottom: scrollBottom, blank: eraseCell)
-            } else {
-                grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
-            }
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row < rows - 1 {
             row += 1
         }
@@ -128,9 +138,9 @@ struct TerminalState: Sendable {
 
     /// Autowrap: the current row continues on the next one.
     @inline(__always)
-    mutating func wrapToNextLine(lazy: Bool = false) {
+    mutating func wrapToNextLine() {
         grid.setWrapped(row, true)
         col = 0
-        index(lazy: lazy)
+        index()
     }
 }
