@@ -1,5 +1,6 @@
 import Foundation
 import VeilLifecycle
+import VeilRedaction
 
 /// Formats lifecycle log entries as readable text, one line per entry.
 ///
@@ -10,7 +11,9 @@ public enum LifecycleLogFormatter {
     public static func line(for event: LifecycleEvent, colored: Bool = false) -> String {
         let time = String(format: "%8.3f", event.t)
         let type = event.type.padding(toLength: 15, withPad: " ", startingAt: 0)
-        let details = self.details(of: event.kind)
+        // Task names, paths and messages come from the scenario: escaped, so none can act
+        // on the terminal or start a line of its own.
+        let details = DisplayText.escaped(self.details(of: event.kind))
         guard colored else { return "\(time)  \(type)\(details)" }
         return "\u{1B}[2m\(time)\u{1B}[0m  \u{1B}[\(color(of: event.kind))m\(type)\u{1B}[0m\(details)"
     }

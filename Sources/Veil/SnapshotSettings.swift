@@ -22,9 +22,13 @@ public struct SnapshotSettings: Sendable {
     }
 
     /// The rules to use: `configPath` when given; else `.veil.yml` in `folder` (the current
-    /// folder when nil); else the built-in rules.
-    /// - Throws: the rules file's error, naming file:line:column.
+    /// folder when nil); else the built-in rules. Files in `folder` are read inside it
+    /// (``RulesLookup``): a `.veil.yml` that is a link out of it, a FIFO or a device is refused.
+    /// - Throws: the rules file's error, naming file:line:column, or an ``InputError``.
     public static func rules(configPath: String?, besides folder: URL? = nil) throws -> RuleSet {
-        try RuleSet.resolve(configPath: configPath, folder: folder)
+        let root = ConfinedRoot(path: folder?.path ?? FileManager.default.currentDirectoryPath)
+        if let configPath { return try RulesLookup.named(configPath, root: root) }
+        let shown = folder.map { $0.appendingPathComponent(RuleSet.defaultFileName).relativePath } ?? RuleSet.defaultFileName
+        return try RulesLookup.defaultFile(in: [], root: root, shown: shown) ?? RuleSet.builtIn
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Veil
 import VeilRedaction
 
 /// `veil rules`: list, show and lint the rules in effect.
@@ -15,7 +16,7 @@ struct RulesCommand: ParsableCommand {
         @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
         var config: String?
 
-        func rules() throws -> RuleSet { try RuleSet.resolve(configPath: config) }
+        func rules() throws -> RuleSet { try SnapshotSettings.rules(configPath: config) }
     }
 
     struct List: ParsableCommand {
@@ -70,7 +71,7 @@ struct RulesCommand: ParsableCommand {
         func run() throws {
             let rules = try options.rules()
             let failures = rules.lint()
-            for failure in failures { print(failure) }
+            for failure in failures { print(DisplayText.escaped("\(failure)")) }
             let examples = rules.rules.reduce(0) { $0 + $1.examples.count + $1.negativeExamples.count }
             let counts = "\(plural(rules.rules.count, "rule")), \(plural(examples, "example"))"
             if failures.isEmpty {

@@ -26,7 +26,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try RuleSet.resolve(configPath: config)
+        let rules = try SnapshotSettings.rules(configPath: config)
         let screen = try capture.screen()
         let findings = try rules.findings(in: screen)
         print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")

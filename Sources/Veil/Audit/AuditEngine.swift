@@ -35,6 +35,8 @@ public struct AuditOptions: Sendable {
     /// a secret salt cannot be compared with, or brute-forced from, any other run's. At least
     /// ``minimumFingerprintSaltBytes`` bytes, else the audit reports a configuration error.
     public var fingerprintSalt: [UInt8]?
+    /// `--allow-outside-root`: scenarios may read files outside their root (see ``ConfinedRoot``).
+    public var allowsOutsideRoot = false
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -71,6 +73,8 @@ public struct AuditOutcome: Sendable {
     public var baselineWritten: String?
     /// Warnings for standard error (stale baseline entries, entries dropped by an update).
     public var warnings: [String]
+    /// What the folder search skipped and why (`--verbose`).
+    public var skipped: [String] = []
 }
 
 /// The `veil audit` engine: finds the inputs, audits them in parallel, applies the baseline
@@ -128,7 +132,8 @@ public struct AuditEngine: Sendable {
             let url = URL(fileURLWithPath: resolve(path))
             if FileManager.default.fileExists(atPath: url.path) {
                 do {
-                    baseline = try Baseline(jsonData: Data(TerminalInput.bytes(from: url.path, limit: Self.maximumBaselineBytes)))
+                    let root = ConfinedRoot(path: options.currentFolder)
+                    baseline = try Baseline(jsonData: Data(root.readNamed(url.path, limit: Self.maximumBaselineBytes)))
                 } catch {
                     configurationErrors.append(Self.inputError(error, path: path))
                 }
@@ -149,7 +154,8 @@ public struct AuditEngine: Sendable {
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
 
         // Inputs.
-        let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder)
+        let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder,
+                                                      allowsOutside: options.allowsOutsideRoot)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
 
@@ -207,7 +213,8 @@ public struct AuditEngine: Sendable {
             },
             configurationErrors: configurationErrors, fingerprintSalt: saltKind,
             durationSeconds: options.timing ? (ContinuousClock.now - start).inSeconds : 0)
-        return AuditOutcome(report: report, baselineWritten: baselineWritten, warnings: warnings)
+        return AuditOutcome(report: report, baselineWritten: baselineWritten, warnings: warnings,
+                            skipped: discovered.skipped)
     }
 
     /// The salt of the run's content fingerprints and its kind: the baseline's, else the

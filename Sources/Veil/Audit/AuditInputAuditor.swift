@@ -61,7 +61,7 @@ struct AuditInputAuditor: Sendable {
 
     private func relativize(_ error: InputError, file: AuditInputFile) -> InputError {
         var error = error
-        if error.path == file.fileSystemPath || error.path.hasPrefix("/") {
+        if error.path.hasPrefix("/") {
             error.path = AuditInputDiscovery.reportPath(error.path, currentFolder: currentFolder)
         }
         return error
@@ -69,8 +69,20 @@ struct AuditInputAuditor: Sendable {
 
     // MARK: Scenarios
 
+    /// The bytes of an input, read inside its root (``ConfinedRoot``).
+    private func read(_ file: AuditInputFile, limit: Int) throws -> [UInt8] {
+        do {
+            return try file.root.read(file.relative, limit: limit, shown: file.path)
+        } catch let failure as ConfinedRoot.Failure {
+            throw InputError(path: file.path, message: failure.message)
+        }
+    }
+
     private func auditScenario(_ file: AuditInputFile) async throws -> InputAudit {
-        let scenario = try Scenario.load(path: file.fileSystemPath)
+        let bytes = try read(file, limit: Scenario.maximumFileBytes)
+        let folder = Array(file.relative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).dropLast()
+            .joined(separator: [UInt8(ascii: "/")]))
+        let scenario = try Scenario.parse(bytes, path: file.path, location: Scenario.Location(root: file.root, folder: folder))
         let ruleSet = try scenarioRules(scenario, file: file)
         let snapshotter: Snapshotter
         do {
@@ -84,7 +96,7 @@ struct AuditInputAuditor: Sendable {
         }
         let run = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(options)
         let ends = stepEnds.withLock { $0 }
-        let lines = Self.lines(ofFile: file.fileSystemPath)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         func stepRegion(_ position: Scenario.Position) -> AuditRegion { Self.region(at: position, lines: lines) }
 
         var snapshots: [AuditedSnapshot] = []
@@ -105,15 +117,17 @@ struct AuditInputAuditor: Sendable {
     }
 
     /// A scenario's rules: `--config`, else its own `rules:`, else `.veil.yml` beside it
-    /// (when that is not the current folder's), else the audit's rules.
+    /// (when that is not the current folder's), else the audit's rules; files read inside
+    /// the scenario's root.
     private func scenarioRules(_ scenario: Scenario, file: AuditInputFile) throws -> RuleSet {
         if configPath != nil { return rules }
-        if let own = scenario.rulesPath { return try SnapshotSettings.rules(configPath: own) }
-        let folder = (file.fileSystemPath as NSString).deletingLastPathComponent
-        let beside = (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
-        if (folder as NSString).standardizingPath != (currentFolder as NSString).standardizingPath,
-           FileManager.default.fileExists(atPath: beside) {
-            return try SnapshotSettings.rules(configPath: beside)
+        if let own = try scenario.ownRules() { return own }
+        let folder = (file.path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && folder != ".",
+           let beside = try RulesLookup.defaultFile(
+               in: scenario.location.folder, root: scenario.location.root,
+               shown: (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)) {
+            return beside
         }
         return rules
     }
@@ -179,13 +193,6 @@ struct AuditInputAuditor: Sendable {
         }
     }
 
-    /// The lines of a scenario file (empty when it cannot be read again).
-    static func lines(ofFile path: String) -> [Substring] {
-        guard let bytes = try? TerminalInput.bytes(from: path, limit: Scenario.maximumFileBytes),
-              let text = String(validating: bytes, as: UTF8.self) else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-    }
-
     /// The region of a timeline step: from its position to the end of its line, without a
     /// trailing comment or spaces (`- home` → the 4 columns of `home`).
     static func region(at position: Scenario.Position, lines: [Substring]) -> AuditRegion {
@@ -203,7 +210,7 @@ struct AuditInputAuditor: Sendable {
     // MARK: Captures
 
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
-        let bytes = try TerminalInput.bytes(from: file.fileSystemPath)
+        let bytes = try read(file, limit: TerminalInput.maximumBytes)
         let screen: Screen
         if Asciicast.isCast(path: file.path) {
             let cast = try Asciicast(bytes: bytes, path: file.path)
