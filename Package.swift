@@ -47,7 +47,9 @@ let package = Package(
                 "VeilScreen", "VeilResources", "VeilYAML",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // ICU's C regex API (the toolchain's _FoundationICU) counts regex work in steps.
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         .target(
             name: "VeilRender",

@@ -29,6 +29,13 @@ public enum InputFile {
             }
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        return try bytes(fromDescriptor: descriptor, path: path, limit: limit)
+    }
+
+    /// The bytes of an open descriptor (a file ``ConfinedRoot`` opened, or a stream), read
+    /// with the same size bound; `path` names it in errors. The caller closes it.
+    /// - Throws: ``InputError`` naming `path` when it cannot be read or is too large.
+    public static func bytes(fromDescriptor descriptor: Int32, path: String, limit: Int = maximumCaptureBytes) throws -> [UInt8] {
         var status = stat()
         if fstat(descriptor, &status) == 0 {
             let type = status.st_mode & S_IFMT

@@ -1,5 +1,6 @@
 import Foundation
 import VeilLifecycle
+import VeilRedaction
 
 /// Formats lifecycle log entries as readable text, one line per entry.
 ///
@@ -12,7 +13,9 @@ public enum LifecycleLogFormatter {
         // hundreds of thousands of lines, and Foundation's formatting was most of the run.
         let time = fixedTime(event.t)
         let type = padded(event.type, to: 15)
-        let details = self.details(of: event.kind)
+        // Task names, paths and messages come from the scenario: escaped, so none can act
+        // on the terminal or start a line of its own.
+        let details = DisplayText.escaped(self.details(of: event.kind))
         guard colored else { return "\(time)  \(type)\(details)" }
         return "\u{1B}[2m\(time)\u{1B}[0m  \u{1B}[\(color(of: event.kind))m\(type)\u{1B}[0m\(details)"
     }

@@ -49,14 +49,17 @@ public enum ScanReport {
     public static func text(_ findings: [Finding], showingLast: Int) -> String {
         guard !findings.isEmpty else { return "no findings\n" }
         let places = findings.map(place)
+        let ruleIDs = findings.map { DisplayText.escaped($0.ruleID) }
         let placeWidth = max(5, places.map(\.count).max() ?? 0)
-        let ruleWidth = max(4, findings.map(\.ruleID.count).max() ?? 0)
+        let ruleWidth = max(4, ruleIDs.map(\.count).max() ?? 0)
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         var out = pad("WHERE", placeWidth) + "  " + pad("RULE", ruleWidth) + "  CATEGORY  SEVERITY  TEXT\n"
-        for (finding, where_) in zip(findings, places) {
-            out += pad(where_, placeWidth) + "  " + pad(finding.ruleID, ruleWidth) + "  "
+        for ((finding, where_), ruleID) in zip(zip(findings, places), ruleIDs) {
+            out += pad(where_, placeWidth) + "  " + pad(ruleID, ruleWidth) + "  "
                 + pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
-                + (finding.source == .timedOut ? "(hidden unscanned: the regex ran out of time)" : finding.masked(showingLast: showingLast)) + "\n"
+                + (finding.source == .timedOut
+                    ? "(hidden unscanned: the regex ran out of its budget)"
+                    : DisplayText.escaped(finding.masked(showingLast: showingLast))) + "\n"
         }
         let block = findings.filter { $0.severity == .block }.count
         out += "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(block) block, \(findings.count - block) warn\n"

@@ -11,30 +11,37 @@ extension Scenario {
     /// The most bytes all the files a scenario names (`screen.file`, `show`) may hold together.
     public static let maximumReferencedBytes = InputFile.maximumCaptureBytes
 
-    /// Loads a scenario file; relative file paths in it are resolved against its folder.
+    /// Loads a scenario file named on the command line; the files it names are read inside
+    /// its folder (see ``Location``).
     /// - Throws: ``InputError`` with the file, line and column of the first problem.
     public static func load(path: String) throws -> Scenario {
         let bytes = try InputFile.bytes(from: path, limit: maximumFileBytes)
+        return try parse(bytes, path: path, location: Location(besides: path))
+    }
+
+    /// Parses a scenario file's bytes (UTF-8); `path` names it in errors.
+    static func parse(_ bytes: [UInt8], path: String, location: Location) throws -> Scenario {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, line: 1, column: 1, message: "the scenario is not valid UTF-8")
         }
-        return try parse(text, path: path)
+        var scenario = try parse(text, path: path)
+        scenario.location = location
+        return scenario
     }
 
-    /// Parses scenario text; `path` names it in errors and anchors relative paths.
+    /// Parses scenario text; `path` names it in errors, and the files it names are read
+    /// inside `path`'s folder.
     public static func parse(_ text: String, path: String) throws -> Scenario {
         let yaml = YAMLReader(path: path)
         let root = try yaml.root(of: text)
         let top = try yaml.mapping(root, "a scenario")
         try yaml.checkKeys(top, allowed: ["name", "screen", "rules", "policy", "handlers", "timeline"], in: "the scenario")
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var references: [String: Position] = [:]
-        func resolve(_ file: String) -> String {
-            file.hasPrefix("/") ? file : folder.appendingPathComponent(file).standardizedFileURL.path
-        }
-        /// Resolves a file named by `node` and remembers where it was named.
+        /// A file named by `node`, as written (read later inside the scenario's root), and
+        /// where it was named.
         func reference(_ node: Node, _ what: String) throws -> String {
-            let path = resolve(try yaml.string(node, what))
+            let path = try yaml.string(node, what)
+            guard !path.isEmpty, !path.utf8.contains(0) else { throw yaml.error(node, "\(what) must name a file") }
             if references[path] == nil {
                 references[path] = Position(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
             }
@@ -43,6 +50,7 @@ extension Scenario {
 
         let defaultName = URL(fileURLWithPath: path).deletingPathExtension().deletingPathExtension().lastPathComponent
         var scenario = Scenario(name: defaultName, path: path)
+        scenario.location = Location(besides: path)
         if let node = top["name"] {
             let name = try yaml.string(node, "name")
             guard !name.isEmpty, name.count <= 64,
@@ -53,7 +61,12 @@ extension Scenario {
             scenario.name = name
         }
         if let node = top["screen"] { scenario.screen = try screenSpec(node, yaml, reference) }
-        if let node = top["rules"] { scenario.rulesPath = resolve(try yaml.string(node, "rules")) }
+        if let node = top["rules"] {
+            let rules = try yaml.string(node, "rules")
+            guard !rules.isEmpty, !rules.utf8.contains(0) else { throw yaml.error(node, "rules must name a file") }
+            scenario.rulesPath = rules
+            scenario.rulesPosition = Position(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        }
         if let node = top["policy"] { scenario.policy = try policy(node, yaml) }
         if let node = top["handlers"] {
             for (keyNode, value) in try yaml.mapping(node, "handlers") {

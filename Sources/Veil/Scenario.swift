@@ -21,7 +21,8 @@ public struct Scenario: Sendable, Hashable {
     /// Where the screen's first content comes from.
     public enum Content: Sendable, Hashable {
         case none
-        /// A file of terminal bytes, as an absolute path (resolved against the scenario).
+        /// A file of terminal bytes, as the scenario names it (relative to its folder, read
+        /// inside its ``Scenario/location``).
         case file(String)
         /// Inline terminal bytes.
         case bytes([UInt8])
@@ -83,18 +84,24 @@ public struct Scenario: Sendable, Hashable {
     /// The scenario file's path as given.
     public var path: String
     public var screen = ScreenSpec()
-    /// The rules file, as an absolute path; nil means `.veil.yml` beside the scenario, else built-in.
+    /// The rules file as the scenario names it (read inside its ``location``); nil means
+    /// `.veil.yml` beside the scenario, else built-in.
     public var rulesPath: String?
+    /// Where `rules:` is in the file.
+    public var rulesPosition: Position?
     public var policy = Policy()
     /// Handler actions keyed by the delegate method's short name (e.g. `applicationDidEnterBackground`).
     public var handlers: [String: [Action]] = [:]
     public var timeline: [TimedStep] = []
-    /// Every file the scenario names (screen, show), with where it is named.
+    /// Every file the scenario names (screen, show) as written, with where it is named.
     public var fileReferences: [String: Position] = [:]
+    /// Where the files it names are read from.
+    public var location: Location
 
     public init(name: String, path: String) {
         self.name = name
         self.path = path
+        self.location = Location(besides: path)
     }
 
     /// The handler keys a scenario may use (the short delegate method names).

@@ -261,13 +261,15 @@ public struct ScenarioRunner: Sendable {
             exitsOnSuspend: spec.exitsOnSuspend)
     }
 
-    /// Reads every file the scenario names, so a missing one stops the run before it starts.
+    /// Reads every file the scenario names, so a missing or refused one (outside the root, not
+    /// a regular file) stops the run before it starts.
     private func readFiles() throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         var total = 0
         for (path, position) in scenario.fileReferences.sorted(by: { $0.key < $1.key }) {
             do {
-                let bytes = try InputFile.bytes(from: path, limit: Scenario.maximumReferencedBytes - total)
+                // Inside the scenario's root, checked on the open descriptor (ConfinedRoot).
+                let bytes = try scenario.location.read(path, limit: Scenario.maximumReferencedBytes - total)
                 total += bytes.count
                 files[path] = bytes
             } catch let error as InputError {

@@ -1,8 +1,8 @@
 import VeilRedaction
 
 extension Snapshotter.Outcome {
-    /// One message per rule whose regular expression ran out of time on this screen
-    /// (``RuleSet/regexBudgetMilliseconds``): the rows (or title) it left unscanned, which
+    /// One message per rule whose regular expression (or allowlist regex) ran out of its regex
+    /// budget on this screen (``RuleSet/regexScreenBudgetSteps``): the rows (or title) it left unscanned, which
     /// the snapshot hides whole, naming the rule's place in its rules file. Empty when every
     /// rule finished.
     public func unscannedWarnings(rules: RuleSet) -> [String] {
@@ -26,8 +26,9 @@ extension Snapshotter.Outcome {
             }
             if entry.title { places.append("the window title") }
             let position = rules.rules.first { $0.id == entry.rule }?.position.map { " (\($0))" } ?? ""
-            return "rule '\(entry.rule)'\(position) ran out of its regex time budget (\(RuleSet.regexBudgetMilliseconds) ms a screen, "
-                + "\(RuleSet.regexLineBudgetMilliseconds) ms a line): \(places.joined(separator: " and ")) hidden unscanned"
+            return "rule '\(entry.rule)'\(position) ran out of its regex budget (\(RuleSet.regexLineBudgetSteps) ICU steps a line, "
+                + "\(RuleSet.regexScreenBudgetSteps) a screen, \(RuleSet.regexInputBudgetSteps) an input): "
+                + "\(places.joined(separator: " and ")) hidden unscanned"
         }
     }
 

@@ -44,6 +44,9 @@ public struct Snapshotter: Sendable {
 
     public let settings: SnapshotSettings
     private let renderer: SnapshotRenderer
+    /// The regex budget of the one input (a scenario run) this snapshotter serves: every
+    /// snapshot it takes draws from it, so 100,000 snapshots cannot take 100,000 budgets.
+    public let regexAllowance = RegexAllowance()
 
     /// - Throws: when the bundled font cannot be loaded or the scale is not 1…3.
     public init(settings: SnapshotSettings) throws {
@@ -58,7 +61,8 @@ public struct Snapshotter: Sendable {
     /// cover, so nothing on the screen was visible.
     /// - Throws: ``Failure`` when redaction or rendering fails (never a partly redacted image).
     public func snapshot(of screen: Screen, coveredByApp: Bool = false) throws -> Outcome {
-        let redactor = Redactor(rules: settings.rules, style: coveredByApp ? .privacyCover : settings.style)
+        let redactor = Redactor(rules: settings.rules, style: coveredByApp ? .privacyCover : settings.style,
+                                allowance: regexAllowance)
         let result = redactor.redact(screen)
         if let failure = result.failure {
             throw Failure(description: "redaction failed, no snapshot written: \(failure)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilRedaction
 
 /// `veil audit`: the CI check. Plays scenarios and reads captures, and fails when an
 /// app-switcher snapshot would show a block finding the app did not hide, or the app broke a
@@ -11,8 +12,11 @@ struct AuditCommand: AsyncParsableCommand {
         abstract: "Audit scenarios and terminal captures: fail when a snapshot would leak a secret.",
         discussion: """
             PATH is a file or a folder. Folders are searched recursively (hidden folders and .build \
-            skipped) for scenarios (*.veil.yml) and captures (*.ans, *.cast); a file given by name is \
-            a scenario when it ends in .yml or .yaml, else a capture. Secrets are masked in every \
+            skipped; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
+            (*.veil.yml) and captures (*.ans, *.cast); a file given by name is a scenario when it ends \
+            in .yml or .yaml, else a capture. Every file a scenario names must lie inside the audited \
+            folder (no absolute paths, no '..' or symbolic links out of it, regular files only) unless \
+            --allow-outside-root. Secrets are masked in every \
             format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a block finding not \
             in the baseline, or a life-cycle violation; 2 an input, configuration or usage error \
             (the other inputs are still audited and reported).
@@ -55,6 +59,11 @@ struct AuditCommand: AsyncParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var outside: OutsideRootOption
+
+    @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
+    var verbose = false
+
     /// The secret fingerprint salt from the environment: its UTF-8 bytes; nil when unset or
     /// empty (a CI secret that a fork's pull request cannot read expands to nothing).
     static func fingerprintSalt(environment: [String: String]) -> [UInt8]? {
@@ -74,7 +83,7 @@ struct AuditCommand: AsyncParsableCommand {
 
     /// The engine's options for these arguments.
     func options(currentFolder: String) -> AuditOptions {
-        AuditOptions(
+        var options = AuditOptions(
             paths: paths, configPath: rules.config, cols: size.explicitCols, rows: size.explicitRows,
             baselinePath: baseline, updateBaseline: updateBaseline,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -82,6 +91,8 @@ struct AuditCommand: AsyncParsableCommand {
             currentFolder: currentFolder,
             tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming,
             fingerprintSalt: Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
+        options.allowsOutsideRoot = outside.allowOutsideRoot
+        return options
     }
 
     func run() async throws {
@@ -96,6 +107,9 @@ struct AuditCommand: AsyncParsableCommand {
         let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
         let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: sourceRoot))
 
+        if verbose {
+            for skip in outcome.skipped { Self.standardError("veil audit: skipped \(skip)") }
+        }
         for warning in outcome.warnings { Self.standardError("warning: \(warning)") }
         if let written = outcome.baselineWritten { Self.standardError("veil audit: wrote baseline \(written)") }
         var exitCode = report.exitCode
@@ -113,8 +127,9 @@ struct AuditCommand: AsyncParsableCommand {
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 
+    /// Writes one line to standard error, every value in it escaped (``DisplayText``).
     private static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((DisplayText.escaped(line) + "\n").utf8))
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Veil
 import VeilRedaction
 
 /// `--config FILE`, shared by every command that applies rules; which file applies when it
@@ -11,5 +12,5 @@ struct ConfigOption: ParsableArguments {
     var config: String?
 
     /// The resolver for this run (relative paths from the current folder).
-    func resolver() -> RulesFileResolver { RulesFileResolver(configPath: config) }
+    func resolver() -> RulesFileResolver { .confined(configPath: config) }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Veil
+import VeilRedaction
 import VeilRender
 
 /// The entry point: parses, runs, and maps errors to Veil's exit codes
@@ -22,7 +24,11 @@ enum VeilMain {
             if VeilCommand.exitCode(for: error) == .success {
                 VeilCommand.exit(withError: error)  // --help, --version: prints, exits 0
             }
-            let message = VeilCommand.fullMessage(for: error)
+            // Veil's own errors are one line; a value they quote is escaped whole (a newline
+            // in it cannot start a line of CI output). Other messages (usage) keep their lines.
+            let raw = VeilCommand.fullMessage(for: error)
+            let message = error is InputError || error is RuleFileError
+                ? DisplayText.escaped(raw) : DisplayText.escapedLines(raw)
             if !message.isEmpty {
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }

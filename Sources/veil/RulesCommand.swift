@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Veil
 import VeilRedaction
 
 /// `veil rules`: list, show and lint the rules in effect.
@@ -62,7 +63,7 @@ struct RulesCommand: ParsableCommand {
         func run() throws {
             let rules = try options.resolver().rules()
             let failures = rules.lint()
-            for failure in failures { print(failure) }
+            for failure in failures { print(DisplayText.escaped("\(failure)")) }
             let examples = rules.rules.reduce(0) { $0 + $1.examples.count + $1.negativeExamples.count }
             let counts = "\(plural(rules.rules.count, "rule")), \(plural(examples, "example"))"
             if failures.isEmpty {

@@ -24,13 +24,19 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @Option(help: "Folder the files the scenario names must lie inside (default: the scenario's folder).")
+    var root: String?
+
+    @OptionGroup var outside: OutsideRootOption
+
     @OptionGroup var snapshot: SnapshotOptions
 
     mutating func run() async throws {
-        let scenario = try Scenario.load(path: self.scenario)
+        let scenario = try Scenario.load(path: self.scenario, root: root, allowsOutside: outside.allowOutsideRoot)
         let folder = URL(fileURLWithPath: out)
-        let ruleSet = try rules.resolver().rules(forInputAt: self.scenario, scenarioRules: scenario.rulesPath)
+        let ruleSet = try scenario.rules(from: rules.resolver())
         let settings = snapshot.settings(rules: ruleSet)
+        let existed = FileManager.default.fileExists(atPath: folder.path)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -39,7 +45,14 @@ struct RunCommand: AsyncParsableCommand {
         let showProgress = realTime && isatty(STDERR_FILENO) != 0
         let options = ScenarioRunner.Options(
             outputFolder: folder, realTime: realTime, progress: showProgress ? ProgressLine.draw : nil)
-        let result = try await ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings)).run(options)
+        let result: ScenarioRunner.Result
+        do {
+            result = try await ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings)).run(options)
+        } catch {
+            // Bad input leaves nothing behind: not even the (still empty) folder this run made.
+            if !existed { rmdir(folder.path) }
+            throw error
+        }
         print(log.render(result.log), terminator: "")
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilRedaction
 
 /// `veil snap`: terminal bytes or a recording → one redacted PNG.
 struct SnapCommand: ParsableCommand {
@@ -26,7 +27,7 @@ struct SnapCommand: ParsableCommand {
         let url = URL(fileURLWithPath: output ?? Self.defaultOutput(for: capture.input))
         try snapshotter.write(outcome, to: url)
         for warning in outcome.unscannedWarnings(rules: settings.rules) {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            FileHandle.standardError.write(Data("veil: warning: \(DisplayText.escaped(warning))\n".utf8))
         }
         print("\(url.path): \(outcome.hiddenSpans) hidden")
     }

@@ -37,7 +37,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         let out = work.appendingPathComponent("out")
         let file = try Fixtures.url("errors/\(error.fixture).veil.yml")
         for log in ["json", "text"] {
-            let result = try CLI.run(["run", file.path, "--out", out.path, "--log", log], in: work)
+            let result = try CLI.run(["run", file.path, "--out", out.path, "--log", log, "--root", try Fixtures.rootPath], in: work)
             #expect(result.status == 2, "\(result)")
             Self.expectPosition(result.stderr, path: file.path, error.position)
             #expect(Temp.contents(of: out).isEmpty, "left in the out folder: \(Temp.contents(of: out))")
@@ -51,7 +51,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let file = try Fixtures.url("errors/missing-screen.veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", "out"], in: work)
+        let result = try CLI.run(["run", file.path, "--out", "out", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == 2)
         #expect(result.stderr.contains("not-there.ans"), "\(result)")
     }

@@ -68,7 +68,7 @@ import VeilRedaction
         Self.expectInputError(try CLI.run(["scan", "huge.cast"], in: folder), "huge.cast", "the limit is 256 MiB")
         Self.expectInputError(try CLI.run(["run", "huge.veil.yml"], in: folder), "huge.veil.yml", "the limit is 4 MiB")
         Self.expectInputError(try CLI.run(["snap", "in.ans", "--config", "rules.yml"], in: folder), "rules.yml",
-                              "the limit for a rules file is 1 MiB")
+                              "is 2097152 bytes; the limit is 1 MiB")
         #expect(clock.now - start < .seconds(20))
     }
 
@@ -130,7 +130,7 @@ import VeilRedaction
         #expect(result.status == 0, "\(result)")
         #expect(elapsed < .seconds(4), "veil snap took \(elapsed)")
         #expect(result.stderr.contains("veil: warning: rule 'nested-plus' ("), "\(result)")
-        #expect(result.stderr.contains(") ran out of its regex time budget"), "\(result)")
+        #expect(result.stderr.contains(") ran out of its regex budget"), "\(result)")
         #expect(result.stderr.contains("hidden unscanned"), "\(result)")
         // Every row is hidden: nothing of the unscanned text is drawn.
         let bitmap = try Pixels.decode(folder.appendingPathComponent("out.png"))

@@ -93,7 +93,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("out")
         let file = try Fixtures.url("scenarios/\(scenario.name).veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", out.path, "--log", "json"], in: work)
+        let result = try CLI.run(["run", file.path, "--out", out.path, "--log", "json", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == scenario.exitCode, "\(result)")
         #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
 
@@ -162,7 +162,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("out")
         let file = try Fixtures.url("scenarios/watchdog-kill.veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", out.path, "--log", "json", "--real-time"], in: work)
+        let result = try CLI.run(["run", file.path, "--out", out.path, "--log", "json", "--real-time", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == 1, "\(result)")
         #expect(Temp.contents(of: out).isEmpty, "a killed app left \(Temp.contents(of: out))")
         func split(_ line: String) throws -> (t: Double, rest: String) {
@@ -182,7 +182,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let file = try Fixtures.url("scenarios/title-card.veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", "out", "--log", "json"], in: work)
+        let result = try CLI.run(["run", file.path, "--out", "out", "--log", "json", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == 1, "\(result)")
         let violation = result.stdout.split(separator: "\n").first { $0.contains(#""type":"violation""#) } ?? ""
         #expect(violation.contains("window title") && !violation.contains("row 0 col 0"), "\(violation)")
@@ -193,7 +193,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let file = try Fixtures.url("scenarios/unmarked-card.veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", "out", "--log", "text"], in: work)
+        let result = try CLI.run(["run", file.path, "--out", "out", "--log", "text", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.contains("violation"))
         #expect(result.stdout.contains("card"))

@@ -109,6 +109,11 @@ enum Fixtures {
         return url
     }
 
+    /// The Fixtures folder: the root of the fixture scenarios, which name `../screens/…`.
+    static var rootPath: String {
+        get throws { try url("scenarios").deletingLastPathComponent().path }
+    }
+
     static func bytes(_ relativePath: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: try url(relativePath)))
     }

@@ -27,8 +27,9 @@ import VeilYAML
         let start = clock.now
         let result = Redactor(rules: rules).redact(screen)
         let elapsed = clock.now - start
-        // The whole screen's regex budget is 250 ms; allow for a loaded machine, far below 5 s.
-        #expect(elapsed < .seconds(2), "took \(elapsed)")
+        // The whole screen's regex budget is 1,000 ICU steps (about 100 ms here, unloaded); far below
+        // the 5 s deadline even when the tests load both cores.
+        #expect(elapsed < .seconds(4), "took \(elapsed)")
         #expect(result.failure == nil)
         let unscanned = result.findings.filter { $0.source == .timedOut }
         #expect(!unscanned.isEmpty)
@@ -67,7 +68,9 @@ import VeilYAML
         let start = clock.now
         let findings = try rules.findings(in: screen)
         #expect(clock.now - start < .seconds(2))
-        #expect(findings.map(\.ruleID) == ["token"])
+        // The candidate stays a finding, and its line is hidden unscanned (with a warning).
+        #expect(findings.filter { $0.source == .rule }.map(\.ruleID) == ["token"])
+        #expect(findings.filter { $0.source == .timedOut }.map(\.ruleID) == ["token"])
     }
 
     // MARK: Rules file limits

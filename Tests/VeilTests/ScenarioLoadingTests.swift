@@ -46,9 +46,9 @@ timeline:
     let scenario = try Scenario.parse(specExample, path: "/suite/bank.veil.yml")
     #expect(scenario.name == "bank")
     #expect(scenario.screen.cols == 80 && scenario.screen.rows == 24)
-    #expect(scenario.screen.content == .file("/suite/screens/home.ans"))
+    #expect(scenario.screen.content == .file("screens/home.ans"))
     #expect(scenario.screen.sensitive == [Scenario.Rect(row: 5, col: 10, width: 19, height: 1)])
-    #expect(scenario.rulesPath == "/suite/rules.yml")
+    #expect(scenario.rulesPath == "rules.yml")
     #expect(scenario.policy.didEnterBackgroundDeadline == .seconds(5))
     #expect(scenario.policy.backgroundTime == .seconds(30))
     #expect(scenario.policy.profile == "ios13")
@@ -57,7 +57,7 @@ timeline:
         .work(.milliseconds(1500)),
         .beginBackgroundTask(name: "upload", work: .seconds(20), endInExpirationHandler: false),
     ])
-    #expect(scenario.handlers["applicationDidBecomeActive"] == [.privacyCover(false), .show(file: "/suite/screens/unlock.ans")])
+    #expect(scenario.handlers["applicationDidBecomeActive"] == [.privacyCover(false), .show(file: "screens/unlock.ans")])
     #expect(scenario.handlers["applicationWillEnterForeground"] == [.print(Array("\u{1B}[2J\u{1B}[HWelcome back".utf8))])
     #expect(scenario.timeline.map(\.step) == [
         .launch(), .wait(.seconds(2)), .home, .wait(.seconds(40)), .tapIcon,

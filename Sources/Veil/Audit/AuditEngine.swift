@@ -36,6 +36,8 @@ public struct AuditOptions: Sendable {
     /// a secret salt cannot be compared with, or brute-forced from, any other run's. At least
     /// ``minimumFingerprintSaltBytes`` bytes, else the audit reports a configuration error.
     public var fingerprintSalt: [UInt8]?
+    /// `--allow-outside-root`: scenarios may read files outside their root (see ``ConfinedRoot``).
+    public var allowsOutsideRoot = false
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -72,6 +74,8 @@ public struct AuditOutcome: Sendable {
     public var baselineWritten: String?
     /// Warnings for standard error (stale baseline entries, entries dropped by an update).
     public var warnings: [String]
+    /// What the folder search skipped and why (`--verbose`).
+    public var skipped: [String] = []
 }
 
 /// The `veil audit` engine: finds the inputs, audits them in parallel, applies the baseline
@@ -106,17 +110,18 @@ public struct AuditEngine: Sendable {
     public func run(progress: AuditProgress? = nil) async -> AuditOutcome {
         let start = ContinuousClock.now
         var problems = options.problems.map(\.inputError)
-        let resolver = RulesFileResolver(configPath: options.configPath, workingDirectory: options.currentFolder)
+        let resolver = RulesFileResolver.confined(configPath: options.configPath, workingDirectory: options.currentFolder)
         let rules = loadRules(resolver, problems: &problems)
         let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
-        let (files, missing) = discoverInputs()
+        let (files, missing, skipped) = discoverInputs()
         let audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
         let reconciled = reconcile(audits, with: baseline, problems: &problems)
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
             saltKind: saltKind, duration: ContinuousClock.now - start)
-        return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten, warnings: reconciled.warnings)
+        return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten, warnings: reconciled.warnings,
+                            skipped: skipped)
     }
 
     /// The audit's own rules (`--config`, else the working directory's `.veil.yml`, else the
@@ -141,19 +146,22 @@ public struct AuditEngine: Sendable {
             return nil
         }
         do {
-            return try Baseline(jsonData: Data(InputFile.bytes(from: url.path, limit: Self.maximumBaselineBytes)))
+            let root = ConfinedRoot(path: options.currentFolder)
+            return try Baseline(jsonData: Data(root.readNamed(url.path, limit: Self.maximumBaselineBytes)))
         } catch {
             problems.append(Self.inputError(error, path: path))
             return nil
         }
     }
 
-    /// The input files of this shard, and the paths given that do not exist.
-    private func discoverInputs() -> (files: [AuditInputFile], missing: [AuditedInput]) {
-        let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder)
+    /// The input files of this shard, the paths given that do not exist, and what the folder
+    /// search skipped (for `--verbose`).
+    private func discoverInputs() -> (files: [AuditInputFile], missing: [AuditedInput], skipped: [String]) {
+        let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder,
+                                                      allowsOutside: options.allowsOutsideRoot)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
-        return (files, missing)
+        return (files, missing, discovered.skipped)
     }
 
     /// Audits every file (none when the rules did not load: each is listed unaudited), sorted

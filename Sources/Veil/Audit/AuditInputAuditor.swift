@@ -59,7 +59,7 @@ struct AuditInputAuditor: Sendable {
 
     private func relativize(_ error: InputError, file: AuditInputFile) -> InputError {
         var error = error
-        if error.path == file.fileSystemPath || error.path.hasPrefix("/") {
+        if error.path.hasPrefix("/") {
             error.path = AuditInputDiscovery.reportPath(error.path, currentFolder: currentFolder)
         }
         return error
@@ -67,8 +67,20 @@ struct AuditInputAuditor: Sendable {
 
     // MARK: Scenarios
 
+    /// The bytes of an input, read inside its root (``ConfinedRoot``).
+    private func read(_ file: AuditInputFile, limit: Int) throws -> [UInt8] {
+        do {
+            return try file.root.read(file.relative, limit: limit, shown: file.path)
+        } catch let failure as ConfinedRoot.Failure {
+            throw InputError(path: file.path, message: failure.message)
+        }
+    }
+
     private func auditScenario(_ file: AuditInputFile) async throws -> InputAudit {
-        let scenario = try Scenario.load(path: file.fileSystemPath)
+        let bytes = try read(file, limit: Scenario.maximumFileBytes)
+        let folder = Array(file.relative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).dropLast()
+            .joined(separator: [UInt8(ascii: "/")]))
+        let scenario = try Scenario.parse(bytes, path: file.path, location: Scenario.Location(root: file.root, folder: folder))
         let ruleSet = try scenarioRules(scenario, file: file)
         let snapshotter: Snapshotter
         do {
@@ -82,7 +94,7 @@ struct AuditInputAuditor: Sendable {
         }
         let run = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(options)
         let ends = stepEnds.withLock { $0 }
-        let lines = Self.lines(ofFile: file.fileSystemPath)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         func stepRegion(_ position: Scenario.Position) -> AuditRegion { Self.region(at: position, lines: lines) }
 
         var snapshots: [AuditedSnapshot] = []
@@ -102,9 +114,10 @@ struct AuditInputAuditor: Sendable {
                           scenarioName: scenario.name)
     }
 
-    /// A scenario's rules, as ``RulesFileResolver`` decides for every command.
+    /// A scenario's rules, as ``RulesFileResolver`` decides for every command (its own
+    /// `rules:` read inside its root).
     private func scenarioRules(_ scenario: Scenario, file: AuditInputFile) throws -> RuleSet {
-        try resolver.rules(forInputAt: file.fileSystemPath, scenarioRules: scenario.rulesPath)
+        try scenario.rules(from: resolver)
     }
 
     /// Life-cycle findings from a run's log, each at the timeline step during which it happened.
@@ -168,13 +181,6 @@ struct AuditInputAuditor: Sendable {
         }
     }
 
-    /// The lines of a scenario file (empty when it cannot be read again).
-    static func lines(ofFile path: String) -> [Substring] {
-        guard let bytes = try? InputFile.bytes(from: path, limit: Scenario.maximumFileBytes),
-              let text = String(validating: bytes, as: UTF8.self) else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-    }
-
     /// The region of a timeline step: from its position to the end of its line, without a
     /// trailing comment or spaces (`- home` → the 4 columns of `home`).
     static func region(at position: Scenario.Position, lines: [Substring]) -> AuditRegion {
@@ -193,7 +199,7 @@ struct AuditInputAuditor: Sendable {
 
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
         let rules = try resolver.rules(forInputAt: file.fileSystemPath)
-        let bytes = try InputFile.bytes(from: file.fileSystemPath)
+        let bytes = try read(file, limit: InputFile.maximumCaptureBytes)
         let screen: Screen
         if Asciicast.isCast(path: file.path) {
             let cast = try Asciicast(bytes: bytes, path: file.path)

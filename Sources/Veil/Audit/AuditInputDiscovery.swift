@@ -1,18 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// One file `veil audit` will look at, found from the paths it was given.
 public struct AuditInputFile: Sendable, Hashable, Comparable {
-    /// The path as reported: relative to the current folder when under it, forward slashes.
+    /// The path as reported: relative to the current folder when under it, forward slashes;
+    /// bytes that are not UTF-8 shown as `%FF` (``DisplayPath``).
     public var path: String
-    /// The path to open (absolute, or as given).
-    public var fileSystemPath: String
+    /// The folder the file was found in (the audited path), which everything it names must
+    /// lie inside.
+    public var root: ConfinedRoot
+    /// The file's path relative to ``root``, as bytes (opened by its bytes, never decoded).
+    public var relative: [UInt8]
     /// Scenario or capture.
     public var kind: AuditedInput.Kind
 
     /// An input file.
-    public init(path: String, fileSystemPath: String, kind: AuditedInput.Kind) {
+    public init(path: String, root: ConfinedRoot, relative: [UInt8], kind: AuditedInput.Kind) {
         self.path = AuditLocation.normalize(path)
-        self.fileSystemPath = fileSystemPath
+        self.root = root
+        self.relative = relative
         self.kind = kind
     }
 
@@ -25,9 +33,16 @@ public struct AuditInputFile: Sendable, Hashable, Comparable {
 ///
 /// - A file given by name is always audited: a scenario when it ends in `.yml` or `.yaml`,
 ///   else a terminal capture (raw bytes, or an asciicast recording when it ends in `.cast`).
-/// - A folder is searched recursively, in sorted order, skipping hidden files and folders
+///   Its root is the current folder when it lies under it, else its own folder.
+/// - A folder is its inputs' root. It is searched recursively on file descriptors
+///   (`openat`, `fdopendir`), in byte order of the names, skipping hidden files and folders
 ///   and `.build`; it contributes scenarios (`*.veil.yml`) and captures (`*.ans`, `*.cast`).
-/// - A path that does not exist is reported as an input error.
+///   Names are bytes: a name that is not UTF-8 and a path longer than `PATH_MAX` are audited
+///   like any other. Symbolic links to folders are not followed (no loops, nothing outside);
+///   a symbolic link named like an input is an input, read only when its target lies inside
+///   the root (else an input error); a FIFO, socket or device named like an input is an input
+///   error, never opened. Every skipped entry is listed in ``Result/skipped`` (`--verbose`).
+/// - A path that does not exist, and a folder that cannot be listed, are input errors.
 public enum AuditInputDiscovery {
     /// What discovery found: the files, sorted and without duplicates, and the paths that
     /// could not be read.
@@ -36,6 +51,8 @@ public enum AuditInputDiscovery {
         public var files: [AuditInputFile]
         /// Given paths that do not exist or cannot be listed (reported as input errors).
         public var missing: [AuditedInput]
+        /// What the folder search skipped and why (`path: reason`), for `--verbose`.
+        public var skipped: [String] = []
     }
 
     /// The kind of a file given by name.
@@ -46,10 +63,16 @@ public enum AuditInputDiscovery {
 
     /// The kind of a file found in a folder, or nil when a folder search skips it.
     public static func kind(ofFoundFile name: String) -> AuditedInput.Kind? {
-        let lower = name.lowercased()
-        if name.hasPrefix(".") { return nil }
-        if lower.hasSuffix(".veil.yml") { return .scenario }
-        if lower.hasSuffix(".ans") || lower.hasSuffix(".cast") { return .capture }
+        kind(ofFoundName: Array(name.utf8))
+    }
+
+    /// ``kind(ofFoundFile:)`` of a name's bytes (ASCII letters compared without case).
+    static func kind(ofFoundName name: [UInt8]) -> AuditedInput.Kind? {
+        if name.first == UInt8(ascii: ".") { return nil }
+        let lower = name.suffix(9).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        func ends(_ suffix: String) -> Bool { lower.count >= suffix.utf8.count && lower.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
+        if ends(".veil.yml") { return .scenario }
+        if ends(".ans") || ends(".cast") { return .capture }
         return nil
     }
 
@@ -57,61 +80,166 @@ public enum AuditInputDiscovery {
     public static func reportPath(_ path: String, currentFolder: String) -> String {
         var result = path
         let base = currentFolder.hasSuffix("/") ? currentFolder : currentFolder + "/"
-        if result.hasPrefix(base) { result.removeFirst(base.count) }
+        if result.hasPrefix(base) { result.removeFirst(base.count) } else if result == currentFolder { result = "" }
         result = AuditLocation.normalize(result)
         return result.isEmpty ? "." : result
     }
 
-    /// The inputs of `paths`, resolved against `currentFolder`.
-    public static func discover(_ paths: [String], currentFolder: String) -> Result {
-        let fileManager = FileManager.default
-        var files: Set<AuditInputFile> = []
+    /// The inputs of `paths`, resolved against `currentFolder`; `allowsOutside` is
+    /// `--allow-outside-root` for the files the inputs name.
+    public static func discover(_ paths: [String], currentFolder: String, allowsOutside: Bool = false) -> Result {
+        var files: [String: AuditInputFile] = [:]
         var missing: [AuditedInput] = []
+        var skipped: [String] = []
         for given in paths {
             let absolute = given.hasPrefix("/") ? given : (currentFolder as NSString).appendingPathComponent(given)
             let standardized = (absolute as NSString).standardizingPath
-            var isFolder: ObjCBool = false
-            guard fileManager.fileExists(atPath: standardized, isDirectory: &isFolder) else {
-                let shown = reportPath(standardized, currentFolder: currentFolder)
+            let shown = reportPath(standardized, currentFolder: currentFolder)
+            var status = stat()
+            // A path given on the command line is followed (it is the user's, not the input's).
+            guard stat(standardized, &status) == 0 || lstat(standardized, &status) == 0 else {
                 missing.append(AuditedInput(path: shown, kind: kind(ofNamedFile: given),
                                             error: InputError(path: shown, message: "no such file or folder")))
                 continue
             }
-            if !isFolder.boolValue {
-                files.insert(AuditInputFile(path: reportPath(standardized, currentFolder: currentFolder),
-                                            fileSystemPath: standardized, kind: kind(ofNamedFile: given)))
+            if (status.st_mode & S_IFMT) != S_IFDIR {
+                let base = currentFolder.hasSuffix("/") ? currentFolder : currentFolder + "/"
+                let root: String
+                let relative: String
+                if standardized.hasPrefix(base) {
+                    (root, relative) = (currentFolder, String(standardized.dropFirst(base.count)))
+                } else {
+                    (root, relative) = ((standardized as NSString).deletingLastPathComponent,
+                                        (standardized as NSString).lastPathComponent)
+                }
+                let file = AuditInputFile(path: shown, root: ConfinedRoot(path: root, allowsOutside: allowsOutside),
+                                          relative: Array(relative.utf8), kind: kind(ofNamedFile: given))
+                if files["\(file.kind):\(file.path)"] == nil { files["\(file.kind):\(file.path)"] = file }
                 continue
             }
-            var found: [AuditInputFile] = []
-            if let error = search(folder: standardized, currentFolder: currentFolder, into: &found) {
-                missing.append(error)
+            var search = FolderSearch(root: ConfinedRoot(path: standardized, allowsOutside: allowsOutside),
+                                      shownRoot: shown)
+            search.run()
+            for file in search.found where files["\(file.kind):\(file.path)"] == nil {
+                files["\(file.kind):\(file.path)"] = file
             }
-            files.formUnion(found)
+            missing += search.errors
+            skipped += search.skipped
         }
-        return Result(files: files.sorted(), missing: missing.sorted())
+        return Result(files: files.values.sorted(), missing: missing.sorted(), skipped: skipped)
+    }
+}
+
+/// The search of one folder on file descriptors (see ``AuditInputDiscovery``).
+struct FolderSearch {
+    let root: ConfinedRoot
+    /// How reports show the root (`.` for the current folder).
+    let shownRoot: String
+    var found: [AuditInputFile] = []
+    var errors: [AuditedInput] = []
+    var skipped: [String] = []
+
+    /// An open folder being listed: its stream, its path relative to the root, and its
+    /// entries still to look at (the next one last).
+    private struct Level {
+        var stream: OpaquePointer
+        var relative: [UInt8]
+        var pending: [[UInt8]]
     }
 
-    private static func search(folder: String, currentFolder: String, into found: inout [AuditInputFile]) -> AuditedInput? {
-        let fileManager = FileManager.default
-        let names: [String]
-        do {
-            names = try fileManager.contentsOfDirectory(atPath: folder).sorted()
-        } catch {
-            let shown = reportPath(folder, currentFolder: currentFolder)
-            return AuditedInput(path: shown, kind: .capture, error: InputError(path: shown, message: "cannot list the folder"))
+    init(root: ConfinedRoot, shownRoot: String) {
+        self.root = root
+        self.shownRoot = shownRoot
+    }
+
+    /// How reports show `relative`.
+    func shown(_ relative: [UInt8]) -> String {
+        let name = DisplayPath.shown(relative)
+        return shownRoot == "." ? name : shownRoot + "/" + name
+    }
+
+    mutating func run() {
+        let descriptor = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, let stream = openLevel(descriptor, relative: []) else {
+            errors.append(AuditedInput(path: shownRoot, kind: .capture,
+                                       error: InputError(path: shownRoot, message: "cannot list the folder (\(String(cString: strerror(errno))))")))
+            return
         }
-        for name in names where !name.hasPrefix(".") && name != ".build" {
-            let child = (folder as NSString).appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard fileManager.fileExists(atPath: child, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                _ = search(folder: child, currentFolder: currentFolder, into: &found)
-            } else if let kind = kind(ofFoundFile: name) {
-                found.append(AuditInputFile(path: reportPath(child, currentFolder: currentFolder),
-                                            fileSystemPath: child, kind: kind))
+        var levels = [stream]
+        defer { for level in levels { closedir(level.stream) } }
+        while !levels.isEmpty {
+            guard let name = levels[levels.count - 1].pending.popLast() else {
+                closedir(levels.removeLast().stream)
+                continue
+            }
+            let level = levels[levels.count - 1]
+            let folder = dirfd(level.stream)
+            let relative = ConfinedRoot.join(level.relative, name)
+            let kind = AuditInputDiscovery.kind(ofFoundName: name)
+            if name.first == UInt8(ascii: ".") || name == Array(".build".utf8) {
+                skipped.append("\(shown(relative)): hidden, not searched")
+                continue
+            }
+            var status = stat()
+            let statted = ConfinedRoot.withCString(name) { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) } == 0
+            guard statted else {
+                let reason = String(cString: strerror(errno))
+                if let kind {
+                    errors.append(AuditedInput(path: shown(relative), kind: kind,
+                                               error: InputError(path: shown(relative), message: "cannot be read (\(reason))")))
+                } else {
+                    skipped.append("\(shown(relative)): cannot be examined (\(reason))")
+                }
+                continue
+            }
+            let type = status.st_mode & S_IFMT
+            if let kind {
+                // A regular file, a link (read only inside the root) or anything else (refused
+                // when read): every candidate is an input, none is skipped silently.
+                if type == S_IFDIR {
+                    skipped.append("\(shown(relative)): a folder named like an input, searched as a folder")
+                } else {
+                    found.append(AuditInputFile(path: shown(relative), root: root, relative: relative, kind: kind))
+                    continue
+                }
+            }
+            switch type {
+            case S_IFDIR:
+                let child = ConfinedRoot.withCString(name) {
+                    openat(folder, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+                guard child >= 0, let next = openLevel(child, relative: relative) else {
+                    let reason = String(cString: strerror(errno))
+                    errors.append(AuditedInput(path: shown(relative), kind: .capture,
+                                               error: InputError(path: shown(relative), message: "cannot list the folder (\(reason))")))
+                    continue
+                }
+                levels.append(next)
+            case S_IFLNK:
+                skipped.append("\(shown(relative)): a symbolic link, not followed")
+            default:
+                break  // not an input by its name
             }
         }
-        return nil
+    }
+
+    /// Lists the folder open on `descriptor` (which the stream then owns), names in
+    /// descending byte order so that popping gives ascending order.
+    private func openLevel(_ descriptor: Int32, relative: [UInt8]) -> Level? {
+        guard let stream = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(name)
+        }
+        names.sort { $0.lexicographicallyPrecedes($1) }
+        return Level(stream: stream, relative: relative, pending: names.reversed())
     }
 }
 

@@ -17,7 +17,8 @@ enum JSONOutput: Sendable, Hashable {
     static func optional(_ value: Int?) -> JSONOutput { value.map(JSONOutput.int) ?? .null }
 
     /// Pretty-printed with two-space indentation and a final newline; non-ASCII text is
-    /// written as UTF-8, control characters as `\u00XX` escapes.
+    /// written as UTF-8, control characters (C0, DEL and C1) and U+2028/U+2029 as `\u00XX`
+    /// escapes, so no value can act on a terminal that shows the report.
     func rendered() -> String {
         var out = ""
         write(to: &out, indent: 0)
@@ -57,7 +58,7 @@ enum JSONOutput: Sendable, Hashable {
         }
     }
 
-    /// `value` as a JSON string literal (quotes, backslashes, control characters and
+    /// `value` as a JSON string literal (quotes, backslashes, C0, DEL and C1 controls and
     /// U+2028/U+2029 escaped).
     static func quoted(_ value: String) -> String {
         var out = String()
@@ -67,8 +68,9 @@ enum JSONOutput: Sendable, Hashable {
 
     private static func writeString(_ value: String, to out: inout String) {
         out.append("\"")
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
-            // Nothing to escape (0xE2 starts U+2028/U+2029, so such strings take the slow path).
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+            // Nothing to escape (0xC2 starts the C1 controls U+0080…U+009F and 0xE2 starts
+            // U+2028/U+2029, so such strings take the slow path).
             out.append(value)
             out.append("\"")
             return
@@ -82,7 +84,7 @@ enum JSONOutput: Sendable, Hashable {
             case "\t": out.append("\\t")
             case "\u{2028}", "\u{2029}": out.append("\\u\(hex4(scalar.value))")
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out.append("\\u\(hex4(scalar.value))")
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -1,3 +1,4 @@
+import VeilRedaction
 /// `--format junit`: JUnit XML for GitLab, Jenkins and Azure Pipelines test reports.
 ///
 /// One `<testsuite>` per input (named and classed by its path) with one `<testcase>` per
@@ -46,7 +47,8 @@ public enum JUnitAuditReporter: AuditReporter {
             suites.append(Suite(
                 name: "configuration", classname: "configuration", durationSeconds: 0,
                 cases: report.configurationErrors.map { error in
-                    TestCase(name: error.path, outcome: .error(message: error.description, type: "ConfigurationError"), detail: error.description)
+                    TestCase(name: error.path, outcome: .error(message: error.description, type: "ConfigurationError"),
+                             detail: DisplayText.escaped(error.description))
                 }
             ))
         }
@@ -55,7 +57,8 @@ public enum JUnitAuditReporter: AuditReporter {
             suites.append(Suite(
                 name: classname, classname: classname, durationSeconds: 0,
                 cases: report.staleBaselineEntries.map { entry in
-                    TestCase(name: "stale: \(entry.snapshotID): \(entry.ruleID): \(entry.fingerprint)", outcome: .passed, detail: entry.explanation)
+                    TestCase(name: "stale: \(entry.snapshotID): \(entry.ruleID): \(entry.fingerprint)", outcome: .passed,
+                             detail: DisplayText.escaped(entry.explanation))
                 }
             ))
         }
@@ -105,7 +108,10 @@ public enum JUnitAuditReporter: AuditReporter {
     static func suite(for input: AuditedInput, report: AuditReport) -> Suite {
         var cases: [TestCase] = []
         if let error = input.error {
-            cases.append(TestCase(name: "input", outcome: .error(message: error.description, type: "InputError"), detail: error.description))
+            // Input-derived text in element content is escaped like every text channel: a newline
+            // in it would start a line of its own where the report is printed (a CI log).
+            cases.append(TestCase(name: "input", outcome: .error(message: error.description, type: "InputError"),
+                                  detail: DisplayText.escaped(error.description)))
         }
         let order = snapshotOrder(input)
         var groups: [(rank: Int, region: AuditRegion, name: String, findings: [AuditFinding])] = []

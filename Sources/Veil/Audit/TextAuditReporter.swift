@@ -1,4 +1,5 @@
 import Foundation
+import VeilRedaction
 
 /// `--format text` (the default): a readable report grouped by input and snapshot.
 ///
@@ -119,20 +120,8 @@ public enum TextAuditReporter: AuditReporter {
         "\(count) \(count == 1 ? singular : pluralForm ?? singular + "s")"
     }
 
-    /// `text` with control characters as visible `\u{1B}` text, so report data cannot move
-    /// the cursor or recolour the terminal.
-    static func safe(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x20 || (0x7F...0x9F).contains(value) {
-                out += "\\u{\(String(value, radix: 16, uppercase: true))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// `text` safe for a terminal or a CI log (``DisplayText/escaped(_:)``).
+    static func safe(_ text: String) -> String { DisplayText.escaped(text) }
 
     /// ANSI SGR colouring, or plain text when disabled.
     struct Paint {

@@ -71,9 +71,13 @@ extension DetectionRun {
                     guard !spans.isEmpty else { continue }
                     let secretText = text.string((line.range.lowerBound + secret.lowerBound)..<(line.range.lowerBound + secret.upperBound))
                     let matchText = label + secretText
-                    if let allowlist = rules.allowlists.first(where: {
-                        $0.allows(secret: secretText, match: matchText, line: { text.string(line.range) })
-                    }) {
+                    var budget = regexBudget
+                    // An allowlist regex that runs out of budget allows nothing: the region's
+                    // finding stays, hidden (fail closed).
+                    let verdict = rules.allowlists.firstAllowing(
+                        secret: secretText, match: matchText, line: { text.string(line.range) }, budget: &budget)
+                    regexBudget = budget
+                    if let allowlist = verdict.allowlist {
                         dropped.append(DroppedCandidate(ruleID: region.id, location: .screen, spans: spans,
                                                         reason: "allowlisted (\(allowlist.description))"))
                         continue

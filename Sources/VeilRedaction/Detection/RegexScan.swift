@@ -4,39 +4,24 @@ import Foundation
 /// lines that pass the rule's keyword prefilter.
 enum RegexScan {
     /// Appends the matches of `pattern` in `line` within the screen's regex `budget`;
-    /// returns false when the time ran out first (the line was not fully scanned).
+    /// returns false when the budget ran out first (the line was not fully scanned).
     static func candidates(_ pattern: RegexPattern, line: UTF8Line, budget: inout RegexBudget,
                            into candidates: inout [Candidate]) -> Bool {
-        guard !budget.isSpent else { return false }
+        let allowance = budget.callAllowance
+        guard allowance > 0 else { return false }
         let string = String(decoding: line, as: UTF8.self)
         let offsets = utf8Offsets(ofUTF16In: string)
-        let clock = budget.clock
-        let start = clock.now
-        let deadline = budget.deadline(from: start)
-        defer { budget.charge(from: start) }
-        // With `.reportProgress` ICU calls the block during a long match too (checked on
-        // Linux: catastrophic backtracking stops at the budget), not only between matches.
-        final class Collector: @unchecked Sendable {
-            var candidates: [Candidate] = []
-            var timedOut = false
+        var found: [Candidate] = []
+        let outcome = pattern.lazy.stepCounted.enumerate(Array(string.utf16), group: pattern.secretGroup,
+                                                         allowance: allowance) { match, secret in
+            guard !match.isEmpty, let secret, !secret.isEmpty else { return true }
+            found.append(Candidate(match: offsets[match.lowerBound]..<offsets[match.upperBound],
+                                   secret: offsets[secret.lowerBound]..<offsets[secret.upperBound]))
+            return true
         }
-        let collector = Collector()
-        let range = NSRange(location: 0, length: offsets.count - 1)
-        pattern.regex.enumerateMatches(in: string, options: [.reportProgress], range: range) { result, _, stop in
-            if clock.now > deadline {
-                collector.timedOut = true
-                stop.pointee = true
-                return
-            }
-            guard let result, result.range.length > 0 else { return }
-            let secretRange = result.range(at: pattern.secretGroup)
-            guard secretRange.location != NSNotFound, secretRange.length > 0 else { return }
-            let match = offsets[result.range.location]..<offsets[result.range.location + result.range.length]
-            let secret = offsets[secretRange.location]..<offsets[secretRange.location + secretRange.length]
-            collector.candidates.append(Candidate(match: match, secret: secret))
-        }
-        guard !collector.timedOut else { return false }
-        candidates += collector.candidates
+        budget.charge(outcome.steps)
+        guard !outcome.stopped else { return false }
+        candidates += found
         return true
     }
 

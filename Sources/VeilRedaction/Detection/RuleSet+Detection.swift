@@ -1,21 +1,18 @@
 import VeilScreen
 
 extension RuleSet {
-    /// The time all regular expressions together may run on one screen (grid and title);
-    /// lines left unscanned when it runs out are hidden (see ``regexLineBudgetMilliseconds``).
-    public static let regexBudgetMilliseconds = 250
-
     /// Everything sensitive on `screen` (app-marked cells, declared regions, rule matches
-    /// on the grid and in the title) minus allowlists.
-    /// - Throws: ``DetectionError`` when a custom detector fails or a regex runs too long.
-    public func findings(in screen: Screen) throws -> [Finding] {
-        try detect(in: screen).findings
+    /// on the grid and in the title) minus allowlists. Regexes are charged to `allowance`
+    /// (the input's regex budget; a fresh one when nil), see ``regexScreenBudgetSteps``.
+    /// - Throws: ``DetectionError`` when a custom detector fails.
+    public func findings(in screen: Screen, allowance: RegexAllowance? = nil) throws -> [Finding] {
+        try detect(in: screen, allowance: allowance).findings
     }
 
     /// Findings plus the candidates that were dropped and why.
     /// - Throws: ``DetectionError``.
-    public func detect(in screen: Screen) throws -> Detection {
-        var run = DetectionRun(rules: self, screen: screen)
+    public func detect(in screen: Screen, allowance: RegexAllowance? = nil) throws -> Detection {
+        var run = DetectionRun(rules: self, screen: screen, allowance: allowance ?? RegexAllowance())
         try run.run()
         return Detection(findings: run.findings, dropped: run.dropped)
     }
@@ -29,14 +26,15 @@ struct DetectionRun {
     var dropped: [DroppedCandidate] = []
     /// For each finding, the index of its rule (-1 for app marks and regions).
     var findingRanks: [Int] = []
-    /// The regex time left on this screen.
-    var regexBudget = RegexBudget()
+    /// The regex steps left on this screen and input.
+    var regexBudget: RegexBudget
     /// Pairs of findings compared by ``removeCoveredFindings()`` (tests check it stays near linear).
     var coverChecks = 0
 
-    init(rules: RuleSet, screen: Screen) {
+    init(rules: RuleSet, screen: Screen, allowance: RegexAllowance) {
         self.rules = rules
         self.screen = screen
+        self.regexBudget = RegexBudget(allowance: allowance)
     }
 
     mutating func run() throws {
@@ -134,9 +132,19 @@ struct DetectionRun {
         if needsContext && !hasContext { return drop("no context word nearby") }
         let match = String(decoding: UnsafeBufferPointer(rebasing: line[candidate.match]), as: UTF8.self)
         let lineText = { String(decoding: line, as: UTF8.self) }
-        let allows = { (list: Allowlist) in list.allows(secret: secret, match: match, line: lineText) }
-        if let allowlist = rule.allowlists.first(where: allows) ?? rules.allowlists.first(where: allows) {
+        var budget = regexBudget
+        var verdict = rule.allowlists.firstAllowing(secret: secret, match: match, line: lineText, budget: &budget)
+        if verdict.allowlist == nil && !verdict.exhausted {
+            verdict = rules.allowlists.firstAllowing(secret: secret, match: match, line: lineText, budget: &budget)
+        }
+        regexBudget = budget
+        if let allowlist = verdict.allowlist {
             return drop("allowlisted" + (allowlist.description.isEmpty ? "" : " (\(allowlist.description))"))
+        }
+        if verdict.exhausted {
+            // An allowlist regex ran out of budget: the candidate stays a finding and its line
+            // is hidden unscanned, with the warning that names the rule (fail closed).
+            hideUnscanned(text.lines[lineNumber], ruleIndex: rank, text: text, location: location)
         }
         let severity = hasContext ? (rule.contextSeverity ?? rule.severity) : rule.severity
         var findingSpans = spans

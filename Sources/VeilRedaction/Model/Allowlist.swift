@@ -47,8 +47,18 @@ public struct Allowlist: Hashable, Sendable {
         self.stopwords = stopwords.map { $0.lowercased() }
     }
 
-    /// Whether this allowlist allows a candidate.
-    func allows(secret: String, match: String, line: () -> String) -> Bool {
+    /// What an allowlist says about a candidate.
+    enum Verdict {
+        case allowed
+        case notAllowed
+        /// A regex ran out of the regex budget before it decided: nothing is allowed and the
+        /// caller hides the line unscanned (fail closed).
+        case exhausted
+    }
+
+    /// Whether this allowlist allows a candidate; its regexes are charged to `budget` like
+    /// a rule's (an allowlist regex on a whole line can backtrack as badly as a rule's).
+    func verdict(secret: String, match: String, line: () -> String, budget: inout RegexBudget) -> Verdict {
         var regexPasses: Bool?
         if !regexes.isEmpty {
             let text: String
@@ -57,18 +67,44 @@ public struct Allowlist: Hashable, Sendable {
             case .match: text = match
             case .line: text = line()
             }
-            regexPasses = regexes.contains { $0.matchesWithinBudget(text) }
+            var passes = false
+            for regex in regexes {
+                guard let matched = regex.matches(text, budget: &budget) else { return .exhausted }
+                if matched {
+                    passes = true
+                    break
+                }
+            }
+            regexPasses = passes
         }
         var stopwordPasses: Bool?
         if !stopwords.isEmpty {
             let lowered = secret.lowercased()
             stopwordPasses = stopwords.contains { lowered.contains($0) }
         }
+        let allowed: Bool
         switch (regexPasses, stopwordPasses) {
-        case (nil, nil): return false
-        case let (regex?, nil): return regex
-        case let (nil, stopword?): return stopword
-        case let (regex?, stopword?): return condition == .or ? regex || stopword : regex && stopword
+        case (nil, nil): allowed = false
+        case let (regex?, nil): allowed = regex
+        case let (nil, stopword?): allowed = stopword
+        case let (regex?, stopword?): allowed = condition == .or ? regex || stopword : regex && stopword
         }
+        return allowed ? .allowed : .notAllowed
+    }
+}
+
+extension [Allowlist] {
+    /// The first allowlist that allows a candidate, `.exhausted` when the regex budget ran out
+    /// before one did, else nil.
+    func firstAllowing(secret: String, match: String, line: () -> String,
+                       budget: inout RegexBudget) -> (allowlist: Allowlist?, exhausted: Bool) {
+        for allowlist in self {
+            switch allowlist.verdict(secret: secret, match: match, line: line, budget: &budget) {
+            case .allowed: return (allowlist, false)
+            case .notAllowed: continue
+            case .exhausted: return (nil, true)
+            }
+        }
+        return (nil, false)
     }
 }

@@ -18,8 +18,8 @@ public struct Finding: Hashable, Sendable {
         case region
         /// A rule: a built-in detector or a pattern (layers 2 and 3).
         case rule
-        /// A line a rule's regular expression could not scan within the time budget
-        /// (``RuleSet/regexBudgetMilliseconds``): hidden whole, unscanned (fail closed).
+        /// A line a rule's regular expression could not scan within the regex budget
+        /// (``RuleSet/regexScreenBudgetSteps``): hidden whole, unscanned (fail closed).
         case timedOut
     }
 

@@ -1,4 +1,5 @@
-/// Human-readable listings of rules (what `veil rules list` and `show` print).
+/// Human-readable listings of rules (what `veil rules list` and `show` print); every value
+/// from a rules file is escaped with ``DisplayText``.
 extension RuleSet {
     /// One line per rule and region: id, state, category, severity, how it matches, and
     /// its description; ending with a newline.
@@ -6,11 +7,11 @@ extension RuleSet {
         var rows: [[String]] = [["ID", "STATE", "CATEGORY", "SEVERITY", "MATCHES", "DESCRIPTION"]]
         for rule in rules {
             rows.append([rule.id, rule.isEnabled ? "on" : "off", rule.category.rawValue, rule.severity.rawValue,
-                         rule.matcherSummary, rule.description])
+                         rule.matcherSummary, rule.description].map { DisplayText.escaped($0) })
         }
         for region in regions {
             rows.append([region.id, "on", region.category.rawValue, region.severity.rawValue,
-                         region.anchorSummary, region.description])
+                         region.anchorSummary, region.description].map { DisplayText.escaped($0) })
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
@@ -70,7 +71,9 @@ extension Rule {
             lines.append("negative examples:")
             lines += negativeExamples.map { "  " + $0.source.replacingNewlines() }
         }
-        return lines.map { $0 + "\n" }.joined()
+        // Every field comes from a rules file: escaped, one line each (multi-line examples
+        // were joined with ⏎ above).
+        return lines.map { DisplayText.escaped($0) + "\n" }.joined()
     }
 }
 

@@ -14,11 +14,15 @@ public struct Redactor: Sendable {
     public var rules: RuleSet
     /// The style of spans whose rule names none; `.privacyCover` covers every screen.
     public var style: RedactionStyle
+    /// The regex budget of the input the screens come from (shared by every screen this
+    /// redactor sees); nil gives each screen a fresh input budget.
+    public var allowance: RegexAllowance?
 
     /// Creates a redactor.
-    public init(rules: RuleSet, style: RedactionStyle = .solid) {
+    public init(rules: RuleSet, style: RedactionStyle = .solid, allowance: RegexAllowance? = nil) {
         self.rules = rules
         self.style = style
+        self.allowance = allowance
     }
 
     /// The findings on `screen` and the plan that hides them.
@@ -28,7 +32,7 @@ public struct Redactor: Sendable {
     }
 
     func planAndFindings(for screen: Screen) throws -> (plan: RedactionPlan, findings: [Finding]) {
-        let findings = try rules.findings(in: screen)
+        let findings = try rules.findings(in: screen, allowance: allowance)
         return (RedactionPlan(findings: findings, cols: screen.cols, rows: screen.rows, style: style), findings)
     }
 

@@ -12,6 +12,7 @@ final class LazyRegex: @unchecked Sendable {
     // `lock` guards `compiled`; NSRegularExpression itself is immutable and thread-safe.
     private let lock = NSLock()
     private var compiled: NSRegularExpression?
+    private var counted: StepCountedRegex?
     private let source: String
     /// Set when `source` has the shape `^[…]+$`: ``matches(_:)`` then needs no regex.
     let anchoredClassRun: AnchoredClassRun?
@@ -41,6 +42,18 @@ final class LazyRegex: @unchecked Sendable {
         } catch {
             preconditionFailure("a built-in regex failed to compile: \(source)")
         }
+    }
+
+    /// The pattern on ICU's C API, whose work is counted in steps (compiled on first use).
+    var stepCounted: StepCountedRegex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let counted { return counted }
+        guard let regex = StepCountedRegex(source: source) else {
+            preconditionFailure("a regex NSRegularExpression accepted failed to compile in ICU: \(source)")
+        }
+        counted = regex
+        return regex
     }
 
     /// Whether the pattern matches anywhere in `text`: through the compiled regex, or

@@ -3,7 +3,7 @@ import Foundation
 /// The limits of a rules file, checked while it loads; each broken one is a
 /// ``RuleFileError`` at the offending position. They keep a mistaken or hostile rules file
 /// from exhausting memory or time (the regular expressions themselves are also bounded at
-/// detection time, see ``RuleSet/regexBudgetMilliseconds``).
+/// detection time, see ``RuleSet/regexScreenBudgetSteps``).
 public enum RuleFileLimits {
     /// The largest rules file read (1 MiB); a bigger one is refused by its size, unread.
     public static let maximumFileBytes = 1 << 20

@@ -57,6 +57,19 @@ extension RuleSet {
         try self.init(yaml: try RuleFileLimits.read(url, file: file), file: file)
     }
 
+    /// Loads a rules file from bytes already read (a file read inside a confined root);
+    /// `file` names it in error messages. The size and UTF-8 checks of
+    /// ``init(contentsOf:)`` apply.
+    /// - Throws: ``RuleFileError``.
+    public init(bytes: [UInt8], file: String) throws {
+        let position = SourcePosition(file: file, line: 0, column: 0)
+        guard bytes.count <= RuleFileLimits.maximumFileBytes else {
+            throw RuleFileError(position, "is \(bytes.count) bytes; the limit for a rules file is \(RuleFileLimits.maximumFileBytes >> 20) MiB")
+        }
+        guard let yaml = String(validating: bytes, as: UTF8.self) else { throw RuleFileError(position, "is not UTF-8 text") }
+        try self.init(yaml: yaml, file: file)
+    }
+
     /// Loads rules from YAML text; `file` names it in error messages.
     /// - Throws: ``RuleFileError``.
     public init(yaml: String, file: String = "<memory>") throws {

@@ -13,14 +13,22 @@ import Synchronization
 /// 4. else the built-in rules.
 ///
 /// Files are loaded once per resolver, so an audit of many inputs under one `.veil.yml`
-/// compiles it once.
+/// compiles it once. How a file is read is the ``reader``'s business: the command line reads
+/// the files of an untrusted tree on descriptors inside a root (Veil's `ConfinedRoot`), so a
+/// `.veil.yml` that is a symbolic link out of the tree, a FIFO or a device is an error, never
+/// followed.
 public final class RulesFileResolver: Sendable {
+    /// Reads the rules file at `path` (absolute) that `source` chose, naming it `shown` (as
+    /// the user or the lookup wrote it) in errors: its bytes, or nil when there is no such file.
+    public typealias Reader = @Sendable (_ path: String, _ shown: String, _ source: Source) throws -> [UInt8]?
+
     /// `--config`, as given (relative to ``workingDirectory``), or nil.
     public let configPath: String?
     /// The folder relative paths are read from, and above which no `.veil.yml` is read.
     public let workingDirectory: String
 
     private let loaded = Mutex<[String: RuleSet]>([:])
+    private let reader: Reader
 
     /// Where the rules of an input come from.
     public enum Source: Hashable, Sendable {
@@ -37,9 +45,18 @@ public final class RulesFileResolver: Sendable {
     /// - Parameters:
     ///   - configPath: `--config`, or nil.
     ///   - workingDirectory: the current folder (default: the process's).
-    public init(configPath: String?, workingDirectory: String? = nil) {
+    ///   - reader: how a chosen file is read (default: ``plainReader``, by name).
+    public init(configPath: String?, workingDirectory: String? = nil, reader: Reader? = nil) {
         self.configPath = configPath
         self.workingDirectory = Self.standardized(workingDirectory ?? FileManager.default.currentDirectoryPath)
+        self.reader = reader ?? Self.plainReader
+    }
+
+    /// Reads a file by name, at most ``RuleFileLimits/maximumFileBytes`` of it: for library
+    /// users whose files are their own.
+    public static let plainReader: Reader = { path, shown, source in
+        if case .nearest = source, (try? FileManager.default.attributesOfItem(atPath: path)) == nil { return nil }
+        return Array(try RuleFileLimits.read(URL(fileURLWithPath: path), file: shown).utf8)
     }
 
     /// Which rules file applies to the input at `inputPath` (nil or `-`: standard input, or
@@ -49,7 +66,11 @@ public final class RulesFileResolver: Sendable {
         if let scenarioRules { return .scenario(scenarioRules) }
         for folder in searchFolders(forInputAt: inputPath) {
             let candidate = (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
-            if FileManager.default.fileExists(atPath: candidate) { return .nearest(display(candidate)) }
+            // The name itself, not what it points to: a symbolic link (even a dangling one)
+            // is chosen, and its reader decides whether it may be followed.
+            if (try? FileManager.default.attributesOfItem(atPath: candidate)) != nil {
+                return .nearest(display(candidate))
+            }
         }
         return .builtIn
     }
@@ -57,9 +78,10 @@ public final class RulesFileResolver: Sendable {
     /// The rules for an input (see ``source(forInputAt:scenarioRules:)``).
     /// - Throws: ``RuleFileError`` naming the rules file, line and column.
     public func rules(forInputAt inputPath: String? = nil, scenarioRules: String? = nil) throws -> RuleSet {
-        switch source(forInputAt: inputPath, scenarioRules: scenarioRules) {
+        let source = source(forInputAt: inputPath, scenarioRules: scenarioRules)
+        switch source {
         case .builtIn: return try RuleSet.builtIn
-        case let .config(path), let .scenario(path), let .nearest(path): return try load(path)
+        case let .config(path), let .scenario(path), let .nearest(path): return try load(path, source: source)
         }
     }
 
@@ -78,12 +100,14 @@ public final class RulesFileResolver: Sendable {
         return folders
     }
 
-    private func load(_ path: String) throws -> RuleSet {
+    private func load(_ path: String, source: Source) throws -> RuleSet {
         let key = Self.standardized(absolute(path))
         if let rules = loaded.withLock({ $0[key] }) { return rules }
         // Named as the user gave it (or relative to the working directory), read where it is.
-        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
-        let rules = try RuleSet(contentsOf: URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : base))
+        guard let bytes = try reader(absolute(path), path, source) else {
+            throw RuleFileError(SourcePosition(file: path, line: 0, column: 0), "no such file")
+        }
+        let rules = try RuleSet(bytes: bytes, file: path)
         loaded.withLock { $0[key] = rules }
         return rules
     }
