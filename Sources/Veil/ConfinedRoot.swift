@@ -123,9 +123,16 @@ public struct ConfinedRoot: Sendable, Hashable {
     /// there is no such file) and `shown` naming the file in an over-the-limit error.
     public func readNamed(_ path: String, limit: Int, shown: String) throws -> [UInt8] {
         let current = FileManager.default.currentDirectoryPath
+        // Lexically, never through the file system: `standardizingPath` would follow a
+        // symbolic link in the name and read its target by name, outside the root's checks.
         func absolute(_ path: String) -> String {
-            ((path.hasPrefix("/") ? path : (current as NSString).appendingPathComponent(path)) as NSString)
-                .standardizingPath
+            var parts: [Substring] = []
+            for part in (path.hasPrefix("/") ? path : current + "/" + path).split(separator: "/") {
+                if part == "." { continue }
+                if part == ".." { _ = parts.popLast(); continue }
+                parts.append(part)
+            }
+            return "/" + parts.joined(separator: "/")
         }
         let file = absolute(path)
         let base = absolute(self.path)

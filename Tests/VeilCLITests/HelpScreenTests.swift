@@ -133,7 +133,7 @@ import Testing
             Exits 1 when the log holds a violation (a snapshot that would show an unhidden
             finding, a missed deadline, a leaked background task) or a watchdog termination.
 
-            USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
+            USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--root <root>] [--allow-outside-root] [--style <style>] [--scale <scale>] [--theme <theme>]
 
             ARGUMENTS:
               <scenario>              The scenario file (YAML).
@@ -146,6 +146,13 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              --root <root>           Folder the files the scenario names must lie inside
+                                      (default: the scenario's folder).
+              --allow-outside-root    Let scenarios read files outside their root (absolute
+                                      paths, '..', symbolic links out). Risky on untrusted
+                                      input: a scenario could then put any file the process
+                                      can read (e.g. /proc/self/environ, ~/.ssh) into a
+                                      snapshot or a report. See SECURITY.md.
               --style <style>         How hidden cells look. (values: solid, mask,
                                       placeholder; default: solid)
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
@@ -307,12 +314,15 @@ import Testing
             leak a secret.
 
             PATH is a file or a folder. Folders are searched recursively (hidden folders
-            and .build skipped) for scenarios (*.veil.yml) and captures (*.ans, *.cast); a
-            file given by name is a scenario when it ends in .yml or .yaml, else a capture.
-            Secrets are masked in every format unless --show-secrets. Exit codes: 0 clean
-            or warnings only; 1 a block finding not in the baseline, or a life-cycle
-            violation; 2 an input, configuration or usage error (the other inputs are still
-            audited and reported).
+            and .build skipped; symbolic links to folders not followed; --verbose lists
+            every skip) for scenarios (*.veil.yml) and captures (*.ans, *.cast); a file
+            given by name is a scenario when it ends in .yml or .yaml, else a capture.
+            Every file a scenario names must lie inside the audited folder (no absolute
+            paths, no '..' or symbolic links out of it, regular files only) unless
+            --allow-outside-root. Secrets are masked in every format unless --show-secrets.
+            Exit codes: 0 clean or warnings only; 1 a block finding not in the baseline, or
+            a life-cycle violation; 2 an input, configuration or usage error (the other
+            inputs are still audited and reported).
 
             Fingerprints in reports are keyed (HMAC) with the baseline's salt; without a
             baseline, with the UTF-8 bytes of the environment variable
@@ -320,7 +330,7 @@ import Testing
             as unset); else with a random salt per run, so they change between runs.
             Reports say which.
 
-            USAGE: veil audit <paths> ... [--format <format>] [--output <output>] [--baseline <baseline>] [--update-baseline] [--jobs <jobs>] [--shard <shard>] [--show-secrets] [--no-timing] [--cols <cols>] [--rows <rows>] [--config <file>]
+            USAGE: veil audit [<options>] <paths> ...
 
             ARGUMENTS:
               <paths>                 Scenario files, capture files and folders.
@@ -348,6 +358,13 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              --allow-outside-root    Let scenarios read files outside their root (absolute
+                                      paths, '..', symbolic links out). Risky on untrusted
+                                      input: a scenario could then put any file the process
+                                      can read (e.g. /proc/self/environ, ~/.ssh) into a
+                                      snapshot or a report. See SECURITY.md.
+              --verbose               Also say on standard error what the folder search
+                                      skipped and why.
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -25,7 +25,7 @@ import VeilTestSupport
         let row = String(repeating: "ab123456 zz ", count: 10)
         let text = Array(repeating: row, count: 200).joined(separator: "\n")
         let screen = try TestScreen(text, cols: 120).screen
-        var run = DetectionRun(rules: custom, screen: screen)
+        var run = DetectionRun(rules: custom, screen: screen, allowance: RegexAllowance())
         try run.run()
         #expect(run.findings.filter { $0.ruleID == "long" }.count == 2000)
         #expect(run.findings.filter { $0.ruleID == "other" }.count == 2000)

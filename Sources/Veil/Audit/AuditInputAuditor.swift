@@ -198,7 +198,7 @@ struct AuditInputAuditor: Sendable {
     // MARK: Captures
 
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
-        let rules = try resolver.rules(forInputAt: file.fileSystemPath)
+        let rules = try resolver.rules(forInputAt: file.path)
         let bytes = try read(file, limit: InputFile.maximumCaptureBytes)
         let screen: Screen
         if Asciicast.isCast(path: file.path) {
