@@ -51,6 +51,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-timing"), help: "Leave durations out, so reports of the same inputs are byte-identical.")
     var noTiming = false
 
+    @Flag(help: "Feed captures (not .cast recordings, which are always raw) exactly as a pty master read them, instead of as a cooked terminal shows them (LF as CR LF).")
+    var raw = false
+
     @OptionGroup var size: ScreenSizeOptions
 
     @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
@@ -87,7 +90,7 @@ struct AuditCommand: AsyncParsableCommand {
     func run() async throws {
         guard let reporter = AuditReporters.reporter(for: format) else { throw ExitCode(2) }
         let currentFolder = FileManager.default.currentDirectoryPath
-        let options = AuditOptions(
+        var options = AuditOptions(
             paths: paths, configPath: config, cols: size.explicitCols, rows: size.explicitRows,
             baselinePath: baseline, updateBaseline: updateBaseline,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -95,6 +98,7 @@ struct AuditCommand: AsyncParsableCommand {
             currentFolder: currentFolder,
             tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming,
             fingerprintSalt: try Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
+        options.rawCaptures = raw
         let outcome = await AuditEngine(options: options).run(progress: .standardError())
         let report = outcome.report
         let environment = ProcessInfo.processInfo.environment

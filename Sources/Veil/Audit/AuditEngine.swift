@@ -35,6 +35,9 @@ public struct AuditOptions: Sendable {
     /// a secret salt cannot be compared with, or brute-forced from, any other run's. At least
     /// ``minimumFingerprintSaltBytes`` bytes, else the audit reports a configuration error.
     public var fingerprintSalt: [UInt8]?
+    /// `--raw`: feed captures (not recordings) exactly as given instead of as a cooked
+    /// terminal shows them (see ``InputMode``).
+    public var rawCaptures = false
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -158,12 +161,13 @@ public struct AuditEngine: Sendable {
             let auditor = AuditInputAuditor(
                 rules: rules, configPath: configPath, cols: options.cols, rows: options.rows,
                 salt: salt, showSecrets: options.showSecrets,
-                currentFolder: options.currentFolder)
+                currentFolder: options.currentFolder, rawCaptures: options.rawCaptures)
             audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
         } else {
             audits = files.map { InputAudit(input: AuditedInput(path: $0.path, kind: $0.kind), findings: []) }
         }
         audits.sort { $0.input.path < $1.input.path }
+        warnings += audits.flatMap { audit in audit.warnings.map { "\(audit.input.path): \($0)" } }
         if !options.timing {
             for index in audits.indices { audits[index].input.durationSeconds = nil }
         }

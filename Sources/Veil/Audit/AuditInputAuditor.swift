@@ -18,6 +18,8 @@ struct InputAudit: Sendable {
     var findings: [PendingFinding]
     /// A scenario's `name` (its snapshot ids are `<name>-<seq>`), once it has been read.
     var scenarioName: String? = nil
+    /// What the reader should know that is not a finding (content that fell outside a capture's screen).
+    var warnings: [String] = []
 }
 
 /// Audits one input: plays a scenario or reads a capture, and judges what the app showed.
@@ -37,6 +39,8 @@ struct AuditInputAuditor: Sendable {
     var showSecrets: Bool
     /// The folder report paths are relative to.
     var currentFolder: String
+    /// `--raw`: captures are fed exactly as given (see ``InputMode``).
+    var rawCaptures = false
 
     /// Audits `file`; never throws: an unusable input is returned with its error.
     func audit(_ file: AuditInputFile) async -> InputAudit {
@@ -204,20 +208,8 @@ struct AuditInputAuditor: Sendable {
 
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
         let bytes = try TerminalInput.bytes(from: file.fileSystemPath)
-        let screen: Screen
-        if Asciicast.isCast(path: file.path) {
-            let cast = try Asciicast(bytes: bytes, path: file.path)
-            screen = try TerminalCapture.screen(of: cast, cols: cols, rows: rows, at: nil, path: file.path)
-        } else {
-            var terminal: Terminal
-            do {
-                terminal = try Terminal(cols: cols ?? 80, rows: rows ?? 24)
-            } catch {
-                throw InputError(path: file.path, message: "\(error)")
-            }
-            terminal.feed(bytes)
-            screen = terminal.screen
-        }
+        let capture = try TerminalCapture.capture(bytes: bytes, path: file.path, cols: cols, rows: rows, raw: rawCaptures)
+        let screen = capture.screen
         let redacted = Redactor(rules: rules).redact(screen)
         if let failure = redacted.failure {
             throw InputError(path: file.path, message: "redaction failed: \(failure)")
@@ -231,7 +223,8 @@ struct AuditInputAuditor: Sendable {
                                     location: AuditLocation(path: file.path, region: region),
                                     inputPath: file.path, screen: screen))
         }
-        return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings)
+        return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
+                          warnings: capture.warnings)
     }
 
     // MARK: Findings
