@@ -103,25 +103,38 @@ public struct ScenarioRunner: Sendable {
         }
         let records = Mutex<[SnapshotRecord]>([])
         let currentStep = Mutex<Scenario.TimedStep?>(nil)
+        // Every snapshot moment gets the next number, written or not, so ids never repeat.
+        let moments = Mutex(0)
+        // The first snapshot that could not be written: the run stops there (exit 2).
+        let writeFailure = Mutex<SnapshotWriteError?>(nil)
         let name = scenario.name
         let snapshotter = self.snapshotter
         system.onSnapshotMoment { moment in
+            guard writeFailure.withLock({ $0 == nil }) else { return }
             let capture = screen.capture()
-            let sequence = records.withLock { $0.count } + 1
+            let sequence = moments.withLock { count in
+                count += 1
+                return count
+            }
             let id = "\(name)-" + String(format: "%04d", sequence)
             let outcome: Snapshotter.Outcome
             var path: String?
             do {
                 outcome = try snapshotter.snapshot(of: capture.screen, coveredByApp: capture.coveredByApp)
-                if let folder = options.outputFolder {
-                    let url = folder.appendingPathComponent(id + ".png")
-                    try snapshotter.write(outcome, to: url)
-                    path = url.relativePath  // as the user gave --out (relative stays relative)
-                }
             } catch {
-                log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not written: \(error)"),
+                log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not taken: \(error)"),
                            at: moment.time)
                 return
+            }
+            if let folder = options.outputFolder {
+                let url = folder.appendingPathComponent(id + ".png")
+                do {
+                    try snapshotter.write(outcome, to: url)
+                } catch {
+                    writeFailure.withLock { $0 = SnapshotWriteError(snapshotID: id, reason: "\(error)") }
+                    return
+                }
+                path = url.relativePath  // as the user gave --out (relative stays relative)
             }
             log.append(.snapshot(path: path ?? id, hidden: outcome.hiddenSpans), at: moment.time)
             for exposure in outcome.exposures {
@@ -142,7 +155,8 @@ public struct ScenarioRunner: Sendable {
         }
 
         do {
-            try await play(system: system, screen: screen, files: files, currentStep: currentStep, options: options)
+            try await play(system: system, screen: screen, files: files, currentStep: currentStep,
+                           writeFailure: writeFailure, options: options)
         } catch {
             // Nothing of the simulation (work still sleeping on the clock) outlives the run.
             await system.finish()
@@ -160,8 +174,10 @@ public struct ScenarioRunner: Sendable {
 
     /// Plays the timeline, step by step.
     private func play(system: System, screen: AppScreen, files: [String: [UInt8]],
-                      currentStep: borrowing Mutex<Scenario.TimedStep?>, options: Options) async throws {
+                      currentStep: borrowing Mutex<Scenario.TimedStep?>,
+                      writeFailure: borrowing Mutex<SnapshotWriteError?>, options: Options) async throws {
         for (index, timed) in scenario.timeline.enumerated() {
+            if let failure = writeFailure.withLock({ $0 }) { throw failure }
             currentStep.withLock { $0 = timed }
             do {
                 switch timed.step {
@@ -181,6 +197,7 @@ public struct ScenarioRunner: Sendable {
             }
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
+        if let failure = writeFailure.withLock({ $0 }) { throw failure }
     }
 
     private func lifecyclePolicy() -> LifecyclePolicy {
@@ -212,4 +229,14 @@ public struct ScenarioRunner: Sendable {
         }
         return files
     }
+}
+
+/// A snapshot that could not be written (a read-only or full disk): the run stops, removes
+/// the snapshots it wrote, and exits 2 with this one error.
+public struct SnapshotWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The snapshot's id, e.g. `bank-0001`.
+    public var snapshotID: String
+    /// The writer's error: the path and the system's reason.
+    public var reason: String
+    public var description: String { "snapshot \(snapshotID) not written: \(reason)" }
 }

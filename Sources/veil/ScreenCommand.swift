@@ -5,7 +5,8 @@ import Veil
 struct ScreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screen",
-        abstract: "Print the screen an xterm would show after the terminal bytes in INPUT."
+        abstract: "Print the screen an xterm would show after the terminal bytes in INPUT.",
+        discussion: "Exit codes: 0 printed; 2 a usage or input error."
     )
 
     @OptionGroup var capture: CaptureOptions
