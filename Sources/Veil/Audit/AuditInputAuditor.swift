@@ -332,8 +332,10 @@ extension AuditRule {
         category: .lifecycle, severity: .block
     )
 
-    /// A readable name for a detector: the start of its description (`Payment card number`), else its id.
+    /// A readable name for a detector: its `name` (`Payment card number`), else the start of
+    /// its description, else its id.
     static func name(of ruleID: String, in rules: RuleSet) -> String {
+        if let name = rules.rule(withID: ruleID)?.name, !name.isEmpty { return name }
         guard let description = rules.rule(withID: ruleID)?.description, !description.isEmpty else { return ruleID }
         var cut = description.endIndex
         for separator in [" (", " with ", ", and ", "; ", ". "] {
