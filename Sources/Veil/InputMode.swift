@@ -56,6 +56,21 @@ public enum InputMode: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// What a terminal receives when a program writes `bytes` through a cooked line
+    /// discipline (`ONLCR`): every LF becomes CR LF. A simulated app's output (a scenario's
+    /// `file`, `text`, `print` and `show`) goes through it, as a real program's output to a
+    /// tty does; unlike ``cooked`` captures, no final line end is dropped.
+    public static func throughLineDiscipline(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0x0A) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        for byte in bytes {
+            if byte == 0x0A { out.append(0x0D) }
+            out.append(byte)
+        }
+        return out
+    }
+
     /// Feeds `bytes` to `terminal` in this mode.
     public func feed(_ bytes: [UInt8], into terminal: inout Terminal) {
         forEachChunk(of: bytes) { terminal.feed($0) }

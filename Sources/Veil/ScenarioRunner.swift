@@ -219,7 +219,7 @@ public struct ScenarioRunner: Sendable {
             do {
                 let bytes = try TerminalInput.bytes(from: path, limit: Scenario.maximumReferencedBytes - total)
                 total += bytes.count
-                files[path] = bytes
+                files[path] = InputMode.throughLineDiscipline(bytes)
             } catch let error as InputError {
                 let shared = total > 0 && error.message.contains("the limit is")
                     ? " (the files one scenario names may hold \(TerminalInput.humanSize(Scenario.maximumReferencedBytes)) together)" : ""
