@@ -8,9 +8,9 @@ public struct AuditOptions: Sendable {
     public var paths: [String]
     /// `--config`: the rules file; nil means `.veil.yml` in the current folder, else the built-in rules.
     public var configPath: String?
-    /// `--cols` for captures; nil means 80, or a recording's own width.
+    /// `--cols` for captures; nil means the capture's own (see ``TerminalCapture``).
     public var cols: Int?
-    /// `--rows` for captures; nil means 24, or a recording's own height.
+    /// `--rows` for captures; nil means the capture's own (see ``TerminalCapture``).
     public var rows: Int?
     /// `--baseline`: reviewed findings to subtract.
     public var baselinePath: String?

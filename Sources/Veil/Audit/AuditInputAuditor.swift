@@ -28,9 +28,9 @@ struct AuditInputAuditor: Sendable {
     var rules: RuleSet
     /// `--config`, which overrides a scenario's own `rules:`.
     var configPath: String?
-    /// `--cols`; nil means 80, or a recording's own width.
+    /// `--cols`; nil means the capture's own (see ``TerminalCapture``).
     var cols: Int?
-    /// `--rows`; nil means 24, or a recording's own height.
+    /// `--rows`; nil means the capture's own (see ``TerminalCapture``).
     var rows: Int?
     /// The salt of every content fingerprint (see ``AuditEngine/fingerprintSalt(baseline:secret:)``):
     /// never ``Fingerprint/defaultSalt``, which is public.
