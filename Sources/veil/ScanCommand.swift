@@ -14,8 +14,9 @@ struct ScanCommand: ParsableCommand {
             an allowlist let through (such as AWS's documentation key AKIA…EXAMPLE), masked, with the \
             allowlist's reason.
 
-            Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, or nothing); 1 a \
-            block finding (unless --exit-zero); 2 a usage, configuration or input error.
+            Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the app marked \
+            itself, or nothing); 1 a block finding the app did not mark (unless --exit-zero); 2 a \
+            usage, configuration or input error.
             """
     )
 
@@ -62,6 +63,13 @@ struct ScanCommand: ParsableCommand {
             }
         }
         print(report, terminator: "")
-        if !exitZero && findings.contains(where: { $0.severity == .block }) { throw ExitCode(1) }
+        if !exitZero && findings.contains(where: Self.fails) { throw ExitCode(1) }
+    }
+
+    /// Whether a finding fails the scan: a block finding the app did not hide itself (cells it
+    /// marked with ESC ] 7701 are hidden by the app, as `veil audit` judges them).
+    static func fails(_ finding: Finding) -> Bool {
+        if case .appMarked = finding.source { return false }
+        return finding.severity == .block
     }
 }

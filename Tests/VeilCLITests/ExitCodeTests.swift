@@ -47,6 +47,9 @@ import Testing
         #expect(warn.status == 0 && warn.stdout.contains("phone.intl"), "\(warn)")
         let clean = try CLI.run(["scan", "-"], in: work, stdin: Array("hello\r\n".utf8))
         #expect(clean.status == 0, "\(clean)")
+        let marked = Array("Balance: \u{1B}]7701;balance\u{1B}\\¥ 52,310.44\u{1B}]7701;\u{1B}\\\r\n".utf8)
+        let hiddenByTheApp = try CLI.run(["scan", "-"], in: work, stdin: marked)
+        #expect(hiddenByTheApp.status == 0 && hiddenByTheApp.stdout.contains("app.marked"), "\(hiddenByTheApp)")
         let bad = try CLI.run(["scan", "missing.ans", "--exit-zero"], in: work)
         #expect(bad.status == 2, "\(bad)")
     }
