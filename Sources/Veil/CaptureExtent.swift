@@ -17,7 +17,9 @@ public struct CaptureExtent: ParserReceiver, Sendable {
     public private(set) var widestContent = 0
     /// The number of rows from the top of the sheet to the lowest row holding content.
     public private(set) var contentRows = 0
-    /// The lowest row that cursor addressing drew on (1-based), or 0.
+    /// The lowest row that cursor addressing drew on (1-based), or 0; rows below
+    /// ``tallestInferredScreen`` do not count (`CSI 999;1H` means "the bottom", not a
+    /// terminal 999 rows tall).
     public private(set) var addressedRows = 0
     /// Whether the bytes never place the cursor on a row of their own (a stream such as
     /// `ls` output, which a terminal scrolls), as opposed to a full-screen program.
@@ -25,9 +27,17 @@ public struct CaptureExtent: ParserReceiver, Sendable {
 
     /// Lines wider than this are taken to wrap rather than to tell the terminal's width.
     public static let widestInferredLine = 300
+    /// Cursor addressing below this row does not tell the terminal's height.
+    public static let tallestInferredScreen = 200
 
     private var col = 0
     private var row = 0
+    /// Lines moved down since cursor addressing went past ``tallestInferredScreen`` (the
+    /// screen's bottom row, whatever the height); nil while the row is known.
+    private var belowBottom: Int?
+    /// The most lines content was drawn below the bottom row after such addressing: lines
+    /// that scrolled off the top whatever the screen's height.
+    public private(set) var linesBelowBottom = 0
     private var lineWidth = 0
     private var rowIsAddressed = false
 
@@ -46,8 +56,12 @@ public struct CaptureExtent: ParserReceiver, Sendable {
         guard width > 0 else { return }
         col = min(col + width, Parameters.maximumValue)
         lineWidth = max(lineWidth, col)
+        if let belowBottom {
+            linesBelowBottom = max(linesBelowBottom, belowBottom)
+            return
+        }
         contentRows = max(contentRows, row + 1)
-        if rowIsAddressed { addressedRows = max(addressedRows, row + 1) }
+        if rowIsAddressed && row < Self.tallestInferredScreen { addressedRows = max(addressedRows, row + 1) }
     }
 
     private mutating func endLine() {
@@ -58,7 +72,23 @@ public struct CaptureExtent: ParserReceiver, Sendable {
 
     private mutating func moveTo(row newRow: Int) {
         if newRow != row { endLine() }
+        if let below = belowBottom {
+            // Down from the bottom scrolls; up leaves it (approximately: as if still at it).
+            belowBottom = max(0, below + newRow - row)
+        }
         row = max(0, min(newRow, Parameters.maximumValue))
+    }
+
+    /// Cursor addressing to a 0-based row.
+    private mutating func address(row newRow: Int) {
+        moveTo(row: newRow)
+        belowBottom = newRow >= Self.tallestInferredScreen ? 0 : nil
+        rowIsAddressed = true
+    }
+
+    /// How many lines of content scrolled off the top of a screen `rows` high.
+    public func linesScrolledOff(rows: Int) -> Int {
+        max(contentRows - rows, linesBelowBottom, 0)
     }
 
     public mutating func print(_ scalar: Unicode.Scalar) {
@@ -103,12 +133,10 @@ public struct CaptureExtent: ParserReceiver, Sendable {
         let first = max(1, parameters.value(0, default: 1))
         switch sequence.final {
         case UInt8(ascii: "H"), UInt8(ascii: "f"):  // CUP, HVP
-            moveTo(row: first - 1)
+            address(row: first - 1)
             col = max(1, parameters.value(1, default: 1)) - 1
-            rowIsAddressed = true
         case UInt8(ascii: "d"):  // VPA
-            moveTo(row: first - 1)
-            rowIsAddressed = true
+            address(row: first - 1)
         case UInt8(ascii: "G"), UInt8(ascii: "`"):  // CHA, HPA
             col = first - 1
         case UInt8(ascii: "C"), UInt8(ascii: "a"):  // CUF, HPR

@@ -6,7 +6,7 @@ import VeilScreen
 /// The screen's size, unless `--cols`/`--rows` give it: a recording's header (and its
 /// resize events); for other captures at least 80×24, wider when the widest line is wider
 /// (up to ``CaptureExtent/widestInferredLine`` columns; a longer line wraps), taller when
-/// cursor addressing draws below row 24. Content that still falls outside the screen (lines
+/// cursor addressing draws below row 24 (up to ``CaptureExtent/tallestInferredScreen`` rows). Content that still falls outside the screen (lines
 /// that scrolled off its top, a line cut at its right edge) is reported in
 /// ``Capture/warnings``, never dropped silently.
 public enum TerminalCapture {
@@ -52,15 +52,35 @@ public enum TerminalCapture {
         if time != nil {
             throw InputError(path: path, message: "--at applies to asciicast recordings (.cast) only")
         }
+        let layout = try layout(of: bytes, path: path, cols: cols, rows: rows, raw: raw)
+        var terminal = try makeTerminal(cols: layout.cols, rows: layout.rows, path: path)
+        layout.mode.feed(bytes, into: &terminal)
+        return Capture(screen: terminal.screen, warnings: layout.warnings)
+    }
+
+    /// How a capture that is not a recording is read: its input mode and screen size, and
+    /// what will not fit. Every reader of raw captures goes through it.
+    public struct Layout: Sendable, Hashable {
+        /// Cooked, or raw with `--raw`.
+        public var mode: InputMode
+        /// The screen's columns.
+        public var cols: Int
+        /// The screen's rows.
+        public var rows: Int
+        /// Content that will not fit, one sentence each.
+        public var warnings: [String]
+    }
+
+    /// The layout of the capture `bytes` read from `path` (see the type's notes).
+    /// - Throws: ``InputError`` when the bytes are not terminal text.
+    public static func layout(of bytes: [UInt8], path: String, cols: Int?, rows: Int?, raw: Bool) throws -> Layout {
         try checkIsText(bytes, path: path)
         let mode = InputMode.forCapture(path: path, raw: raw)
         let extent = CaptureExtent.measure(bytes, mode: mode)
         let largest = Screen.maximumSize
         let width = cols ?? min(largest, max(defaultSize.cols, extent.widestLine))
         let height = rows ?? min(largest, max(defaultSize.rows, extent.addressedRows))
-        var terminal = try makeTerminal(cols: width, rows: height, path: path)
-        mode.feed(bytes, into: &terminal)
-        return Capture(screen: terminal.screen, warnings: warnings(extent, cols: width, rows: height))
+        return Layout(mode: mode, cols: width, rows: height, warnings: warnings(extent, cols: width, rows: height))
     }
 
     /// What of `extent` does not fit a `cols`×`rows` screen.
@@ -70,9 +90,10 @@ public enum TerminalCapture {
             warnings.append("the content is \(extent.widestLine) columns wide but the screen has \(cols): "
                 + "lines wrapped or were cut at the right edge (--cols \(min(extent.widestLine, Screen.maximumSize)) shows them whole)")
         }
-        if extent.contentRows > rows {
-            let lost = extent.contentRows - rows
-            let keep = extent.contentRows <= Screen.maximumSize ? " (--rows \(extent.contentRows) keeps them)" : ""
+        let lost = extent.linesScrolledOff(rows: rows)
+        if lost > 0 {
+            let needed = extent.contentRows
+            let keep = extent.linesBelowBottom == 0 && needed <= Screen.maximumSize ? " (--rows \(needed) keeps them)" : ""
             warnings.append("\(lost) line\(lost == 1 ? "" : "s") scrolled off the top of the \(rows)-row screen\(keep)")
         }
         return warnings

@@ -128,3 +128,19 @@ import Testing
         #expect(!result.stderr.contains("Missing value"), "\(result)")
     }
 }
+
+extension CaptureInputTests {
+    @Test func addressingRow999MeansTheBottomNotATallScreen() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let bytes = Array("top line\u{1B}[999;1Hstatus".utf8)
+        let result = try CLI.run(["screen", "-", "--format", "json"], in: work, stdin: bytes)
+        #expect(result.status == 0, "\(result)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
+        #expect(json["rows"] as? Int == 24)
+        #expect(result.stderr.isEmpty, "\(result)")
+        let scrolled = try CLI.run(["screen", "-"], in: work, stdin: bytes + Array("\nafter\nend".utf8))
+        #expect(scrolled.stderr.contains("2 lines scrolled off the top of the 24-row screen"), "\(scrolled)")
+        #expect(!scrolled.stderr.contains("--rows"), "no --rows keeps lines drawn below the bottom: \(scrolled)")
+    }
+}
