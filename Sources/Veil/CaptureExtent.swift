@@ -1,8 +1,10 @@
 import VeilScreen
 
-/// How much room the content of a terminal capture takes, read from the bytes alone (no
-/// screen): the widest line and how far down content was drawn. ``TerminalCapture`` sizes
-/// a capture's screen from it and warns when content falls outside the screen.
+/// How much room the content of a terminal capture takes.
+///
+/// It is read from the bytes alone (no screen): the widest line and how far down content
+/// was drawn. ``TerminalCapture`` sizes a capture's screen from it and warns when content
+/// falls outside the screen.
 ///
 /// It is a ``ParserReceiver`` run by the real ``Parser``, so escape sequences, UTF-8 and
 /// character widths are read exactly as the screen reads them. Rows are counted on an

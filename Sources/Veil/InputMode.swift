@@ -56,8 +56,9 @@ public enum InputMode: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// What a terminal receives when a program writes `bytes` through a cooked line
-    /// discipline (`ONLCR`): every LF becomes CR LF. A simulated app's output (a scenario's
+    /// What a terminal receives when a program writes `bytes` through a cooked line discipline.
+    ///
+    /// `ONLCR` turns every LF into CR LF. A simulated app's output (a scenario's
     /// `file`, `text`, `print` and `show`) goes through it, as a real program's output to a
     /// tty does; unlike ``cooked`` captures, no final line end is dropped.
     public static func throughLineDiscipline(_ bytes: [UInt8]) -> [UInt8] {

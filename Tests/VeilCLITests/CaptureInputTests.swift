@@ -5,7 +5,8 @@ import Testing
 /// the screen size when the capture is bigger than 80×24, binary files, `--at`.
 @Suite struct CaptureInputTests {
     /// `ls -la --color=always` through a pipe: lines end in a bare LF.
-    static let listing = Array("""
+    static let listing = Array(
+        """
         total 16
         drwxr-xr-x  4 ana staff  128 Nov 25 06:00 \u{1B}[01;34m.\u{1B}[0m
         drwxr-xr-x 12 ana staff  384 Nov 25 05:59 \u{1B}[01;34m..\u{1B}[0m
@@ -61,7 +62,9 @@ import Testing
     /// A capture of a 100×30 tmux pane: 30 lines, the widest 100 columns.
     static let widePane: [UInt8] = {
         var text = ""
-        for row in 1...30 { text += String(format: "row %02d ", row) + String(repeating: "x", count: row == 17 ? 93 : 40) + "\n" }
+        for row in 1...30 {
+            text += String(format: "row %02d ", row) + String(repeating: "x", count: row == 17 ? 93 : 40) + "\n"
+        }
         return Array(text.utf8)
     }()
 
@@ -79,7 +82,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
         let result = try CLI.run(["snap", "-", "-o", "pane.png"], in: work, stdin: Self.widePane)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("6 lines scrolled off the top of the 24-row screen (--rows 30 keeps them)"), "\(result)")
+        #expect(
+            result.stderr.contains("6 lines scrolled off the top of the 24-row screen (--rows 30 keeps them)"),
+            "\(result)")
         let whole = try CLI.run(["snap", "-", "-o", "pane.png", "--rows", "30"], in: work, stdin: Self.widePane)
         #expect(whole.status == 0 && whole.stderr.isEmpty, "\(whole)")
         let bitmap = try Pixels.decode(work.appendingPathComponent("pane.png"))
@@ -89,7 +94,8 @@ import Testing
     @Test func explicitSizeWinsAndContentCutAtTheRightEdgeIsReported() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let result = try CLI.run(["screen", "-", "--cols", "80", "--rows", "30", "--format", "json"], in: work, stdin: Self.widePane)
+        let result = try CLI.run(
+            ["screen", "-", "--cols", "80", "--rows", "30", "--format", "json"], in: work, stdin: Self.widePane)
         #expect(result.status == 0, "\(result)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
         #expect(json["cols"] as? Int == 80)

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// The exit-code contract, command by command: 0 ok; 1 what should fail a build (a block
-/// finding for scan and audit, a violation for run and audit, a failing example for rules
-/// lint); 2 a usage, configuration, input or write error. Each `--help` says so.
+/// The exit-code contract, command by command.
+///
+/// 0 ok; 1 what should fail a build (a block finding for scan and audit, a violation for
+/// run and audit, a failing example for rules lint); 2 a usage, configuration, input or
+/// write error. Each `--help` says so.
 @Suite struct ExitCodeTests {
     static let blockFinding = Array("Card: 4111 1111 1111 1111\r\n".utf8)
     static let warnOnly = Array("Call +44 20 7946 0958 today\r\n".utf8)
@@ -110,7 +112,8 @@ import Testing
     @Test func showLastRevealsAtMostFourCharactersAndSaysSo() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let result = try CLI.run(["scan", "-", "--show-last", "100"], in: work, stdin: Array("Password: Lantern-7-Harbor\r\n".utf8))
+        let result = try CLI.run(
+            ["scan", "-", "--show-last", "100"], in: work, stdin: Array("Password: Lantern-7-Harbor\r\n".utf8))
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.contains("••••••••••••rbor"), "\(result)")
         #expect(!result.stdout.contains("Harbor"), "\(result)")
@@ -125,8 +128,10 @@ import Testing
         #expect(quiet.status == 0 && !quiet.stdout.contains("allowlisted"), "\(quiet)")
         let verbose = try CLI.run(["scan", "-", "--verbose"], in: work, stdin: input)
         #expect(verbose.status == 0, "\(verbose)")
-        #expect(verbose.stdout.contains("allowlisted: aws.access_key at 0:20 ••••••••••••••••••••: AWS documentation keys end in EXAMPLE"),
-                "\(verbose)")
+        #expect(
+            verbose.stdout.contains(
+                "allowlisted: aws.access_key at 0:20 ••••••••••••••••••••: AWS documentation keys end in EXAMPLE"),
+            "\(verbose)")
         #expect(!verbose.stdout.contains("AKIA"), "\(verbose)")
         let json = try CLI.run(["scan", "-", "--verbose", "--format", "json"], in: work, stdin: input)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])

@@ -10,7 +10,8 @@ import VeilRedaction
         for rule in rules.rules {
             let name = AuditRule.name(of: rule.id, in: rules)
             #expect(!rule.name.isEmpty, "rule \(rule.id) has no name in default.yml")
-            #expect(name.count <= 32 && !name.contains(",") && !name.contains(" whose "), "rule \(rule.id): name '\(name)'")
+            #expect(
+                name.count <= 32 && !name.contains(",") && !name.contains(" whose "), "rule \(rule.id): name '\(name)'")
         }
     }
 
@@ -28,7 +29,8 @@ import VeilRedaction
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-jwt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let token = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ2ZWlsLXRlc3QtMDAwMSIsIm5hbWUiOiJUZXN0IFVzZXIiLCJpYXQiOjE3MDAwMDAwMDB9.Ehh2FDEEtfjgVvVqE1SkHbn8x6kwXoIIXGvOoNZYW2m"
+        let token =
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ2ZWlsLXRlc3QtMDAwMSIsIm5hbWUiOiJUZXN0IFVzZXIiLCJpYXQiOjE3MDAwMDAwMDB9.Ehh2FDEEtfjgVvVqE1SkHbn8x6kwXoIIXGvOoNZYW2m"
         try Data("Authorization: Bearer \(token)\r\n".utf8).write(to: folder.appendingPathComponent("jwt.ans"))
         let options = AuditOptions(
             paths: ["."], configPath: nil, cols: 200, rows: nil, baselinePath: nil, updateBaseline: false, jobs: 1,

@@ -52,7 +52,9 @@ enum Contrast {
             for row in 0..<screen.rows {
                 for col in 0..<screen.cols {
                     let cell = redacted.screen[row, col]
-                    guard cell.scalar != " ", cell.width > 0, cell.foreground != RedactionStyle.maskColor else { continue }
+                    guard cell.scalar != " ", cell.width > 0, cell.foreground != RedactionStyle.maskColor else {
+                        continue
+                    }
                     var foreground = theme.resolve(cell.foreground, isForeground: true)
                     var background = theme.resolve(cell.background, isForeground: false)
                     if cell.attributes.contains(.inverse) { swap(&foreground, &background) }
@@ -77,11 +79,15 @@ enum Contrast {
             if text.hasPrefix("┌") { top = row }
             guard let first = top else { continue }
             if text.hasPrefix("└") {
-                let widths = (first...row).map { TextWidth.columns(of: lines[$0].replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)) }
+                let widths = (first...row).map {
+                    TextWidth.columns(
+                        of: lines[$0].replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression))
+                }
                 #expect(Set(widths).count == 1, "\(file): box rows \(first)…\(row) have widths \(widths)")
                 let edges = (first...row).map { lines[$0].trimmingCharacters(in: .whitespaces).last }
-                #expect(edges.first == "┐" && edges.last == "┘" && edges.dropFirst().dropLast().allSatisfy { $0 == "│" },
-                        "\(file): right edges \(edges)")
+                #expect(
+                    edges.first == "┐" && edges.last == "┘" && edges.dropFirst().dropLast().allSatisfy { $0 == "│" },
+                    "\(file): right edges \(edges)")
                 top = nil
             }
         }

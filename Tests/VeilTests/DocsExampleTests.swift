@@ -33,8 +33,9 @@ import VeilRedaction
         let scenario = try Scenario.parse(try Self.firstYAML(in: "Docs/scenario.md"), path: "/tmp/bank.veil.yml")
         #expect(scenario.name == "bank")
         #expect(scenario.timeline.count == 5)
-        #expect(scenario.handlers.keys.sorted() == [
-            "applicationDidBecomeActive", "applicationDidEnterBackground", "applicationWillResignActive",
-        ])
+        #expect(
+            scenario.handlers.keys.sorted() == [
+                "applicationDidBecomeActive", "applicationDidEnterBackground", "applicationWillResignActive",
+            ])
     }
 }

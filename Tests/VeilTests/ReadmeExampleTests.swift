@@ -26,7 +26,8 @@ import VeilScreen
 
     @Test func theReadmeShowsTheSameCode() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let begin = try #require(source.range(of: "// README begin\n"))
         let end = try #require(source.range(of: "        // README end", range: begin.upperBound..<source.endIndex))
