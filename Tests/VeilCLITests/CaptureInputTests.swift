@@ -150,3 +150,20 @@ extension CaptureInputTests {
         #expect(!scrolled.stderr.contains("--rows"), "no --rows keeps lines drawn below the bottom: \(scrolled)")
     }
 }
+
+extension CaptureInputTests {
+    @Test func auditReadsCapturesTheSameWay() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        // A card on the 100-column pane's 17th line, right of column 80, and bare LFs.
+        var text = ""
+        for row in 1...30 {
+            text += row == 17 ? String(repeating: "-", count: 78) + " card 4111 1111 1111 1111\n" : "row \(row)\n"
+        }
+        try Data(text.utf8).write(to: work.appendingPathComponent("pane.ans"))
+        let result = try CLI.run(["audit", "pane.ans", "--format", "json"], in: work)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("\"card.pan\""), "\(result)")
+        #expect(result.stderr.contains("pane.ans: 6 lines scrolled off the top of the 24-row screen"), "\(result)")
+    }
+}
