@@ -5,7 +5,7 @@ import VeilScreen
 
 /// INPUT, `--at` and the screen size: what `snap`, `scan` and `screen` read a capture with.
 struct CaptureOptions: ParsableArguments {
-    @Argument(help: "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast).")
+    @Argument(help: "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast). A binary file (a NUL byte in the first 8,000 bytes) is refused (exit 2).")
     var input: String
 
     // `.unconditional` takes `--at -1` as a value, so validate() can say what is wrong with it.
