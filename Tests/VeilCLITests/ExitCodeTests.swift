@@ -98,6 +98,27 @@ import Testing
         #expect(Temp.contents(of: work.appendingPathComponent("out")).isEmpty)
     }
 
+    @Test func rulesExitZeroOneOrTwo() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        #expect(try CLI.run(["rules", "lint"], in: work).status == 0)
+        #expect(try CLI.run(["rules", "list"], in: work).status == 0)
+        #expect(try CLI.run(["rules", "show", "no.such.rule"], in: work).status == 2)
+        let failing = """
+            rules:
+              - id: app.order
+                regex: 'ORD-[0-9]{4}'
+                examples: ["order ↓ORD-12↓"]
+
+            """
+        try Data(failing.utf8).write(to: work.appendingPathComponent("failing.yml"))
+        let lint = try CLI.run(["rules", "lint", "--config", "failing.yml"], in: work)
+        #expect(lint.status == 1, "\(lint)")
+        try Data("rules: [{id: x}]\n".utf8).write(to: work.appendingPathComponent("invalid.yml"))
+        let invalid = try CLI.run(["rules", "lint", "--config", "invalid.yml"], in: work)
+        #expect(invalid.status == 2 && invalid.stderr.contains("invalid.yml:1:"), "\(invalid)")
+    }
+
     @Test func dashOutputWritesThePNGToStandardOutput() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
