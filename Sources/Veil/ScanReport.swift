@@ -19,7 +19,8 @@ public enum ScanReport {
     }
 
     /// The findings in `format`, ending with a newline. `showingLast` reveals that many
-    /// trailing characters of each secret (never more than half); 0 masks everything.
+    /// trailing characters of each secret (at most 4, and at most a quarter of it; see
+    /// ``Finding/maximumRevealedCharacters``); 0 masks everything.
     public static func render(_ findings: [Finding], as format: Format, showingLast: Int) -> String {
         switch format {
         case .text: text(findings, showingLast: showingLast)
@@ -64,6 +65,60 @@ public enum ScanReport {
         let block = findings.filter { $0.severity == .block }.count
         out += "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(block) block, \(findings.count - block) warn\n"
         return out
+    }
+
+    /// `--verbose`: one line per candidate that an allowlist let through, masked:
+    /// `allowlisted: aws.access_key at 2:13 ••••••••••••••••••••: AWS documentation keys end in EXAMPLE`.
+    public static func allowlistedLines(_ dropped: [DroppedCandidate], on screen: Screen) -> [String] {
+        allowlisted(dropped).map { candidate in
+            "allowlisted: \(candidate.ruleID) at \(place(candidate.spans, candidate.location)) "
+                + "\(Finding.mask(text(of: candidate, on: screen))): \(allowlistReason(candidate))"
+        }
+    }
+
+    /// `--verbose --format json`: the allowlisted candidates as a JSON array.
+    public static func allowlistedJSON(_ dropped: [DroppedCandidate], on screen: Screen) -> String {
+        let items = allowlisted(dropped).map { candidate in
+            let spans = candidate.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
+            return "{" + [
+                #""rule":\#(ScreenDump.quoted(candidate.ruleID))"#,
+                #""location":"\#(candidate.location.rawValue)""#,
+                #""spans":[\#(spans.joined(separator: ","))]"#,
+                #""masked":\#(ScreenDump.quoted(Finding.mask(text(of: candidate, on: screen))))"#,
+                #""reason":\#(ScreenDump.quoted(allowlistReason(candidate)))"#,
+            ].joined(separator: ",") + "}"
+        }
+        return "[" + items.joined(separator: ",") + "]"
+    }
+
+    private static func allowlisted(_ dropped: [DroppedCandidate]) -> [DroppedCandidate] {
+        dropped.filter { $0.reason.hasPrefix("allowlisted") }
+    }
+
+    /// `AWS documentation keys end in EXAMPLE` from `allowlisted (AWS documentation keys end in EXAMPLE)`.
+    private static func allowlistReason(_ candidate: DroppedCandidate) -> String {
+        var reason = Substring(candidate.reason.dropFirst("allowlisted".count)).trimmingPrefix(" ")
+        if reason.hasPrefix("(") && reason.hasSuffix(")") { reason = reason.dropFirst().dropLast() }
+        return reason.isEmpty ? "an allowlist of the rules file" : String(reason)
+    }
+
+    private static func text(of candidate: DroppedCandidate, on screen: Screen) -> String {
+        if candidate.location == .title {
+            let title = Array(screen.title)
+            return candidate.spans.map { span in
+                String(title[min(title.count, span.col)..<min(title.count, span.col + span.width)])
+            }.joined(separator: " ")
+        }
+        return candidate.spans.map { span in
+            guard span.row < screen.rows else { return "" }
+            return span.columns.filter { $0 < screen.cols && !screen[span.row, $0].isContinuation }
+                .map { screen.text(row: span.row, col: $0) }.joined()
+        }.joined(separator: " ")
+    }
+
+    private static func place(_ spans: [CellSpan], _ location: Finding.Location) -> String {
+        guard let first = spans.first else { return "-" }
+        return location == .title ? "title:\(first.col)" : "\(first.row):\(first.col)"
     }
 
     /// `row:col` of the first span (1 more row when it continues), or `title:col`.

@@ -140,7 +140,9 @@ extension Scenario {
             throw yaml.error(text, "screen takes either \"file\" or \"text\", not both")
         }
         if let file = map["file"] { spec.content = .file(try reference(file, "screen file")) }
-        if let text = map["text"] { spec.content = .bytes(Array(try yaml.string(text, "screen text").utf8)) }
+        if let text = map["text"] {
+            spec.content = .bytes(InputMode.throughLineDiscipline(Array(try yaml.string(text, "screen text").utf8)))
+        }
         if let list = map["sensitive"] {
             let regions = try yaml.sequence(list, "screen sensitive")
             guard regions.count <= maximumSteps else {
@@ -193,7 +195,7 @@ extension Scenario {
         case "work": return .work(try yaml.duration(value, "work"))
         case "privacyCover": return .privacyCover(try yaml.bool(value, "privacyCover"))
         case "show": return .show(file: try reference(value, "show"))
-        case "print": return .print(Array(try yaml.string(value, "print").utf8))
+        case "print": return .print(InputMode.throughLineDiscipline(Array(try yaml.string(value, "print").utf8)))
         case "mark":
             let (rect, reason) = try markSpec(value, yaml, "mark")
             try checkInside(rect, value, cols: screen.cols, rows: screen.rows, yaml, "mark")
@@ -253,7 +255,7 @@ extension Scenario {
             let (cols, rows) = try size(value, yaml, "resize")
             return .event(.resize(ScreenSize(columns: cols, rows: rows)))
         case "wait": return .event(.wait(try yaml.duration(value, "wait")))
-        case "print": return .print(Array(try yaml.string(value, "print").utf8))
+        case "print": return .print(InputMode.throughLineDiscipline(Array(try yaml.string(value, "print").utf8)))
         case "show": return .show(file: try reference(value, "show"))
         default:
             if bareSteps[key] != nil { throw yaml.error(value, "\(key) takes no value") }

@@ -1,6 +1,6 @@
 import VeilLifecycle
 
-/// A scenario file (spec/scenario.md): the simulated app's screen and handlers, the
+/// A scenario file (Docs/scenario.md): the simulated app's screen and handlers, the
 /// system's policy, and the timeline of user and system events.
 public struct Scenario: Sendable, Hashable {
     /// A position in the scenario file (1-based), kept so later errors can name it.

@@ -116,9 +116,14 @@ public struct ScenarioRunner: Sendable {
         let records = Mutex<[SnapshotRecord]>([])
         let currentStep = Mutex<Scenario.TimedStep?>(nil)
         let budget = Mutex(SnapshotBudget())
+        // Every snapshot moment gets the next number, written or not, so ids never repeat.
+        let moments = Mutex(0)
+        // The first snapshot that could not be written: the run stops there (exit 2).
+        let writeFailure = Mutex<SnapshotWriteError?>(nil)
         let name = scenario.name
         let snapshotter = self.snapshotter
         system.onSnapshotMoment { moment in
+            guard writeFailure.withLock({ $0 == nil }) else { return }
             let capture = screen.capture()
             // A screen snapshotted before reuses that outcome; a new one is charged its cells.
             let key = SnapshotBudget.Key(screen: capture.screen, covered: capture.coveredByApp)
@@ -135,16 +140,25 @@ public struct ScenarioRunner: Sendable {
                 return nil
             }
             if reused == nil && budget.withLock({ $0.exceeded }) { return }
-            let sequence = records.withLock { $0.count } + 1
+            let sequence = moments.withLock { count in
+                count += 1
+                return count
+            }
             let id = "\(name)-" + String(format: "%04d", sequence)
             let outcome: Snapshotter.Outcome
             var path: String?
             do {
                 outcome = try reused?.outcome
                     ?? snapshotter.snapshot(of: capture.screen, coveredByApp: capture.coveredByApp)
-                var file: URL?
-                if let folder = options.outputFolder {
-                    let url = folder.appendingPathComponent(id + ".png", isDirectory: false)
+            } catch {
+                log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not taken: \(error)"),
+                           at: moment.time)
+                return
+            }
+            var file: URL?
+            if let folder = options.outputFolder {
+                let url = folder.appendingPathComponent(id + ".png", isDirectory: false)
+                do {
                     // The same image again: a hard link to the file already written (no new
                     // file to write and sync for each of thousands of unchanged snapshots).
                     if let written = reused?.file {
@@ -154,18 +168,17 @@ public struct ScenarioRunner: Sendable {
                         try snapshotter.write(outcome, to: url)
                         file = url
                     }
-                    path = url.relativePath  // as the user gave --out (relative stays relative)
+                } catch {
+                    writeFailure.withLock { $0 = SnapshotWriteError(snapshotID: id, reason: "\(error)") }
+                    return
                 }
-                if reused == nil {
-                    budget.withLock {
-                        $0.outcomes[key] = (outcome, file)
-                        $0.last = (key, (outcome, file))
-                    }
+                path = url.relativePath  // as the user gave --out (relative stays relative)
+            }
+            if reused == nil {
+                budget.withLock {
+                    $0.outcomes[key] = (outcome, file)
+                    $0.last = (key, (outcome, file))
                 }
-            } catch {
-                log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not written: \(error)"),
-                           at: moment.time)
-                return
             }
             log.append(.snapshot(path: path ?? id, hidden: outcome.hiddenSpans), at: moment.time)
             for exposure in outcome.exposures {
@@ -187,7 +200,7 @@ public struct ScenarioRunner: Sendable {
 
         do {
             try await play(system: system, screen: screen, files: files, currentStep: currentStep,
-                           budget: budget, options: options)
+                           budget: budget, writeFailure: writeFailure, options: options)
         } catch {
             // Nothing of the simulation (work still sleeping on the clock) outlives the run.
             await system.finish()
@@ -209,8 +222,9 @@ public struct ScenarioRunner: Sendable {
     /// Plays the timeline, step by step.
     private func play(system: System, screen: AppScreen, files: [String: [UInt8]],
                       currentStep: borrowing Mutex<Scenario.TimedStep?>, budget: borrowing Mutex<SnapshotBudget>,
-                      options: Options) async throws {
+                      writeFailure: borrowing Mutex<SnapshotWriteError?>, options: Options) async throws {
         for (index, timed) in scenario.timeline.enumerated() {
+            if let failure = writeFailure.withLock({ $0 }) { throw failure }
             currentStep.withLock { $0 = timed }
             do {
                 switch timed.step {
@@ -231,6 +245,7 @@ public struct ScenarioRunner: Sendable {
             try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, at: timed)
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
+        if let failure = writeFailure.withLock({ $0 }) { throw failure }
     }
 
     /// Stops the run at `timed` when the screen's work budget or the snapshot budget ran out
@@ -271,7 +286,7 @@ public struct ScenarioRunner: Sendable {
                 // Inside the scenario's root, checked on the open descriptor (ConfinedRoot).
                 let bytes = try scenario.location.read(path, limit: Scenario.maximumReferencedBytes - total)
                 total += bytes.count
-                files[path] = bytes
+                files[path] = InputMode.throughLineDiscipline(bytes)
             } catch let error as InputError {
                 let shared = total > 0 && error.message.contains("the limit is")
                     ? " (the files one scenario names may hold \(InputFile.humanSize(Scenario.maximumReferencedBytes)) together)" : ""
@@ -299,4 +314,14 @@ struct SnapshotBudget: Sendable {
         var screen: Screen
         var covered: Bool
     }
+}
+
+/// A snapshot that could not be written (a read-only or full disk): the run stops, removes
+/// the snapshots it wrote, and exits 2 with this one error.
+public struct SnapshotWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The snapshot's id, e.g. `bank-0001`.
+    public var snapshotID: String
+    /// The writer's error: the path and the system's reason.
+    public var reason: String
+    public var description: String { "snapshot \(snapshotID) not written: \(reason)" }
 }

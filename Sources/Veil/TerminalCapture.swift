@@ -2,30 +2,115 @@ import VeilScreen
 
 /// Turns a terminal capture (raw bytes, or an asciicast `.cast` recording) into the screen
 /// it shows.
+///
+/// The screen's size, unless `--cols`/`--rows` give it: a recording's header (and its
+/// resize events); for other captures at least 80×24, wider when the widest line is wider
+/// (up to ``CaptureExtent/widestInferredLine`` columns; a longer line wraps), taller when
+/// cursor addressing draws below row 24 (up to ``CaptureExtent/tallestInferredScreen`` rows). Content that still falls outside the screen (lines
+/// that scrolled off its top, a line cut at its right edge) is reported in
+/// ``Capture/warnings``, never dropped silently.
 public enum TerminalCapture {
+    /// A capture's screen and what the reader should know about it.
+    public struct Capture: Sendable {
+        /// The screen the capture shows.
+        public var screen: Screen
+        /// Content that did not fit on the screen, one sentence each (no secrets: counts only).
+        public var warnings: [String]
+    }
+
+    /// The default screen size of a capture that does not tell its own.
+    public static let defaultSize = (cols: 80, rows: 24)
+
     /// The screen that the capture at `path` (`-` for standard input) shows.
     ///
     /// - Parameters:
-    ///   - cols, rows: the terminal size; for a `.cast` recording, nil means the size in its
-    ///     header (and later resize events are followed).
+    ///   - cols, rows: the terminal size; nil means the capture's own (see the type's notes).
     ///   - time: for a recording, the moment to show (seconds; nil means its end).
+    ///   - raw: feed LF as given instead of as a cooked terminal shows it (``InputMode``).
     /// - Throws: ``InputError`` naming the file (and line and column for recordings).
-    public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil) throws -> Screen {
-        let bytes = try InputFile.bytes(from: path)
+    public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+                              raw: Bool = false) throws -> Screen {
+        try capture(path: path, cols: cols, rows: rows, at: time, raw: raw).screen
+    }
+
+    /// The screen that the capture at `path` (`-` for standard input) shows, with warnings.
+    public static func capture(path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+                               raw: Bool = false) throws -> Capture {
+        try capture(bytes: try InputFile.bytes(from: path), path: path, cols: cols, rows: rows, at: time, raw: raw)
+    }
+
+    /// The screen that `bytes`, read from `path`, show (see ``screen(path:cols:rows:at:raw:)``).
+    public static func capture(bytes: [UInt8], path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+                               raw: Bool = false) throws -> Capture {
         if Asciicast.isCast(path: path) {
             let cast = try Asciicast(bytes: bytes, path: path)
             if let time, time > cast.duration {
                 throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")
             }
-            return try screen(of: cast, cols: cols, rows: rows, at: time, path: path)
+            return Capture(screen: try screen(of: cast, cols: cols, rows: rows, at: time, path: path), warnings: [])
         }
         if time != nil {
             throw InputError(path: path, message: "--at applies to asciicast recordings (.cast) only")
         }
-        var terminal = try makeTerminal(cols: cols ?? 80, rows: rows ?? 24, path: path)
-        terminal.feed(bytes)
+        let layout = try layout(of: bytes, path: path, cols: cols, rows: rows, raw: raw)
+        var terminal = try makeTerminal(cols: layout.cols, rows: layout.rows, path: path)
+        layout.mode.feed(bytes, into: &terminal)
         try checkWorkBudget(terminal, path: path)
-        return terminal.screen
+        return Capture(screen: terminal.screen, warnings: layout.warnings)
+    }
+
+    /// How a capture that is not a recording is read: its input mode and screen size, and
+    /// what will not fit. Every reader of raw captures goes through it.
+    public struct Layout: Sendable, Hashable {
+        /// Cooked, or raw with `--raw`.
+        public var mode: InputMode
+        /// The screen's columns.
+        public var cols: Int
+        /// The screen's rows.
+        public var rows: Int
+        /// Content that will not fit, one sentence each.
+        public var warnings: [String]
+    }
+
+    /// The layout of the capture `bytes` read from `path` (see the type's notes).
+    /// - Throws: ``InputError`` when the bytes are not terminal text.
+    public static func layout(of bytes: [UInt8], path: String, cols: Int?, rows: Int?, raw: Bool) throws -> Layout {
+        try checkIsText(bytes, path: path)
+        let mode = InputMode.forCapture(path: path, raw: raw)
+        let extent = CaptureExtent.measure(bytes, mode: mode)
+        let largest = Screen.maximumSize
+        let width = cols ?? min(largest, max(defaultSize.cols, extent.widestLine))
+        let height = rows ?? min(largest, max(defaultSize.rows, extent.addressedRows))
+        return Layout(mode: mode, cols: width, rows: height, warnings: warnings(extent, cols: width, rows: height))
+    }
+
+    /// What of `extent` does not fit a `cols`×`rows` screen.
+    static func warnings(_ extent: CaptureExtent, cols: Int, rows: Int) -> [String] {
+        var warnings: [String] = []
+        if extent.widestLine > cols {
+            warnings.append("the content is \(extent.widestLine) columns wide but the screen has \(cols): "
+                + "lines wrapped or were cut at the right edge (--cols \(min(extent.widestLine, Screen.maximumSize)) shows them whole)")
+        }
+        let lost = extent.linesScrolledOff(rows: rows)
+        if lost > 0 {
+            let needed = extent.contentRows
+            let keep = extent.linesBelowBottom == 0 && needed <= Screen.maximumSize ? " (--rows \(needed) keeps them)" : ""
+            warnings.append("\(lost) line\(lost == 1 ? "" : "s") scrolled off the top of the \(rows)-row screen\(keep)")
+        }
+        return warnings
+    }
+
+    /// How many leading bytes ``checkIsText(_:path:)`` looks at (as git does for its binary check).
+    public static let textCheckBytes = 8000
+
+    /// Refuses bytes that are not terminal text: a NUL byte in the first ``textCheckBytes``
+    /// (an executable, an image, a compressed file). Terminals ignore NUL, but no program's
+    /// terminal output holds one there, and drawing such a file only makes a garbage PNG.
+    /// - Throws: ``InputError`` naming the file and the byte offset.
+    public static func checkIsText(_ bytes: [UInt8], path: String) throws {
+        guard let offset = bytes.prefix(textCheckBytes).firstIndex(of: 0) else { return }
+        throw InputError(path: path, message: "is not terminal text (a NUL byte at offset \(offset): a binary file?); "
+            + "give the output of a program, a capture such as `tmux capture-pane -e -p`, or an asciicast recording")
     }
 
     /// Refuses the input when the terminal's work budget ran out on it (exit 2, no output).

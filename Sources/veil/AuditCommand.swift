@@ -55,6 +55,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-timing"), help: "Leave durations out, so reports of the same inputs are byte-identical.")
     var noTiming = false
 
+    @Flag(help: "Feed captures (not .cast recordings, which are always raw) exactly as a pty master read them, instead of as a cooked terminal shows them (LF as CR LF).")
+    var raw = false
+
     @OptionGroup var size: ScreenSizeOptions
 
     @OptionGroup var rules: ConfigOption
@@ -92,6 +95,7 @@ struct AuditCommand: AsyncParsableCommand {
             tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming,
             fingerprintSalt: Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
         options.allowsOutsideRoot = outside.allowOutsideRoot
+        options.rawCaptures = raw
         return options
     }
 

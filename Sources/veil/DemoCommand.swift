@@ -7,7 +7,12 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Run the bundled demo app (launch, a call, home, lock) and write its redacted snapshots.",
-        discussion: "The demo app forgets to hide most of what it shows; Veil hides it anyway and the log lists each exposure as a violation. The demo itself exits 0."
+        discussion: """
+            The demo app forgets to hide most of what it shows; Veil hides it anyway and the log lists \
+            each exposure as a violation. Exit codes: 0 the demo ran (its violations are the point of \
+            it); 2 a snapshot could not be written (one error naming the file; the snapshots already \
+            written are removed).
+            """
     )
 
     @Option(help: "Folder for the snapshots.")

@@ -7,7 +7,12 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Simulate an app session from a scenario file: lifecycle log and redacted snapshots.",
-        discussion: "Exits 1 when the log holds a violation (a snapshot that would show an unhidden finding, a missed deadline, a leaked background task) or a watchdog termination."
+        discussion: """
+            Exit codes: 0 no violation; 1 the log holds a violation (a snapshot that would show an \
+            unhidden block finding, a missed deadline, a leaked background task) or a watchdog \
+            termination; 2 a bad scenario or rules file, or a snapshot that could not be written (the \
+            run stops, with one error naming the file, and removes the snapshots it wrote).
+            """
     )
 
     @Argument(help: "The scenario file (YAML).")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Veil
 import VeilRedaction
 
@@ -7,7 +8,16 @@ struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Show what would be hidden on the screen that the terminal bytes in INPUT draw, and why.",
-        discussion: "Secrets are always masked; --show-last reveals at most half of each."
+        discussion: """
+            Secrets are always masked; --show-last reveals at most \(Finding.maximumRevealedCharacters) \
+            characters of each, and never more than a quarter of it. --verbose also lists the values \
+            an allowlist let through (such as AWS's documentation key AKIA…EXAMPLE), masked, with the \
+            allowlist's reason.
+
+            Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the app marked \
+            itself, or nothing); 1 a block finding the app did not mark (unless --exit-zero); 2 a \
+            usage, configuration or input error.
+            """
     )
 
     @OptionGroup var capture: CaptureOptions
@@ -17,8 +27,15 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
-    @Option(name: .customLong("show-last"), help: "Show the last N characters of each finding (at most half).")
+    @Option(name: .customLong("show-last"),
+            help: "Show the last N characters of each finding (at most \(Finding.maximumRevealedCharacters), and at most a quarter of it).")
     var showLast: Int = 0
+
+    @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when a block finding is found (errors still exit 2).")
+    var exitZero = false
+
+    @Flag(name: [.short, .long], help: "Also list the candidates an allowlist let through, masked, with the reason.")
+    var verbose = false
 
     func validate() throws {
         guard showLast >= 0 else { throw ValidationError("--show-last must be 0 or more (got \(showLast))") }
@@ -27,7 +44,31 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         let rules = try self.rules.resolver().rules(forInputAt: capture.input)
         let screen = try capture.screen()
-        let findings = try rules.findings(in: screen)
-        print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")
+        let detection = try rules.detect(in: screen)
+        let findings = detection.findings
+        if showLast > Finding.maximumRevealedCharacters {
+            FileHandle.standardError.write(Data(
+                "veil: note: --show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value\n".utf8))
+        }
+        var report = ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast)
+        if verbose {
+            switch format {
+            case .text:
+                report += ScanReport.allowlistedLines(detection.dropped, on: screen).map { $0 + "\n" }.joined()
+            case .json:
+                // `{"findings":[…],"allowlisted":[…]}`
+                report = String(report.dropLast(2)) + #","allowlisted":"#
+                    + ScanReport.allowlistedJSON(detection.dropped, on: screen) + "}\n"
+            }
+        }
+        print(report, terminator: "")
+        if !exitZero && findings.contains(where: Self.fails) { throw ExitCode(1) }
+    }
+
+    /// Whether a finding fails the scan: a block finding the app did not hide itself (cells it
+    /// marked with ESC ] 7701 are hidden by the app, as `veil audit` judges them).
+    static func fails(_ finding: Finding) -> Bool {
+        if case .appMarked = finding.source { return false }
+        return finding.severity == .block
     }
 }

@@ -10,7 +10,8 @@ struct ScreenCommand: ParsableCommand {
         discussion: """
             --actions prints instead what the parser made of the bytes, one action per line (print, \
             execute, csi_dispatch, esc_dispatch, osc_dispatch, hook, put, unhook; the format is in \
-            Docs/sequences.md): the first thing to look at when a screen differs from xterm's.
+            Docs/sequences.md): the first thing to look at when a screen differs from xterm's. \
+            Exit codes: 0 printed; 2 a usage or input error.
             """
     )
 

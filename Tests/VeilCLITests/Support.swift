@@ -177,7 +177,7 @@ enum Pixels {
     static var mask: RGBColor {
         guard case .rgb(let r, let g, let b) = RedactionStyle.maskColor else {
             Issue.record("RedactionStyle.maskColor is not an RGB colour")
-            return RGBColor(0x2C, 0x2C, 0x2E)
+            return RGBColor(0x7C, 0x7C, 0x80)
         }
         return RGBColor(r, g, b)
     }

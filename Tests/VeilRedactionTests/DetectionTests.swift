@@ -204,8 +204,11 @@ import VeilScreen
         dump(finding, to: &dumped)
         #expect(!dumped.contains("hunter22"))
         #expect(finding.masked == "••••••••")
-        // --show-last never reveals more than half.
-        #expect(finding.masked(showingLast: 10) == "••••er22")
+        // --show-last never reveals more than 4 characters nor a quarter of the value.
+        #expect(finding.masked(showingLast: 10) == "••••••22")
+        #expect(finding.masked(showingLast: 100) == "••••••22")
+        let card = try #require(try rules.findings(in: TestScreen("card 4111 1111 1111 1111").screen).first)
+        #expect(card.masked(showingLast: 100) == "•••• •••• •••• 1111")
     }
 
     @Test func fingerprintsIgnorePositionAndSeparators() throws {

@@ -40,7 +40,7 @@ import Testing
         #expect(masked.text == "•••• •••• •••• ••••")
         #expect(MaskedValue(masking: AuditSamples.rawCardDigits, showLast: 4).text == "••••••••••••1111")
         #expect(AuditFinding.detectionMessage(ruleName: "Payment card number", masked: masked)
-            == "Payment card number •••• •••• •••• •••• would be visible in the app-switcher snapshot")
+            == "Payment card number •••• •••• •••• •••• would be visible in the app-switcher snapshot: hide it before the app enters the background")
         #expect(MaskedValue.revealed(AuditSamples.rawCard).text == AuditSamples.rawCard)
     }
 

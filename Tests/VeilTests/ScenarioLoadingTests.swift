@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeilLifecycle
+import VeilRedaction
 @testable import Veil
 
 /// The example of spec/scenario.md, verbatim.
@@ -155,5 +156,29 @@ func badScenariosNameFileLineAndColumn(yaml: String, expected: String) {
     #expect(throws: InputError(path: "s.yml", line: 2, column: 3,
                                message: "unknown key \"profil\" in policy (did you mean \"profile\"?)")) {
         try Scenario.parse("policy:\n  profil: ios13\n", path: "s.yml")
+    }
+}
+
+/// A simulated app's output goes through a cooked line discipline, as a program's output to a tty.
+@Suite struct ScenarioLineFeedTests {
+    @Test func inlineTextAndPrintStartEachLineAtColumnZero() async throws {
+        let text = """
+            screen:
+              text: |
+                My cards
+                Visa  4111 1111 1111 1111
+            handlers:
+              applicationDidEnterBackground:
+                - print: "one\\ntwo\\n"
+            timeline:
+              - launch
+              - home
+
+            """
+        let scenario = try Scenario.parse(text, path: "/tmp/line-feeds.veil.yml")
+        let snapshotter = try Snapshotter(settings: SnapshotSettings(rules: try RuleSet.builtIn))
+        let result = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run()
+        let shown = try #require(result.snapshots.first).shown.lines()
+        #expect(Array(shown.prefix(4)) == ["My cards", "Visa  4111 1111 1111 1111", "one", "two"])
     }
 }

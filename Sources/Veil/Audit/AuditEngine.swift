@@ -9,9 +9,9 @@ public struct AuditOptions: Sendable {
     /// `--config`: the rules file for every input; nil lets ``RulesFileResolver`` decide per input
     /// (a scenario's `rules:`, else the nearest `.veil.yml`, else the built-in rules).
     public var configPath: String?
-    /// `--cols` for captures; nil means 80, or a recording's own width.
+    /// `--cols` for captures; nil means the capture's own (see ``TerminalCapture``).
     public var cols: Int?
-    /// `--rows` for captures; nil means 24, or a recording's own height.
+    /// `--rows` for captures; nil means the capture's own (see ``TerminalCapture``).
     public var rows: Int?
     /// `--baseline`: reviewed findings to subtract.
     public var baselinePath: String?
@@ -38,6 +38,9 @@ public struct AuditOptions: Sendable {
     public var fingerprintSalt: [UInt8]?
     /// `--allow-outside-root`: scenarios may read files outside their root (see ``ConfinedRoot``).
     public var allowsOutsideRoot = false
+    /// `--raw`: feed captures (not recordings) exactly as given instead of as a cooked
+    /// terminal shows them (see ``InputMode``).
+    public var rawCaptures = false
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -120,8 +123,9 @@ public struct AuditEngine: Sendable {
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
             saltKind: saltKind, duration: ContinuousClock.now - start)
-        return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten, warnings: reconciled.warnings,
-                            skipped: skipped)
+        let inputWarnings = audits.flatMap { audit in audit.warnings.map { "\(audit.input.path): \($0)" } }
+        return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
+                            warnings: inputWarnings + reconciled.warnings, skipped: skipped)
     }
 
     /// The audit's own rules (`--config`, else the working directory's `.veil.yml`, else the
@@ -173,7 +177,7 @@ public struct AuditEngine: Sendable {
             let auditor = AuditInputAuditor(
                 resolver: resolver, cols: options.cols, rows: options.rows,
                 salt: salt, showSecrets: options.showSecrets,
-                currentFolder: options.currentFolder)
+                currentFolder: options.currentFolder, rawCaptures: options.rawCaptures)
             audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
         } else {
             audits = files.map { InputAudit(input: AuditedInput(path: $0.path, kind: $0.kind), findings: []) }

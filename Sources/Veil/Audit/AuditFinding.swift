@@ -57,12 +57,16 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
         self.baseline = baseline
     }
 
-    /// The standard message of a detector finding: `Card number •••• … would be visible in
-    /// the app-switcher snapshot`, or without a value when `masked` is `nil`.
+    /// The standard message of a detector finding, one sentence for the person fixing it:
+    /// `Payment card number •••• … would be visible in the app-switcher snapshot: hide it
+    /// before the app enters the background`, without a value when `masked` is `nil`.
     public static func detectionMessage(ruleName: String, masked: MaskedValue?) -> String {
-        if let masked { return "\(ruleName) \(masked.text) would be visible in the app-switcher snapshot" }
-        return "\(ruleName) would be visible in the app-switcher snapshot"
+        let what = masked.map { "\(ruleName) \($0.text)" } ?? ruleName
+        return "\(what) would be visible in the app-switcher snapshot: \(detectionAdvice)"
     }
+
+    /// What to do about a detector finding, as the message ends.
+    public static let detectionAdvice = "hide it before the app enters the background"
 
     /// Whether a baseline entry covers the finding.
     public var isSuppressed: Bool { baseline != nil }

@@ -18,15 +18,17 @@ struct InputAudit: Sendable {
     var findings: [PendingFinding]
     /// A scenario's `name` (its snapshot ids are `<name>-<seq>`), once it has been read.
     var scenarioName: String? = nil
+    /// What the reader should know that is not a finding (content that fell outside a capture's screen).
+    var warnings: [String] = []
 }
 
 /// Audits one input: plays a scenario or reads a capture, and judges what the app showed.
 struct AuditInputAuditor: Sendable {
     /// Which rules apply to each input (`--config`, a scenario's `rules:`, the nearest `.veil.yml`).
     var resolver: RulesFileResolver
-    /// `--cols`; nil means 80, or a recording's own width.
+    /// `--cols`; nil means the capture's own (see ``TerminalCapture``).
     var cols: Int?
-    /// `--rows`; nil means 24, or a recording's own height.
+    /// `--rows`; nil means the capture's own (see ``TerminalCapture``).
     var rows: Int?
     /// The salt of every content fingerprint (see ``AuditEngine/fingerprintSalt(baseline:secret:)``):
     /// never ``Fingerprint/defaultSalt``, which is public.
@@ -35,6 +37,8 @@ struct AuditInputAuditor: Sendable {
     var showSecrets: Bool
     /// The folder report paths are relative to.
     var currentFolder: String
+    /// `--raw`: captures are fed exactly as given (see ``InputMode``).
+    var rawCaptures = false
 
     /// Audits `file`; never throws: an unusable input is returned with its error.
     func audit(_ file: AuditInputFile) async -> InputAudit {
@@ -200,21 +204,8 @@ struct AuditInputAuditor: Sendable {
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
         let rules = try resolver.rules(forInputAt: file.path)
         let bytes = try read(file, limit: InputFile.maximumCaptureBytes)
-        let screen: Screen
-        if Asciicast.isCast(path: file.path) {
-            let cast = try Asciicast(bytes: bytes, path: file.path)
-            screen = try TerminalCapture.screen(of: cast, cols: cols, rows: rows, at: nil, path: file.path)
-        } else {
-            var terminal: Terminal
-            do {
-                terminal = try Terminal(cols: cols ?? 80, rows: rows ?? 24)
-            } catch {
-                throw InputError(path: file.path, message: "\(error)")
-            }
-            terminal.feed(bytes)
-            try TerminalCapture.checkWorkBudget(terminal, path: file.path)
-            screen = terminal.screen
-        }
+        let capture = try TerminalCapture.capture(bytes: bytes, path: file.path, cols: cols, rows: rows, raw: rawCaptures)
+        let screen = capture.screen
         let redacted = Redactor(rules: rules).redact(screen)
         if let failure = redacted.failure {
             throw InputError(path: file.path, message: "redaction failed: \(failure)")
@@ -228,7 +219,8 @@ struct AuditInputAuditor: Sendable {
                                     location: AuditLocation(path: file.path, region: region),
                                     inputPath: file.path, screen: screen))
         }
-        return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings)
+        return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
+                          warnings: capture.warnings)
     }
 
     // MARK: Findings
@@ -324,8 +316,10 @@ struct AuditInputAuditor: Sendable {
 }
 
 extension AuditRule {
-    /// A readable name for a detector: the start of its description (`Payment card number`), else its id.
+    /// A readable name for a detector: its `name` (`Payment card number`), else the start of
+    /// its description, else its id.
     static func name(of ruleID: String, in rules: RuleSet) -> String {
+        if let name = rules.rule(withID: ruleID)?.name, !name.isEmpty { return name }
         guard let description = rules.rule(withID: ruleID)?.description, !description.isEmpty else { return ruleID }
         var cut = description.endIndex
         for separator in [" (", " with ", ", and ", "; ", ". "] {

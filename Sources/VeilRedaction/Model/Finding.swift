@@ -82,8 +82,17 @@ public struct Finding: Hashable, Sendable {
     /// `•••• •••• •••• ••••`.
     public var masked: String { masked(showingLast: 0) }
 
+    /// `text` with every character masked (separators stay in numbers), as ``masked`` shows a
+    /// finding's text: for candidates that are not findings (an allowlisted value).
+    public static func mask(_ text: String) -> String { SecretMask.mask(text, showingLast: 0) }
+
+    /// The most characters ``masked(showingLast:)`` reveals (and never over a quarter of the value).
+    public static var maximumRevealedCharacters: Int { SecretMask.maximumRevealed }
+
     /// The hidden text masked except its last `count` characters (separators do not count):
-    /// `masked(showingLast: 4)` gives `•••• •••• •••• 1111`. Long texts are shortened.
+    /// `masked(showingLast: 4)` gives `•••• •••• •••• 1111`. Long texts are shortened. At
+    /// most ``maximumRevealedCharacters`` characters and a quarter of the value are ever
+    /// shown, whatever `count` asks for.
     public func masked(showingLast count: Int) -> String {
         SecretMask.mask(secretText, showingLast: count)
     }
@@ -132,6 +141,15 @@ extension Finding: CustomStringConvertible, CustomDebugStringConvertible, Custom
 enum SecretMask {
     /// The longest masked text shown in full; longer ones are shortened around an ellipsis.
     static let maximumLength = 48
+    /// The most characters `showingLast` ever reveals (a card's last four).
+    static let maximumRevealed = 4
+
+    /// How many trailing characters of a value of `length` characters may be shown: at most
+    /// ``maximumRevealed`` and at most a quarter of them, so a guess stays as hard as the
+    /// unseen three quarters.
+    static func revealable(length: Int) -> Int {
+        min(maximumRevealed, length / 4)
+    }
 
     static func isSeparator(_ character: Character) -> Bool {
         character == " " || character == "-"
@@ -153,10 +171,11 @@ enum SecretMask {
                 toShow -= 1
             }
         }
-        // Never reveal more than half of the characters, whatever was asked.
+        // Never reveal more than `maximumRevealed` characters, nor a quarter of the value.
         let secretLength = characters.filter { !(isSeparator($0) && isNumber) }.count
-        if count > 0 && count * 2 > secretLength {
-            return mask(text, showingLast: secretLength / 2)
+        let allowed = revealable(length: secretLength)
+        if count > allowed {
+            return mask(text, showingLast: allowed)
         }
         if out.count > maximumLength {
             let tail = out.suffix(maximumLength / 2)

@@ -17,6 +17,9 @@ public struct Rule: Sendable {
 
     /// A unique id such as `card.pan`; findings and reports carry it.
     public var id: String
+    /// A short name for messages and reports, e.g. `Payment card number`; empty means the
+    /// reader derives one from ``description`` (or uses the id).
+    public var name: String
     /// One sentence on what the rule finds.
     public var description: String
     /// How candidates are found.
@@ -57,7 +60,7 @@ public struct Rule: Sendable {
 
     /// Creates a rule.
     public init(
-        id: String, description: String = "", matcher: Matcher, keywords: [String] = [],
+        id: String, name: String = "", description: String = "", matcher: Matcher, keywords: [String] = [],
         entropy: Double? = nil, validators: [Validator] = [], context: [String] = [],
         contextSeverity: Severity? = nil, tags: [String] = [], category: RuleCategory = .secret,
         severity: Severity = .block, style: RedactionStyle? = nil, allowlists: [Allowlist] = [],
@@ -65,6 +68,7 @@ public struct Rule: Sendable {
         position: SourcePosition? = nil
     ) {
         self.id = id
+        self.name = name
         self.description = description
         self.matcher = matcher
         self.keywords = keywords

@@ -35,6 +35,7 @@ extension Rule {
     /// Every field of the rule, one per line, with its examples; ending with a newline.
     public func details() -> String {
         var lines = ["id: \(id)"]
+        if !name.isEmpty { lines.append("name: \(name)") }
         if !description.isEmpty { lines.append("description: \(description)") }
         lines.append("enabled: \(isEnabled)")
         lines.append("category: \(category.rawValue)")

@@ -133,12 +133,13 @@ struct RawRegion: Equatable {
 /// One rule.
 struct RawRule: Equatable {
     static let keys = [
-        "id", "description", "detector", "regex", "secretGroup", "entropy", "keywords", "tags", "category",
+        "id", "name", "description", "detector", "regex", "secretGroup", "entropy", "keywords", "tags", "category",
         "severity", "validate", "context", "contextSeverity", "style", "allowlists", "examples",
         "negativeExamples", "enabled",
     ]
     var position: SourcePosition
     var id: Located<String>?
+    var name: Located<String>?
     var description: Located<String>?
     var detector: Located<String>?
     var regex: Located<String>?
@@ -166,6 +167,7 @@ struct RawRule: Equatable {
         for (key, _, value) in try reader.mapping(node, "a rule", known: Self.keys) {
             switch key {
             case "id": id = try reader.string(value, key)
+            case "name": name = try reader.string(value, key)
             case "description": description = try reader.string(value, key)
             case "detector": detector = try reader.string(value, key)
             case "regex": regex = try reader.string(value, key)

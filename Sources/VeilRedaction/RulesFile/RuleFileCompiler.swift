@@ -120,7 +120,7 @@ struct RuleFileCompiler {
             return parsed
         }
         return Rule(
-            id: id, description: raw.description?.value ?? "", matcher: matcher,
+            id: id, name: raw.name?.value ?? "", description: raw.description?.value ?? "", matcher: matcher,
             keywords: raw.keywords.map(\.value), entropy: raw.entropy?.value, validators: validators,
             context: raw.context.map(\.value),
             contextSeverity: try raw.contextSeverity.map { try severity($0) },
