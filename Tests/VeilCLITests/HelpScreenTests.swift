@@ -32,8 +32,10 @@ import Testing
         try Self.expectHelp([], """
             OVERVIEW: Redacted app-switcher snapshots of a simulated app's terminal screen.
 
-            Exit codes: 0 ok, 1 findings or lifecycle violations, 2 usage, config or input
-            error.
+            Exit codes: 0 ok; 1 what should fail a build: a block finding (scan, audit), a
+            life-cycle violation (run, audit), a failing rule example (rules lint); 2 a
+            usage, configuration, input or write error. Each command's --help says which it
+            uses. Without a command, veil prints this help and exits 2.
 
             USAGE: veil <subcommand>
 
@@ -67,7 +69,9 @@ import Testing
             redacted snapshots.
 
             The demo app forgets to hide most of what it shows; Veil hides it anyway and
-            the log lists each exposure as a violation. The demo itself exits 0.
+            the log lists each exposure as a violation. Exit codes: 0 the demo ran (its
+            violations are the point of it); 2 a snapshot could not be written (one error
+            naming the file; the snapshots already written are removed).
 
             USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
 
@@ -95,21 +99,38 @@ import Testing
             OVERVIEW: Turn terminal bytes (a file, - for stdin, or an asciicast .cast) into
             a redacted PNG snapshot.
 
-            USAGE: veil snap <input> [--at <at>] [--cols <cols>] [--rows <rows>] [--output <output>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
+            The screen is 80×24 unless the capture tells its size: a recording's header,
+            the widest line (up to 300 columns), cursor addressing below row 24. Content
+            still outside the screen (lines scrolled off its top) is reported on standard
+            error. --cols and --rows always win.
+
+            Exit codes: 0 the PNG was written (whatever was found is hidden: findings never
+            fail snap; `veil scan` and `veil audit` fail on them); 2 a usage,
+            configuration, input or write error (nothing is written).
+
+            USAGE: veil snap <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--output <output>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
-                                      asciicast recording (.cast).
+                                      asciicast recording (.cast). A binary file (a NUL
+                                      byte in the first 8,000 bytes) is refused (exit 2).
 
             OPTIONS:
               --at <at>               For a .cast recording: the moment to show, in seconds
                                       (default: its end).
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
-                                      .cast recording's own size).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
-                                      .cast recording's own size).
-              -o, --output <output>   The PNG to write (default: INPUT's name with .png, or
-                                      snapshot.png for stdin).
+              --raw                   Feed the bytes exactly as a pty master read them. By
+                                      default a file or standard input is shown as a cooked
+                                      terminal shows it: LF starts a new line (CR LF), as
+                                      the line discipline's ONLCR does. Recordings (.cast)
+                                      are always raw.
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
+                                      .cast recording's own; else 80, or the capture's
+                                      widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
+                                      recording's own; else 24, or the lowest row cursor
+                                      addressing draws on).
+              -o, --output <output>   The PNG to write, - for standard output (default:
+                                      INPUT's name with .png, or snapshot.png for stdin).
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
@@ -130,8 +151,11 @@ import Testing
             OVERVIEW: Simulate an app session from a scenario file: lifecycle log and
             redacted snapshots.
 
-            Exits 1 when the log holds a violation (a snapshot that would show an unhidden
-            finding, a missed deadline, a leaked background task) or a watchdog termination.
+            Exit codes: 0 no violation; 1 the log holds a violation (a snapshot that would
+            show an unhidden block finding, a missed deadline, a leaked background task) or
+            a watchdog termination; 2 a bad scenario or rules file, or a snapshot that
+            could not be written (the run stops, with one error naming the file, and
+            removes the snapshots it wrote).
 
             USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--root <root>] [--allow-outside-root] [--style <style>] [--scale <scale>] [--theme <theme>]
 
@@ -170,27 +194,46 @@ import Testing
             OVERVIEW: Show what would be hidden on the screen that the terminal bytes in
             INPUT draw, and why.
 
-            Secrets are always masked; --show-last reveals at most half of each.
+            Secrets are always masked; --show-last reveals at most 4 characters of each,
+            and never more than a quarter of it. --verbose also lists the values an
+            allowlist let through (such as AWS's documentation key AKIA…EXAMPLE), masked,
+            with the allowlist's reason.
 
-            USAGE: veil scan <input> [--at <at>] [--cols <cols>] [--rows <rows>] [--format <format>] [--config <file>] [--show-last <show-last>]
+            Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the
+            app marked itself, or nothing); 1 a block finding the app did not mark (unless
+            --exit-zero); 2 a usage, configuration or input error.
+
+            USAGE: veil scan <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--config <file>] [--show-last <show-last>] [--exit-zero] [--verbose]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
-                                      asciicast recording (.cast).
+                                      asciicast recording (.cast). A binary file (a NUL
+                                      byte in the first 8,000 bytes) is refused (exit 2).
 
             OPTIONS:
               --at <at>               For a .cast recording: the moment to show, in seconds
                                       (default: its end).
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
-                                      .cast recording's own size).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
-                                      .cast recording's own size).
+              --raw                   Feed the bytes exactly as a pty master read them. By
+                                      default a file or standard input is shown as a cooked
+                                      terminal shows it: LF starts a new line (CR LF), as
+                                      the line discipline's ONLCR does. Recordings (.cast)
+                                      are always raw.
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
+                                      .cast recording's own; else 80, or the capture's
+                                      widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
+                                      recording's own; else 24, or the lowest row cursor
+                                      addressing draws on).
               --format <format>       Output format. (values: text, json; default: text)
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
               --show-last <show-last> Show the last N characters of each finding (at most
-                                      half). (default: 0)
+                                      4, and at most a quarter of it). (default: 0)
+              --exit-zero             Exit 0 even when a block finding is found (errors
+                                      still exit 2).
+              -v, --verbose           Also list the candidates an allowlist let through,
+                                      masked, with the reason.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -206,21 +249,29 @@ import Testing
             --actions prints instead what the parser made of the bytes, one action per line
             (print, execute, csi_dispatch, esc_dispatch, osc_dispatch, hook, put, unhook;
             the format is in Docs/sequences.md): the first thing to look at when a screen
-            differs from xterm's.
+            differs from xterm's. Exit codes: 0 printed; 2 a usage or input error.
 
-            USAGE: veil screen <input> [--at <at>] [--cols <cols>] [--rows <rows>] [--format <format>] [--actions]
+            USAGE: veil screen <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--actions]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
-                                      asciicast recording (.cast).
+                                      asciicast recording (.cast). A binary file (a NUL
+                                      byte in the first 8,000 bytes) is refused (exit 2).
 
             OPTIONS:
               --at <at>               For a .cast recording: the moment to show, in seconds
                                       (default: its end).
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
-                                      .cast recording's own size).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
-                                      .cast recording's own size).
+              --raw                   Feed the bytes exactly as a pty master read them. By
+                                      default a file or standard input is shown as a cooked
+                                      terminal shows it: LF starts a new line (CR LF), as
+                                      the line discipline's ONLCR does. Recordings (.cast)
+                                      are always raw.
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
+                                      .cast recording's own; else 80, or the capture's
+                                      widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
+                                      recording's own; else 24, or the lowest row cursor
+                                      addressing draws on).
               --format <format>       Output format. (values: text, json; default: text)
               --actions               Print the parser's actions for INPUT's bytes instead
                                       of the screen.
@@ -234,6 +285,9 @@ import Testing
     @Test func veilRules() throws {
         try Self.expectHelp(["rules"], """
             OVERVIEW: List, show or lint the redaction rules.
+
+            Exit codes: 0 ok; 1 `lint` found an example that misbehaves; 2 an invalid rules
+            file or an unknown rule.
 
             USAGE: veil rules <subcommand>
 
@@ -351,10 +405,15 @@ import Testing
                                       CI).
               --no-timing             Leave durations out, so reports of the same inputs
                                       are byte-identical.
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default 80; a
-                                      .cast recording's own size).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default 24; a
-                                      .cast recording's own size).
+              --raw                   Feed captures (not .cast recordings, which are always
+                                      raw) exactly as a pty master read them, instead of as
+                                      a cooked terminal shows them (LF as CR LF).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
+                                      .cast recording's own; else 80, or the capture's
+                                      widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
+                                      recording's own; else 24, or the lowest row cursor
+                                      addressing draws on).
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
