@@ -104,7 +104,8 @@ extension Scenario {
     public func rulesInEffect() throws -> RuleSet? {
         if let own = try ownRules() { return own }
         let folder = (path as NSString).deletingLastPathComponent
-        let shown = folder.isEmpty ? RuleSet.defaultFileName : (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
+        let shown = folder.isEmpty
+            ? RuleSet.defaultFileName : (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
         return try RulesLookup.defaultFile(in: location.folder, root: location.root, shown: shown)
     }
 }

@@ -28,7 +28,8 @@ public struct SnapshotSettings: Sendable {
     public static func rules(configPath: String?, besides folder: URL? = nil) throws -> RuleSet {
         let root = ConfinedRoot(path: folder?.path ?? FileManager.default.currentDirectoryPath)
         if let configPath { return try RulesLookup.named(configPath, root: root) }
-        let shown = folder.map { $0.appendingPathComponent(RuleSet.defaultFileName).relativePath } ?? RuleSet.defaultFileName
+        let shown = folder.map { $0.appendingPathComponent(RuleSet.defaultFileName).relativePath }
+            ?? RuleSet.defaultFileName
         return try RulesLookup.defaultFile(in: [], root: root, shown: shown) ?? RuleSet.builtIn
     }
 }

@@ -35,7 +35,8 @@ public enum TerminalInput {
     /// The bytes of an open descriptor (a file ``ConfinedRoot`` opened, or a stream), read
     /// with the same size bound; `path` names it in errors. The caller closes it.
     /// - Throws: ``InputError`` naming `path` when it cannot be read or is too large.
-    public static func bytes(fromDescriptor descriptor: Int32, path: String, limit: Int = maximumBytes) throws -> [UInt8] {
+    public static func bytes(fromDescriptor descriptor: Int32, path: String,
+                             limit: Int = maximumBytes) throws -> [UInt8] {
         var status = stat()
         if fstat(descriptor, &status) == 0 {
             let type = status.st_mode & S_IFMT
