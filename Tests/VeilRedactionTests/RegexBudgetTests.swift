@@ -112,6 +112,21 @@ import VeilScreen
         #expect(fresh.remaining == RuleSet.regexInputBudgetSteps)
     }
 
+    @Test func lintSharesOneBudgetAcrossEveryExample() throws {
+        // 80 examples × 5 variants of a catastrophic pattern: one budget, not 400.
+        let examples = (0..<80).map { _ in "'" + String(repeating: "a", count: 40) + "b'" }.joined(separator: ", ")
+        let rules = try RuleSet(yaml: """
+            extend: {useDefault: false}
+            rules:
+              - id: slow
+                regex: '(a+)+$'
+                negativeExamples: [\(examples)]
+            """)
+        let start = ContinuousClock.now
+        _ = rules.lint()
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     @Test func aliasesCountTheBytesTheyExpandTo() {
         let big = String(repeating: "x", count: 1_000_000)
         let bomb = "a: &a \"\(big)\"\nb: [" + Array(repeating: "*a", count: 9).joined(separator: ", ") + "]\n"
