@@ -229,8 +229,14 @@ public struct ConfinedRoot: Sendable, Hashable {
                     openat(folder, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
                 }
                 if descriptor < 0 {
-                    // Swapped for a link since the check: walk it again as a link.
-                    if errno == ELOOP { pending.append(name); continue }
+                    // Swapped for a link since the check: walk it again (a retry counts as a
+                    // link, so a name flipped back and forth cannot keep the walk going).
+                    if errno == ELOOP {
+                        links += 1
+                        guard links <= Self.maximumSymbolicLinks else { throw .tooManyLinks }
+                        pending.append(name)
+                        continue
+                    }
                     throw Self.failure(errno)
                 }
                 do {
@@ -244,7 +250,12 @@ public struct ConfinedRoot: Sendable, Hashable {
             guard type == S_IFDIR else { throw type == S_IFREG ? .notAFolder : .notRegular(kind: Self.kind(type)) }
             let next = Self.withCString(name) { openat(folder, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             if next < 0 {
-                if errno == ELOOP { pending.append(name); continue }
+                if errno == ELOOP {
+                    links += 1
+                    guard links <= Self.maximumSymbolicLinks else { throw .tooManyLinks }
+                    pending.append(name)
+                    continue
+                }
                 throw errno == ENOTDIR ? .notAFolder : Self.failure(errno)
             }
             folders.append(next)

@@ -4,8 +4,9 @@
 /// and opens files by their bytes (``ConfinedRoot``) and shows a name in reports and errors
 /// with each byte that is not part of valid UTF-8 written as `%FF` (a percent sign and two
 /// upper-case hex digits, as in a URL), so the name is never decoded lossily; a name that
-/// spells such an escape out itself shows alike (reports name files, they do not open them). Control characters are left to
-/// ``DisplayText`` (every human-readable channel escapes them when it prints).
+/// spells such an escape out itself shows alike (reports name files, they do not open them).
+/// Control characters are left to ``DisplayText`` (every human-readable channel escapes them
+/// when it prints).
 public enum DisplayPath {
     /// `bytes` as text: valid UTF-8 as is, every other byte as `%HH`.
     public static func shown(_ bytes: some Collection<UInt8>) -> String {

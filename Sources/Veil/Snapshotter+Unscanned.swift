@@ -26,7 +26,8 @@ extension Snapshotter.Outcome {
             }
             if entry.title { places.append("the window title") }
             let position = rules.rules.first { $0.id == entry.rule }?.position.map { " (\($0))" } ?? ""
-            return "rule '\(entry.rule)'\(position) ran out of its regex budget (\(RuleSet.regexLineBudgetSteps) ICU steps a line, "
+            return "rule '\(entry.rule)'\(position) ran out of its regex budget "
+                + "(\(RuleSet.regexLineBudgetSteps) ICU steps a line, "
                 + "\(RuleSet.regexScreenBudgetSteps) a screen, \(RuleSet.regexInputBudgetSteps) an input): "
                 + "\(places.joined(separator: " and ")) hidden unscanned"
         }

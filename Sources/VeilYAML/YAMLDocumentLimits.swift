@@ -63,7 +63,8 @@ public enum YAMLDocumentLimits {
                         return violation("the document expands to more than \(maximumNodes) YAML nodes (aliases count as copies)")
                     }
                     guard totalBytes <= maximumExpandedBytes else {
-                        return violation("the document expands to more than \(maximumExpandedBytes >> 20) MiB of text (aliases count as copies)")
+                        let limit = maximumExpandedBytes >> 20
+                        return violation("the document expands to more than \(limit) MiB of text (aliases count as copies)")
                     }
                     return nil
                 }

@@ -52,7 +52,8 @@ struct RunCommand: AsyncParsableCommand {
             outputFolder: folder, realTime: realTime, progress: showProgress ? ProgressLine.draw : nil)
         let result: ScenarioRunner.Result
         do {
-            result = try await ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings)).run(options)
+            let snapshotter = try Snapshotter(settings: settings)
+            result = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(options)
         } catch {
             // Bad input leaves nothing behind: not even the (still empty) folder this run made.
             if !existed { rmdir(folder.path) }

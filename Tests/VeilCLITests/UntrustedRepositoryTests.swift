@@ -286,6 +286,21 @@ import Testing
         }
     }
 
+    @Test func hostileFileNamesAreEscapedInEveryReport() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // File names are bytes: a committed capture may be named with an escape and a newline.
+        let name = "a\u{1B}]0;PWNED\u{07}\n::error file=x::y\u{9B}.ans"
+        try Self.write("Card: 4111 1111 1111 1111\r\n", name, in: folder)
+        for format in ["text", "json", "sarif", "junit"] {
+            let report = try CLI.run(["audit", ".", "--format", format], in: folder)
+            #expect(report.status == 1, "\(report)")
+            #expect(report.stdout.contains("PWNED"), "\(report)")
+            Self.expectInert(report.stdout.replacingOccurrences(of: "\\n", with: " "), "audit \(format)")
+            Self.expectInert(report.stderr, "audit \(format) stderr")
+        }
+    }
+
     @Test func jsonWritesC1ControlsAsEscapes() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -111,4 +111,21 @@ import VeilScreen
         let fresh = RegexAllowance()
         #expect(fresh.remaining == RuleSet.regexInputBudgetSteps)
     }
+
+    @Test func lintSharesOneBudgetAcrossEveryExample() throws {
+        // 80 examples × 5 variants of a catastrophic pattern: one budget, not 400.
+        let examples = (0..<80).map { _ in "'" + String(repeating: "a", count: 40) + "b'" }.joined(separator: ", ")
+        let rules = try RuleSet(yaml: """
+            extend: {useDefault: false}
+            rules:
+              - id: slow
+                regex: '(a+)+$'
+                negativeExamples: [\(examples)]
+            """)
+        let start = ContinuousClock.now
+        _ = rules.lint()
+        // One input budget is about 1 s of one core (a few seconds when the tests load both
+        // cores); 240 screens with a budget each would take about 25 s unloaded.
+        #expect(ContinuousClock.now - start < .seconds(15))
+    }
 }

@@ -292,5 +292,9 @@ import Testing
         try AuditOutput.write("report\n", to: folder + "/out.json")
         #expect(try String(contentsOfFile: folder + "/out.json", encoding: .utf8) == "report\n")
         try AuditOutput.write("discarded\n", to: "/dev/null")
+        // A link committed in the audited tree does not redirect the report.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked.json", withDestinationPath: folder + "/../elsewhere.json")
+        #expect(throws: InputError.self) { try AuditOutput.write("report\n", to: "linked.json", currentFolder: folder) }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/../elsewhere.json"))
     }
 }

@@ -70,7 +70,9 @@ public enum AuditInputDiscovery {
     static func kind(ofFoundName name: [UInt8]) -> AuditedInput.Kind? {
         if name.first == UInt8(ascii: ".") { return nil }
         let lower = name.suffix(9).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        func ends(_ suffix: String) -> Bool { lower.count >= suffix.utf8.count && lower.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
+        func ends(_ suffix: String) -> Bool {
+            lower.count >= suffix.utf8.count && lower.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+        }
         if ends(".veil.yml") { return .scenario }
         if ends(".ans") || ends(".cast") { return .capture }
         return nil
@@ -161,8 +163,9 @@ struct FolderSearch {
     mutating func run() {
         let descriptor = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0, let stream = openLevel(descriptor, relative: []) else {
+            let reason = String(cString: strerror(errno))
             errors.append(AuditedInput(path: shownRoot, kind: .capture,
-                                       error: InputError(path: shownRoot, message: "cannot list the folder (\(String(cString: strerror(errno))))")))
+                                       error: InputError(path: shownRoot, message: "cannot list the folder (\(reason))")))
             return
         }
         var levels = [stream]
@@ -185,8 +188,8 @@ struct FolderSearch {
             guard statted else {
                 let reason = String(cString: strerror(errno))
                 if let kind {
-                    errors.append(AuditedInput(path: shown(relative), kind: kind,
-                                               error: InputError(path: shown(relative), message: "cannot be read (\(reason))")))
+                    let error = InputError(path: shown(relative), message: "cannot be read (\(reason))")
+                    errors.append(AuditedInput(path: shown(relative), kind: kind, error: error))
                 } else {
                     skipped.append("\(shown(relative)): cannot be examined (\(reason))")
                 }
@@ -210,8 +213,8 @@ struct FolderSearch {
                 }
                 guard child >= 0, let next = openLevel(child, relative: relative) else {
                     let reason = String(cString: strerror(errno))
-                    errors.append(AuditedInput(path: shown(relative), kind: .capture,
-                                               error: InputError(path: shown(relative), message: "cannot list the folder (\(reason))")))
+                    let error = InputError(path: shown(relative), message: "cannot list the folder (\(reason))")
+                    errors.append(AuditedInput(path: shown(relative), kind: .capture, error: error))
                     continue
                 }
                 levels.append(next)

@@ -6,8 +6,22 @@ public enum AuditOutput {
     /// Writes `text` to `path`: atomically (temporary file, then rename) for a regular file or
     /// a new one, directly for anything else (`/dev/null`, `/dev/stdout`, a pipe).
     /// - Throws: the file system's error.
-    public static func write(_ text: String, to path: String) throws {
+    ///
+    /// A symbolic link at `path` inside `currentFolder` (the audited tree, which a pull
+    /// request controls) is refused: it would redirect the report to wherever it points.
+    /// Links elsewhere (`/dev/stdout`) are written through.
+    public static func write(_ text: String, to path: String,
+                             currentFolder: String = FileManager.default.currentDirectoryPath) throws {
         let data = Data(text.utf8)
+        let absolute = ((path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path))
+            as NSString).standardizingPath
+        if let link = try? FileManager.default.attributesOfItem(atPath: absolute)[.type] as? FileAttributeType,
+           link == .typeSymbolicLink {
+            let base = (currentFolder as NSString).standardizingPath
+            if absolute.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
+                throw InputError(path: path, message: "is a symbolic link in the audited tree; refusing to write through it")
+            }
+        }
         let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
         if let type, type != .typeRegular {
             guard let handle = FileHandle(forWritingAtPath: path) else {

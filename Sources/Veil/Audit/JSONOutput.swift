@@ -68,7 +68,9 @@ enum JSONOutput: Sendable, Hashable {
 
     private static func writeString(_ value: String, to out: inout String) {
         out.append("\"")
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+        if !value.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+        }) {
             // Nothing to escape (0xC2 starts the C1 controls U+0080…U+009F and 0xE2 starts
             // U+2028/U+2029, so such strings take the slow path).
             out.append(value)

@@ -166,7 +166,8 @@ public enum JUnitAuditReporter: AuditReporter {
     static func detailLines(_ finding: AuditFinding) -> String {
         var facts = ["snapshot \(finding.snapshotID ?? "none")", "fingerprint \(finding.fingerprint)"]
         if !finding.spans.isEmpty { facts.append("cells " + finding.spans.map(\.description).joined(separator: " ")) }
-        return TextAuditReporter.findingLine(finding) + "\n  " + facts.joined(separator: ", ")
+        // The snapshot id of a capture is its path: escaped, like the text line above it.
+        return TextAuditReporter.findingLine(finding) + "\n  " + DisplayText.escaped(facts.joined(separator: ", "))
     }
 
     /// Appends ` (2)`, ` (3)`, … to repeated names.

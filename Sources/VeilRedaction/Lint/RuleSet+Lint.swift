@@ -37,14 +37,18 @@ public enum ExampleVariant: String, Hashable, Sendable, CaseIterable {
 
 extension RuleSet {
     /// Runs every rule's examples (each must hide exactly its `↓` spans) and negative
-    /// examples (nothing may be found), disabled rules included, in the given variants.
+    /// examples (nothing may be found), disabled rules included, in the given variants. All
+    /// examples share one regex budget (``RuleSet/regexInputBudgetSteps``): a rules file's
+    /// examples are one input, so a hostile file cannot multiply the budget by its examples.
     public func lint(variants: [ExampleVariant] = ExampleVariant.allCases) -> [LintFailure] {
         var failures: [LintFailure] = []
+        let allowance = RegexAllowance()
         for rule in rules {
             let single = only(rule.id)
             for example in rule.examples {
                 for variant in variants {
-                    if let message = Self.check(example, positive: true, rule: rule, rules: single, variant: variant) {
+                    if let message = Self.check(example, positive: true, rule: rule, rules: single, variant: variant,
+                                                  allowance: allowance) {
                         failures.append(LintFailure(position: example.position, ruleID: rule.id,
                                                     variant: variant.rawValue, message: message))
                     }
@@ -52,7 +56,8 @@ extension RuleSet {
             }
             for example in rule.negativeExamples {
                 for variant in variants where variant != .allowlisted && variant != .stopword {
-                    if let message = Self.check(example, positive: false, rule: rule, rules: single, variant: variant) {
+                    if let message = Self.check(example, positive: false, rule: rule, rules: single, variant: variant,
+                                                  allowance: allowance) {
                         failures.append(LintFailure(position: example.position, ruleID: rule.id,
                                                     variant: variant.rawValue, message: message))
                     }
@@ -64,7 +69,7 @@ extension RuleSet {
 
     /// The failure message for one example in one variant, or nil when it behaves.
     static func check(_ example: RuleExample, positive: Bool, rule: Rule, rules: RuleSet,
-                      variant: ExampleVariant) -> String? {
+                      variant: ExampleVariant, allowance: RegexAllowance = RegexAllowance()) -> String? {
         let original = Array(example.text.unicodeScalars)
         var scalars = original
         var expected = Set(example.expected.flatMap { $0 }).filter { original[$0] != "\n" }
@@ -132,7 +137,8 @@ extension RuleSet {
         }
         let findings: [Finding]
         do {
-            findings = try rules.findings(in: screen).filter { $0.ruleID == rule.id && $0.location == .screen }
+            findings = try rules.findings(in: screen, allowance: allowance)
+                .filter { $0.ruleID == rule.id && $0.location == .screen }
         } catch {
             return "detection failed: \(error)"
         }

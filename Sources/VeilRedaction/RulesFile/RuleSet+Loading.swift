@@ -64,7 +64,8 @@ extension RuleSet {
     public init(bytes: [UInt8], file: String) throws {
         let position = SourcePosition(file: file, line: 0, column: 0)
         guard bytes.count <= RuleFileLimits.maximumFileBytes else {
-            throw RuleFileError(position, "is \(bytes.count) bytes; the limit for a rules file is \(RuleFileLimits.maximumFileBytes >> 20) MiB")
+            let limit = RuleFileLimits.maximumFileBytes >> 20
+            throw RuleFileError(position, "is \(bytes.count) bytes; the limit for a rules file is \(limit) MiB")
         }
         guard let yaml = String(validating: bytes, as: UTF8.self) else { throw RuleFileError(position, "is not UTF-8 text") }
         try self.init(yaml: yaml, file: file)
