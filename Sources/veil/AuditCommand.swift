@@ -137,17 +137,25 @@ struct AuditCommand: AsyncParsableCommand {
     }
 }
 
-/// `veil audit --format`: one value per reporter.
-enum AuditFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, sarif, junit
-
+/// `veil audit --format`: a reporter by identifier; the help lists ``AuditReporters/all``.
+struct AuditFormat: ExpressibleByArgument, Equatable {
     /// The reporter that writes this format.
-    var reporter: any AuditReporter.Type {
-        switch self {
-        case .text: TextAuditReporter.self
-        case .json: JSONAuditReporter.self
-        case .sarif: SARIFAuditReporter.self
-        case .junit: JUnitAuditReporter.self
-        }
+    var reporter: any AuditReporter.Type
+
+    /// Plain text for a terminal.
+    static let text = AuditFormat(reporter: TextAuditReporter.self)
+
+    init(reporter: any AuditReporter.Type) {
+        self.reporter = reporter
     }
+
+    init?(argument: String) {
+        guard let reporter = AuditReporters.reporter(for: argument) else { return nil }
+        self.reporter = reporter
+    }
+
+    static var allValueStrings: [String] { AuditReporters.identifiers }
+    var defaultValueDescription: String { reporter.identifier }
+
+    static func == (lhs: AuditFormat, rhs: AuditFormat) -> Bool { lhs.reporter.identifier == rhs.reporter.identifier }
 }

@@ -79,3 +79,19 @@ import Testing
         #expect(!list.stdout.contains("card.pan"), "\(list)")
     }
 }
+
+/// `veil audit` refuses contradictory options before reading anything, in the engine's words.
+@Suite struct AuditOptionProblemTests {
+    @Test func updateBaselineWithoutBaselineExitsTwoBeforeAuditing() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let result = try CLI.run(["audit", ".", "--update-baseline"], in: work)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("--update-baseline needs --baseline FILE"), "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        let sharded = try CLI.run(["audit", ".", "--update-baseline", "--baseline", "b.json", "--shard", "1/2"], in: work)
+        #expect(sharded.status == 2, "\(sharded)")
+        #expect(sharded.stderr.contains("--update-baseline cannot be combined with --shard"), "\(sharded)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("b.json").path))
+    }
+}

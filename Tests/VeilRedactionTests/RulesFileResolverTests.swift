@@ -41,13 +41,13 @@ import VeilRedaction
         try Self.rulesFile("planted", at: root)  // above the working directory
         let resolver = RulesFileResolver(configPath: nil, workingDirectory: work.path)
         #expect(resolver.source(forInputAt: "app/a.ans") == .builtIn)
-        // An input outside: its own folder, else the working directory's file.
+        // An input outside the working directory: only the working directory's file, never
+        // one beside the input (a shared folder could hold anyone's).
         let outside = root.appendingPathComponent("outside/a.ans").path
+        try Self.rulesFile("beside", at: root.appendingPathComponent("outside"))
         #expect(resolver.source(forInputAt: outside) == .builtIn)
         try Self.rulesFile("top", at: work)
         #expect(resolver.source(forInputAt: outside) == .nearest(".veil.yml"))
-        try Self.rulesFile("beside", at: root.appendingPathComponent("outside"))
-        #expect(resolver.source(forInputAt: outside) == .nearest(root.appendingPathComponent("outside/.veil.yml").path))
     }
 
     @Test func configThenScenarioRulesThenNearest() throws {

@@ -7,9 +7,10 @@ import Synchronization
 /// 1. `--config FILE`, when given, for every input;
 /// 2. else a scenario's own `rules:` key;
 /// 3. else the nearest `.veil.yml`, looking in the input's folder, then its parent, and so on
-///    up to the working directory (included). An input outside the working directory (or
-///    standard input) gets its own folder's file, else the working directory's: Veil never
-///    reads a rules file above the working directory, where anyone could have left one;
+///    up to the working directory (included). Standard input, no input, and an input outside
+///    the working directory get the working directory's file: Veil never reads a rules file
+///    outside the working directory (a shared folder such as `/tmp` could hold anyone's, and
+///    a `.veil.yml` can turn rules off);
 /// 4. else the built-in rules.
 ///
 /// Files are loaded once per resolver, so an audit of many inputs under one `.veil.yml`
@@ -90,7 +91,7 @@ public final class RulesFileResolver: Sendable {
         guard let inputPath, inputPath != "-" else { return [workingDirectory] }
         var folder = Self.standardized((absolute(inputPath) as NSString).deletingLastPathComponent)
         guard folder == workingDirectory || folder.hasPrefix(workingDirectory == "/" ? "/" : workingDirectory + "/") else {
-            return [folder, workingDirectory]
+            return [workingDirectory]
         }
         var folders = [folder]
         while folder != workingDirectory {
