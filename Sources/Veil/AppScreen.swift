@@ -14,9 +14,12 @@ public final class AppScreen: Sendable {
 
     private let state: Mutex<State>
 
-    /// A blank screen of the given size.
-    public init(cols: Int, rows: Int) throws {
-        state = Mutex(State(terminal: try Terminal(cols: cols, rows: rows)))
+    /// A blank screen of the given size, whose terminal stops working past `workBudget`
+    /// (see ``workBudgetExceededAtByte``).
+    public init(cols: Int, rows: Int, workBudget: Int = Terminal.defaultWorkBudget) throws {
+        var terminal = try Terminal(cols: cols, rows: rows)
+        terminal.workBudget = workBudget
+        state = Mutex(State(terminal: terminal))
     }
 
     /// Writes terminal bytes to the screen.

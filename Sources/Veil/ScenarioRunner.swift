@@ -16,6 +16,11 @@ public struct ScenarioRunner: Sendable {
         public var realTime: Bool
         /// Called after each timeline step with (step index, step count, elapsed), e.g. for a progress line.
         public var progress: (@Sendable (Int, Int, Duration) -> Void)?
+        /// The snapshot cells the run may spend (``ScenarioRunner/maximumSnapshotCells``
+        /// unless a test or a library user chooses otherwise).
+        public var snapshotCellBudget = ScenarioRunner.maximumSnapshotCells
+        /// The work budget of the app's terminal (``Terminal/defaultWorkBudget`` unless chosen).
+        public var screenWorkBudget = Terminal.defaultWorkBudget
 
         public init(outputFolder: URL? = nil, realTime: Bool = false,
                     progress: (@Sendable (Int, Int, Duration) -> Void)? = nil) {
@@ -87,7 +92,8 @@ public struct ScenarioRunner: Sendable {
     ///   screen, or a timeline event that makes no sense in the app's state at that point.
     public func run(_ options: Options = Options()) async throws -> Result {
         let files = try readFiles()
-        let screen = try AppScreen(cols: scenario.screen.cols, rows: scenario.screen.rows)
+        let screen = try AppScreen(cols: scenario.screen.cols, rows: scenario.screen.rows,
+                                   workBudget: options.screenWorkBudget)
         switch scenario.screen.content {
         case .none: break
         case .bytes(let bytes): screen.print(bytes)
@@ -131,7 +137,7 @@ public struct ScenarioRunner: Sendable {
                     return earlier
                 }
                 budget.cells += capture.screen.cols * capture.screen.rows
-                if budget.cells > Self.maximumSnapshotCells { budget.exceeded = true }
+                if budget.cells > options.snapshotCellBudget { budget.exceeded = true }
                 return nil
             }
             if reused == nil && budget.withLock({ $0.exceeded }) { return }
@@ -228,14 +234,14 @@ public struct ScenarioRunner: Sendable {
                 throw InputError(path: scenario.path, line: timed.position.line, column: timed.position.column,
                                  message: error.message)
             }
-            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, at: timed)
+            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, limit: options.snapshotCellBudget, at: timed)
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
     }
 
     /// Stops the run at `timed` when the screen's work budget or the snapshot budget ran out
     /// during it.
-    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, at timed: Scenario.TimedStep) throws {
+    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, limit: Int, at timed: Scenario.TimedStep) throws {
         let (line, column) = (timed.position.line, timed.position.column)
         if let byte = screen.workBudgetExceededAtByte {
             throw InputError(path: scenario.path, line: line, column: column, message: WorkBudgetMessage.screen(
@@ -244,7 +250,7 @@ public struct ScenarioRunner: Sendable {
         if snapshots.exceeded {
             throw InputError(path: scenario.path, line: line, column: column, message: """
                 work budget exceeded: this step's snapshot would bring the snapshotted screen cells to \
-                \(snapshots.cells), past the limit of \(Self.maximumSnapshotCells) per scenario (2 snapshots at \
+                \(snapshots.cells), past the limit of \(limit) per scenario (\(Self.maximumSnapshotCells): 2 snapshots at \
                 1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
                 """)
         }

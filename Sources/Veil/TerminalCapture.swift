@@ -9,20 +9,24 @@ public enum TerminalCapture {
     ///   - cols, rows: the terminal size; for a `.cast` recording, nil means the size in its
     ///     header (and later resize events are followed).
     ///   - time: for a recording, the moment to show (seconds; nil means its end).
+    ///   - workBudget: the terminal's work budget (``Terminal/workBudget``); past it the
+    ///     input is refused.
     /// - Throws: ``InputError`` naming the file (and line and column for recordings).
-    public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil) throws -> Screen {
+    public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+                              workBudget: Int = Terminal.defaultWorkBudget) throws -> Screen {
         let bytes = try TerminalInput.bytes(from: path)
         if Asciicast.isCast(path: path) {
             let cast = try Asciicast(bytes: bytes, path: path)
             if let time, time > cast.duration {
                 throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")
             }
-            return try screen(of: cast, cols: cols, rows: rows, at: time, path: path)
+            return try screen(of: cast, cols: cols, rows: rows, at: time, path: path, workBudget: workBudget)
         }
         if time != nil {
             throw InputError(path: path, message: "--at applies to asciicast recordings (.cast) only")
         }
         var terminal = try makeTerminal(cols: cols ?? 80, rows: rows ?? 24, path: path)
+        terminal.workBudget = workBudget
         terminal.feed(bytes)
         try checkWorkBudget(terminal, path: path)
         return terminal.screen
@@ -37,9 +41,11 @@ public enum TerminalCapture {
     }
 
     /// The screen a recording shows at `time` (its end when nil).
-    public static func screen(of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String) throws -> Screen {
+    public static func screen(of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String,
+                              workBudget: Int = Terminal.defaultWorkBudget) throws -> Screen {
         let fixedSize = cols != nil || rows != nil
         var terminal = try makeTerminal(cols: cols ?? cast.cols, rows: rows ?? cast.rows, path: path)
+        terminal.workBudget = workBudget
         for (index, event) in cast.steps(until: time).enumerated() {
             switch event.kind {
             case .output(let bytes):
