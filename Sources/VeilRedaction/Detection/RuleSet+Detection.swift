@@ -5,6 +5,13 @@ extension RuleSet {
     /// lines left unscanned when it runs out are hidden (see ``regexLineBudgetMilliseconds``).
     public static let regexBudgetMilliseconds = 250
 
+    /// The most pairs of findings on one screen that the covered-findings pass compares (each
+    /// finding with the findings that contain its first cell): 2^24, under a second. Only
+    /// findings piled on the same cells reach it (thousands of rules matching the same text);
+    /// past it detection fails (``DetectionError/tooManyOverlaps(limit:)``) and the screen is
+    /// covered whole, never shown.
+    public static let maximumCoverChecks = 1 << 24
+
     /// Everything sensitive on `screen` (app-marked cells, declared regions, rule matches
     /// on the grid and in the title) minus allowlists.
     /// - Throws: ``DetectionError`` when a custom detector fails or a regex runs too long.
@@ -33,6 +40,8 @@ struct DetectionRun {
     var regexBudget = RegexBudget()
     /// Pairs of findings compared by ``removeCoveredFindings()`` (tests check it stays near linear).
     var coverChecks = 0
+    /// Past this many, detection fails (``RuleSet/maximumCoverChecks``; tests lower it).
+    var coverCheckLimit = RuleSet.maximumCoverChecks
 
     init(rules: RuleSet, screen: Screen) {
         self.rules = rules
@@ -47,7 +56,7 @@ struct DetectionRun {
         if rules.scansTitle && !screen.title.isEmpty {
             try scanRules(in: ScreenText(title: screen.title), location: .title)
         }
-        removeCoveredFindings()
+        try removeCoveredFindings()
     }
 
     // MARK: Layers 2–3: rules (layer 1 and regions: DetectionRun+AppMarks, +Regions)
