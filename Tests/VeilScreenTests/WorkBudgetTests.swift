@@ -116,8 +116,8 @@ import Testing
         for index in 0..<100 {
             try t.resize(cols: 1000 - index % 2, rows: 1000 - index % 2)
         }
-        // Only the written row is copied; the other rows stay uniform.
-        #expect(t.workDone < 100 * (2 * 1000 + 1000 + 10))
+        // Only the written row is copied (at Grid.resizeCopyCost a cell); the other rows stay uniform.
+        #expect(t.workDone < 100 * (Grid.resizeCopyCost * 1000 + 2 * 1000 + 10))
         #expect(t.screen.lines()[0] == "top")
         var full = try fullTerminal()
         full.workBudget = full.workDone + 20_000_000

@@ -105,9 +105,22 @@ struct Grid: Sendable {
     /// Clears whole rows `from..<to` and their wrap flags (each becomes uniform).
     mutating func clearRows(from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
-        for row in from..<to {
-            makeUniform(id(row), blank)
+        work &+= to - from
+        let cleared = RowInfo(isWrapped: false, isUniform: true, cell: blank)
+        let (rows, ringStart) = (self.rows, self.ringStart)
+        var newlyUniform = 0
+        // One pass over the row references (ED 2, DECALN and RIS storms clear every row).
+        rowIDs.withUnsafeBufferPointer { ids in
+            info.withUnsafeMutableBufferPointer { info in
+                for row in from..<to {
+                    let index = ringStart + row
+                    let id = ids[index >= rows ? index - rows : index]
+                    if !info[id].isUniform { newlyUniform += 1 }
+                    info[id] = cleared
+                }
+            }
         }
+        uniformCount += newlyUniform
     }
 
     /// Makes every row uniform with `blank` and not wrapped (a full reset), keeping the storage.
@@ -139,6 +152,12 @@ struct Grid: Sendable {
                 let start = buffer.baseAddress! + base
                 if from > 0 { start.update(from: template.baseAddress!, count: from) }
                 if to < cols { (start + to).update(from: template.baseAddress!, count: cols - to) }
+                // The caller may look at the first and last cell it overwrites (for halves of
+                // wide characters) before writing: they hold the row's cell, not stale memory.
+                if from < to {
+                    start[from] = fill
+                    start[to - 1] = fill
+                }
             }
         }
     }
