@@ -128,7 +128,7 @@ public struct ScenarioRunner: Sendable {
             let capture = screen.capture()
             // A screen snapshotted before reuses that outcome; a new one is charged its cells.
             let key = SnapshotBudget.Key(screen: capture.screen, covered: capture.coveredByApp)
-            let reused = budget.withLock { budget -> (outcome: Snapshotter.Outcome, file: URL?)? in
+            let reused = budget.withLock { budget -> SnapshotBudget.Made? in
                 // The screen of the previous snapshot shares its storage when nothing changed:
                 // comparing is O(1) then, while hashing visits every cell.
                 if let last = budget.last, last.key == key { return last.value }
@@ -164,8 +164,9 @@ public struct ScenarioRunner: Sendable {
                 }
                 if reused == nil {
                     budget.withLock {
-                        $0.outcomes[key] = (outcome, file)
-                        $0.last = (key, (outcome, file))
+                        let made = SnapshotBudget.Made(outcome: outcome, file: file, screen: capture.screen)
+                        $0.outcomes[key] = made
+                        $0.last = (key, made)
                     }
                 }
             } catch {
@@ -187,7 +188,7 @@ public struct ScenarioRunner: Sendable {
             let step = currentStep.withLock { $0 }
             records.withLock {
                 $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome,
-                                         shown: capture.screen, coveredByApp: capture.coveredByApp))
+                                         shown: reused?.screen ?? capture.screen, coveredByApp: capture.coveredByApp))
             }
         }
 
@@ -294,10 +295,18 @@ struct SnapshotBudget: Sendable {
     /// Every screen snapshotted so far (and whether the app's cover was up), with its outcome
     /// and the file written for it. The screens are the records' own values (shared storage),
     /// bounded by ``ScenarioRunner/maximumSnapshotCells``.
-    var outcomes: [Key: (outcome: Snapshotter.Outcome, file: URL?)] = [:]
-    var last: (key: Key, value: (outcome: Snapshotter.Outcome, file: URL?))?
+    var outcomes: [Key: Made] = [:]
+    var last: (key: Key, value: Made)?
     /// Whether a file was linked to an earlier one (the folder is synced once at the end).
     var linked = false
+
+    /// A snapshot made: its outcome, its file, and the screen it was made of (a later equal
+    /// screen's record keeps this one, so the copies of equal screens are freed).
+    struct Made: Sendable {
+        var outcome: Snapshotter.Outcome
+        var file: URL?
+        var screen: Screen
+    }
 
     struct Key: Hashable, Sendable {
         var screen: Screen
