@@ -133,7 +133,9 @@ struct Grid: Sendable {
     @inline(__always)
     mutating func writableBase(_ row: Int, writing from: Int, _ to: Int) -> Int {
         let id = id(row)
-        if info[id].isUniform { writeOut(id: id, except: from, to) }
+        // The caller looks at the first and last cell it overwrites (for halves of wide
+        // characters) before writing them: those two are written out too, never stale.
+        if info[id].isUniform { writeOut(id: id, except: from + 1, max(from + 1, to - 1)) }
         return id &* cols
     }
 
@@ -152,12 +154,6 @@ struct Grid: Sendable {
                 let start = buffer.baseAddress! + base
                 if from > 0 { start.update(from: template.baseAddress!, count: from) }
                 if to < cols { (start + to).update(from: template.baseAddress!, count: cols - to) }
-                // The caller may look at the first and last cell it overwrites (for halves of
-                // wide characters) before writing: they hold the row's cell, not stale memory.
-                if from < to {
-                    start[from] = fill
-                    start[to - 1] = fill
-                }
             }
         }
     }
