@@ -100,7 +100,8 @@ public struct ScenarioRunner: Sendable {
         case .file(let path): screen.print(files[path] ?? [])
         }
         if let byte = screen.workBudgetExceededAtByte {
-            throw InputError(path: scenario.path, message: WorkBudgetMessage.screen(atByte: byte, of: "the screen's content"))
+            throw InputError(path: scenario.path,
+                             message: WorkBudgetMessage.screen(atByte: byte, of: "the screen's content"))
         }
         for rect in scenario.screen.sensitive {
             do {
@@ -235,14 +236,16 @@ public struct ScenarioRunner: Sendable {
                 throw InputError(path: scenario.path, line: timed.position.line, column: timed.position.column,
                                  message: error.message)
             }
-            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, limit: options.snapshotCellBudget, at: timed)
+            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, limit: options.snapshotCellBudget,
+                             at: timed)
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
     }
 
     /// Stops the run at `timed` when the screen's work budget or the snapshot budget ran out
     /// during it.
-    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, limit: Int, at timed: Scenario.TimedStep) throws {
+    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, limit: Int,
+                              at timed: Scenario.TimedStep) throws {
         let (line, column) = (timed.position.line, timed.position.column)
         if let byte = screen.workBudgetExceededAtByte {
             throw InputError(path: scenario.path, line: line, column: column, message: WorkBudgetMessage.screen(
@@ -251,8 +254,8 @@ public struct ScenarioRunner: Sendable {
         if snapshots.exceeded {
             throw InputError(path: scenario.path, line: line, column: column, message: """
                 work budget exceeded: this step's snapshot would bring the snapshotted screen cells to \
-                \(snapshots.cells), past the limit of \(limit) per scenario (\(Self.maximumSnapshotCells): 2 snapshots at \
-                1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
+                \(snapshots.cells), past the limit of \(limit) per scenario (\(Self.maximumSnapshotCells): \
+                2 snapshots at 1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
                 """)
         }
     }

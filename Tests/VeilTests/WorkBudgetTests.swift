@@ -85,7 +85,8 @@ import VeilScreen
             guard let error = error as? InputError else { return false }
             // Line 1 name, 2 screen, 3 timeline, 4 launch; the third home is on line 12.
             return error.path.hasSuffix("s.veil.yml") && error.line == 12 && error.column == 5
-                && error.message.contains("work budget exceeded") && error.message.contains("5760, past the limit of 5000")
+                && error.message.contains("work budget exceeded")
+                && error.message.contains("5760, past the limit of 5000")
         }
         #expect(ScenarioRunner.maximumSnapshotCells == 1 << 21)
     }
@@ -130,7 +131,10 @@ import VeilScreen
         let file = folder.appendingPathComponent("resize.cast")
         var lines = [#"{"version": 2, "width": 1000, "height": 1000}"#]
         lines.append(#"[0.0, "o", "\#(String(repeating: "x", count: 1_000_000))"]"#)
-        for index in 0..<40 { lines.append(#"[\#(Double(index + 1) / 1000), "r", "\#(index % 2 == 0 ? "999x999" : "1000x1000")"]"#) }
+        for index in 0..<40 {
+            let size = index % 2 == 0 ? "999x999" : "1000x1000"
+            lines.append(#"[\#(Double(index + 1) / 1000), "r", "\#(size)"]"#)
+        }
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
         #expect {
             _ = try TerminalCapture.screen(path: file.path, cols: nil, rows: nil, workBudget: 100_000_000)
@@ -155,7 +159,8 @@ import VeilScreen
 
     @Test func typesArePaddedOrCutLikeFoundation() {
         for text in ["", "state", "notification", "backgroundTask", "a-much-longer-type-name", "日本語"] {
-            #expect(LifecycleLogFormatter.padded(text, to: 15) == text.padding(toLength: 15, withPad: " ", startingAt: 0))
+            let foundation = text.padding(toLength: 15, withPad: " ", startingAt: 0)
+            #expect(LifecycleLogFormatter.padded(text, to: 15) == foundation)
         }
     }
 }

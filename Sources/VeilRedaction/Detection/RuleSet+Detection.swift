@@ -71,7 +71,9 @@ struct DetectionRun {
         try text.bytes.withUnsafeBufferPointer { all in
             var previous = UnsafeBufferPointer(rebasing: all[0..<0])
             for (lineNumber, line) in text.lines.enumerated() {
-                guard coverChecks <= coverCheckLimit else { throw DetectionError.tooManyOverlaps(limit: coverCheckLimit) }
+                guard coverChecks <= coverCheckLimit else {
+                    throw DetectionError.tooManyOverlaps(limit: coverCheckLimit)
+                }
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
                 defer { previous = buf }
                 guard !buf.isEmpty else { continue }
@@ -175,7 +177,9 @@ struct DetectionRun {
     /// Looks only at the block spans on the row of the first cell that can contain it (each
     /// candidate used to be compared with every finding so far: 47,000 cards on one screen
     /// took minutes); the comparisons count towards ``coverChecks``.
-    private mutating func earlierBlockFinding(covering spans: [CellSpan], location: Finding.Location, rank: Int) -> String? {
+    private mutating func earlierBlockFinding(covering spans: [CellSpan], location: Finding.Location, rank: Int)
+        -> String?
+    {
         guard let first = spans.first, let row = blockSpans[BlockSpanKey(location: location, row: first.row)] else {
             return nil
         }
