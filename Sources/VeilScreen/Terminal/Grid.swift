@@ -6,7 +6,7 @@
 ///   scrolling a region or inserting/deleting lines moves row references (O(height)),
 ///   never cells.
 /// - A row that is erased whole (or scrolls in, or is filled by DECALN) becomes *uniform*:
-///   every cell is one `uniformCell`, and its stored cells are stale. It costs O(1), like a
+///   every cell is one cell (`RowInfo.cell`), and its stored cells are stale. It costs O(1), like a
 ///   shared blank row, and is written out (copy on write) only when a cell of it changes.
 ///
 /// ``work`` counts what the buffer did in work units (one per row moved or made uniform,
