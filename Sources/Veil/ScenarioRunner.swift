@@ -110,6 +110,10 @@ public struct ScenarioRunner: Sendable {
                 throw InputError(path: scenario.path, message: "screen sensitive region \(rect.row),\(rect.col) \(rect.width)x\(rect.height) is outside the \(scenario.screen.cols)x\(scenario.screen.rows) screen")
             }
         }
+        if let byte = screen.workBudgetExceededAtByte {
+            throw InputError(path: scenario.path, message: WorkBudgetMessage.screen(
+                atByte: byte, of: "the screen's content (with its \(scenario.screen.sensitive.count) sensitive regions)"))
+        }
         let app = SimulatedApp(screen: screen, handlers: scenario.handlers, files: files)
         let log = LifecycleLog()
         let system: System
@@ -126,6 +130,9 @@ public struct ScenarioRunner: Sendable {
         let name = scenario.name
         let snapshotter = self.snapshotter
         system.onSnapshotMoment { moment in
+            // A screen past its work budget no longer follows what the app did (a mark may be
+            // missing): no snapshot of it; the run stops after this step.
+            guard screen.workBudgetExceededAtByte == nil else { return }
             let capture = screen.capture()
             // A screen snapshotted before reuses that outcome; a new one is charged its cells.
             let key = SnapshotBudget.Key(screen: capture.screen, covered: capture.coveredByApp)

@@ -105,6 +105,27 @@ import VeilScreen
     }
 }
 
+extension ScenarioWorkBudgetTests {
+    @Test func fullScreenMarksAreChargedToTheWorkBudget() async throws {
+        // Each mark covers 1000×1000 cells: 20 of them pass a budget of 10 million, in the
+        // handler of the backgrounding, before its snapshot.
+        let marks = String(repeating: "    - mark: {rect: {row: 0, col: 0, width: 1000, height: 1000}}\n", count: 20)
+        let yaml = """
+            name: marks
+            screen: {size: 1000x1000}
+            handlers:
+              applicationDidEnterBackground:
+
+            """ + marks + "timeline:\n  - launch\n  - home\n"
+        await #expect {
+            _ = try await run(yaml, work: 10_000_000)
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.line == 27 && error.message.hasPrefix("work budget exceeded")  // the home step
+        }
+    }
+}
+
 @Suite struct CaptureWorkBudgetTests {
     @Test func aCapturePastTheBudgetIsAnInputErrorNamingTheFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-budget-\(UUID().uuidString)")

@@ -187,12 +187,16 @@ public struct Terminal: Sendable {
 
     /// Marks a rectangle of the live grid sensitive with `reason`, like the in-band marker;
     /// a rectangle that cuts a wide character marks both halves. The mark moves with the
-    /// cells until they are erased or overwritten.
+    /// cells until they are erased or overwritten. Each cell costs a unit of the work budget;
+    /// once it has run out, marking does nothing (see ``isOverWorkBudget``).
     /// - Throws: ``ScreenError/rectangleOutsideScreen(row:col:width:height:)``.
     public mutating func markSensitive(row: Int, col: Int, width: Int, height: Int, reason: String) throws {
         guard row >= 0, col >= 0, width >= 1, height >= 1, row + height <= rows, col + width <= cols else {
             throw ScreenError.rectangleOutsideScreen(row: row, col: col, width: width, height: height)
         }
+        // Charged per cell: 100,000 full-screen marks would be 10^11 cells at 1000×1000.
+        guard !state.workExhausted else { return }
+        state.extraWork &+= width * height
         let index = state.internReason(TerminalState.reason(from: Array(reason.utf8)))
         for r in row..<(row + height) {
             var first = col
