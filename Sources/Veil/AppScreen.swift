@@ -71,10 +71,18 @@ public final class AppScreen: Sendable {
     /// The screen as it is now, and whether the app's cover hides it. Capturing again with
     /// nothing changed returns the same value (its cells share storage).
     public func capture() -> (screen: Screen, coveredByApp: Bool) {
+        let capture = captureNotingCopies()
+        return (capture.screen, capture.coveredByApp)
+    }
+
+    /// ``capture()``, and whether the screen was copied out of the terminal for it (false
+    /// when nothing changed since the last capture).
+    public func captureNotingCopies() -> (screen: Screen, coveredByApp: Bool, copied: Bool) {
         state.withLock { state in
+            let copied = state.captured == nil
             let screen = state.captured ?? state.terminal.screen
             state.captured = screen
-            return (screen, state.coverOn)
+            return (screen, state.coverOn, copied)
         }
     }
 

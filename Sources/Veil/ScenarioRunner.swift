@@ -78,6 +78,11 @@ public struct ScenarioRunner: Sendable {
     /// cover) reuses that outcome, links its file and costs nothing. Past the limit the run
     /// stops with an ``InputError`` at the step (exit 2).
     public static let maximumSnapshotCells = 1 << 21
+    /// A snapshot of a screen that changed (it was copied out of the terminal and compared)
+    /// but equals one snapshotted before is charged its cells divided by this: copying and
+    /// comparing cost far less than a snapshot, yet 1,000 backgroundings of a 1000×1000
+    /// screen that the app re-marks each time are 10^9 cells to copy and compare.
+    public static let comparedSnapshotDivisor = 64
 
     public let scenario: Scenario
     public let snapshotter: Snapshotter
@@ -133,22 +138,27 @@ public struct ScenarioRunner: Sendable {
             // A screen past its work budget no longer follows what the app did (a mark may be
             // missing): no snapshot of it; the run stops after this step.
             guard screen.workBudgetExceededAtByte == nil else { return }
-            let capture = screen.capture()
+            let capture = screen.captureNotingCopies()
             // A screen snapshotted before reuses that outcome; a new one is charged its cells.
             let key = SnapshotBudget.Key(screen: capture.screen, covered: capture.coveredByApp)
+            let cells = capture.screen.cols * capture.screen.rows
             let reused = budget.withLock { budget -> SnapshotBudget.Made? in
                 // The screen of the previous snapshot shares its storage when nothing changed:
                 // comparing is O(1) then, while hashing visits every cell.
-                if let last = budget.last, last.key == key { return last.value }
+                let limit = options.snapshotCellBudget
+                if let last = budget.last, last.key == key {
+                    if capture.copied { budget.charge(cells / Self.comparedSnapshotDivisor, limit: limit) }
+                    return last.value
+                }
                 if let earlier = budget.outcomes[key] {
+                    budget.charge(cells / Self.comparedSnapshotDivisor, limit: limit)
                     budget.last = (key, earlier)
                     return earlier
                 }
-                budget.cells += capture.screen.cols * capture.screen.rows
-                if budget.cells > options.snapshotCellBudget { budget.exceeded = true }
+                budget.charge(cells, limit: limit)
                 return nil
             }
-            if reused == nil && budget.withLock({ $0.exceeded }) { return }
+            if budget.withLock({ $0.exceeded }) { return }
             let sequence = records.withLock { $0.count } + 1
             let id = "\(name)-" + String(format: "%04d", sequence)
             let outcome: Snapshotter.Outcome
@@ -309,6 +319,11 @@ struct SnapshotBudget: Sendable {
     var last: (key: Key, value: Made)?
     /// Whether a file was linked to an earlier one (the folder is synced once at the end).
     var linked = false
+
+    mutating func charge(_ units: Int, limit: Int) {
+        cells += max(1, units)
+        if cells > limit { exceeded = true }
+    }
 
     /// A snapshot made: its outcome, its file, and the screen it was made of (a later equal
     /// screen's record keeps this one, so the copies of equal screens are freed).

@@ -106,9 +106,28 @@ import VeilScreen
 }
 
 extension ScenarioWorkBudgetTests {
+    @Test func screensCopiedAgainAreChargedAFraction() async throws {
+        // The app marks the same cells on every backgrounding: the screen is copied out of the
+        // terminal and compared each time, and equals the first one (one PNG), but each copy
+        // costs 1/64 of its cells (15,625 at 1000×1000): with a budget of 1,100,000 the first
+        // snapshot (10^6) and 6 copies (93,750) fit, the 7th copy does not.
+        let mark = "    - mark: {rect: {row: 0, col: 0, width: 10, height: 1}}\n"
+        let steps = String(repeating: "  - home\n  - tapIcon\n", count: 10)
+        let yaml = "name: copies\nscreen: {size: 1000x1000}\nhandlers:\n  applicationDidEnterBackground:\n"
+            + mark + "timeline:\n  - launch\n" + steps
+        await #expect {
+            _ = try await run(yaml, out: false, cells: 1_100_000)
+        } throws: { error in
+            // Lines: 1–5 header and handler, 6 timeline, 7 launch, then home on 8, 10, 12, …:
+            // the 8th snapshot (line 22) would pass the limit.
+            (error as? InputError)?.line == 22
+        }
+        #expect(ScenarioRunner.comparedSnapshotDivisor == 64)
+    }
+
     @Test func fullScreenMarksAreChargedToTheWorkBudget() async throws {
-        // Each mark covers 1000×1000 cells: 20 of them pass a budget of 10 million, in the
-        // handler of the backgrounding, before its snapshot.
+        // Each mark covers the 1,000 blank (uniform) rows of the screen, a unit per row: 20 of
+        // them pass a budget of 15,000, in the handler of the backgrounding, before its snapshot.
         let marks = String(repeating: "    - mark: {rect: {row: 0, col: 0, width: 1000, height: 1000}}\n", count: 20)
         let yaml = """
             name: marks
@@ -118,7 +137,7 @@ extension ScenarioWorkBudgetTests {
 
             """ + marks + "timeline:\n  - launch\n  - home\n"
         await #expect {
-            _ = try await run(yaml, work: 10_000_000)
+            _ = try await run(yaml, work: 15_000)
         } throws: { error in
             guard let error = error as? InputError else { return false }
             return error.line == 27 && error.message.hasPrefix("work budget exceeded")  // the home step

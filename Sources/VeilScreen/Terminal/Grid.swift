@@ -183,6 +183,25 @@ struct Grid: Sendable {
         }
     }
 
+    /// Sets the sensitive mark of columns `from..<to` of `row` (a uniform row marked whole
+    /// stays uniform, for one unit of work; otherwise a unit per cell).
+    mutating func setSensitiveIndex(_ index: UInt16, row: Int, from: Int, to: Int) {
+        let id = id(row)
+        if info[id].isUniform {
+            if from == 0 && to == cols {
+                work &+= 1
+                info[id].cell.sensitiveIndex = index
+                return
+            }
+            writeOut(id: id, except: 0, 0)
+        }
+        work &+= to - from
+        let base = id &* cols
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for cell in (base + from)..<(base + to) { buffer[cell].sensitiveIndex = index }
+        }
+    }
+
     /// Charges work done on the buffer's cells by the caller (shifting cells in a row).
     mutating func charge(_ units: Int) { work &+= units }
 

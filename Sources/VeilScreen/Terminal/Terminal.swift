@@ -194,16 +194,16 @@ public struct Terminal: Sendable {
         guard row >= 0, col >= 0, width >= 1, height >= 1, row + height <= rows, col + width <= cols else {
             throw ScreenError.rectangleOutsideScreen(row: row, col: col, width: width, height: height)
         }
-        // Charged per cell: 100,000 full-screen marks would be 10^11 cells at 1000×1000.
+        // Charged per cell marked (a uniform row marked whole: per row): 100,000 marks of a
+        // full 1000×1000 screen would be 10^11 cells.
         guard !state.workExhausted else { return }
-        state.extraWork &+= width * height
         let index = state.internReason(TerminalState.reason(from: Array(reason.utf8)))
         for r in row..<(row + height) {
             var first = col
             var last = col + width - 1
             if state.grid[r, first].width == 0, first > 0 { first -= 1 }
             if state.grid[r, last].width == 2, last + 1 < cols { last += 1 }
-            for c in first...last { state.grid[r, c].sensitiveIndex = index }
+            state.grid.setSensitiveIndex(index, row: r, from: first, to: last + 1)
         }
     }
 
