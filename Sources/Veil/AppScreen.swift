@@ -14,9 +14,12 @@ public final class AppScreen: Sendable {
 
     private let state: Mutex<State>
 
-    /// A blank screen of the given size.
-    public init(cols: Int, rows: Int) throws {
-        state = Mutex(State(terminal: try Terminal(cols: cols, rows: rows)))
+    /// A blank screen of the given size, whose terminal stops working past `workBudget`
+    /// (see ``workBudgetExceededAtByte``).
+    public init(cols: Int, rows: Int, workBudget: Int = Terminal.defaultWorkBudget) throws {
+        var terminal = try Terminal(cols: cols, rows: rows)
+        terminal.workBudget = workBudget
+        state = Mutex(State(terminal: terminal))
     }
 
     /// Writes terminal bytes to the screen.
@@ -68,10 +71,18 @@ public final class AppScreen: Sendable {
     /// The screen as it is now, and whether the app's cover hides it. Capturing again with
     /// nothing changed returns the same value (its cells share storage).
     public func capture() -> (screen: Screen, coveredByApp: Bool) {
+        let capture = captureNotingCopies()
+        return (capture.screen, capture.coveredByApp)
+    }
+
+    /// ``capture()``, and whether the screen was copied out of the terminal for it (false
+    /// when nothing changed since the last capture).
+    public func captureNotingCopies() -> (screen: Screen, coveredByApp: Bool, copied: Bool) {
         state.withLock { state in
+            let copied = state.captured == nil
             let screen = state.captured ?? state.terminal.screen
             state.captured = screen
-            return (screen, state.coverOn)
+            return (screen, state.coverOn, copied)
         }
     }
 

@@ -16,6 +16,11 @@ public struct ScenarioRunner: Sendable {
         public var realTime: Bool
         /// Called after each timeline step with (step index, step count, elapsed), e.g. for a progress line.
         public var progress: (@Sendable (Int, Int, Duration) -> Void)?
+        /// The snapshot cells the run may spend (``ScenarioRunner/maximumSnapshotCells``
+        /// unless a test or a library user chooses otherwise).
+        public var snapshotCellBudget = ScenarioRunner.maximumSnapshotCells
+        /// The work budget of the app's terminal (``Terminal/defaultWorkBudget`` unless chosen).
+        public var screenWorkBudget = Terminal.defaultWorkBudget
 
         public init(outputFolder: URL? = nil, realTime: Bool = false,
                     progress: (@Sendable (Int, Int, Duration) -> Void)? = nil) {
@@ -73,6 +78,11 @@ public struct ScenarioRunner: Sendable {
     /// cover) reuses that outcome, links its file and costs nothing. Past the limit the run
     /// stops with an ``InputError`` at the step (exit 2).
     public static let maximumSnapshotCells = 1 << 21
+    /// A snapshot of a screen that changed (it was copied out of the terminal and compared)
+    /// but equals one snapshotted before is charged its cells divided by this: copying and
+    /// comparing cost far less than a snapshot, yet 1,000 backgroundings of a 1000×1000
+    /// screen that the app re-marks each time are 10^9 cells to copy and compare.
+    public static let comparedSnapshotDivisor = 64
 
     public let scenario: Scenario
     public let snapshotter: Snapshotter
@@ -87,14 +97,16 @@ public struct ScenarioRunner: Sendable {
     ///   screen, or a timeline event that makes no sense in the app's state at that point.
     public func run(_ options: Options = Options()) async throws -> Result {
         let files = try readFiles()
-        let screen = try AppScreen(cols: scenario.screen.cols, rows: scenario.screen.rows)
+        let screen = try AppScreen(cols: scenario.screen.cols, rows: scenario.screen.rows,
+                                   workBudget: options.screenWorkBudget)
         switch scenario.screen.content {
         case .none: break
         case .bytes(let bytes): screen.print(bytes)
         case .file(let path): screen.print(files[path] ?? [])
         }
         if let byte = screen.workBudgetExceededAtByte {
-            throw InputError(path: scenario.path, message: WorkBudgetMessage.screen(atByte: byte, of: "the screen's content"))
+            throw InputError(path: scenario.path,
+                             message: WorkBudgetMessage.screen(atByte: byte, of: "the screen's content"))
         }
         for rect in scenario.screen.sensitive {
             do {
@@ -102,6 +114,10 @@ public struct ScenarioRunner: Sendable {
             } catch {
                 throw InputError(path: scenario.path, message: "screen sensitive region \(rect.row),\(rect.col) \(rect.width)x\(rect.height) is outside the \(scenario.screen.cols)x\(scenario.screen.rows) screen")
             }
+        }
+        if let byte = screen.workBudgetExceededAtByte {
+            throw InputError(path: scenario.path, message: WorkBudgetMessage.screen(
+                atByte: byte, of: "the screen's content (with its \(scenario.screen.sensitive.count) sensitive regions)"))
         }
         let app = SimulatedApp(screen: screen, handlers: scenario.handlers, files: files)
         let log = LifecycleLog()
@@ -124,22 +140,30 @@ public struct ScenarioRunner: Sendable {
         let snapshotter = self.snapshotter
         system.onSnapshotMoment { moment in
             guard writeFailure.withLock({ $0 == nil }) else { return }
-            let capture = screen.capture()
+            // A screen past its work budget no longer follows what the app did (a mark may be
+            // missing): no snapshot of it; the run stops after this step.
+            guard screen.workBudgetExceededAtByte == nil else { return }
+            let capture = screen.captureNotingCopies()
             // A screen snapshotted before reuses that outcome; a new one is charged its cells.
             let key = SnapshotBudget.Key(screen: capture.screen, covered: capture.coveredByApp)
-            let reused = budget.withLock { budget -> (outcome: Snapshotter.Outcome, file: URL?)? in
+            let cells = capture.screen.cols * capture.screen.rows
+            let reused = budget.withLock { budget -> SnapshotBudget.Made? in
                 // The screen of the previous snapshot shares its storage when nothing changed:
                 // comparing is O(1) then, while hashing visits every cell.
-                if let last = budget.last, last.key == key { return last.value }
+                let limit = options.snapshotCellBudget
+                if let last = budget.last, last.key == key {
+                    if capture.copied { budget.charge(cells / Self.comparedSnapshotDivisor, limit: limit) }
+                    return last.value
+                }
                 if let earlier = budget.outcomes[key] {
+                    budget.charge(cells / Self.comparedSnapshotDivisor, limit: limit)
                     budget.last = (key, earlier)
                     return earlier
                 }
-                budget.cells += capture.screen.cols * capture.screen.rows
-                if budget.cells > Self.maximumSnapshotCells { budget.exceeded = true }
+                budget.charge(cells, limit: limit)
                 return nil
             }
-            if reused == nil && budget.withLock({ $0.exceeded }) { return }
+            if budget.withLock({ $0.exceeded }) { return }
             let sequence = moments.withLock { count in
                 count += 1
                 return count
@@ -176,8 +200,9 @@ public struct ScenarioRunner: Sendable {
             }
             if reused == nil {
                 budget.withLock {
-                    $0.outcomes[key] = (outcome, file)
-                    $0.last = (key, (outcome, file))
+                    let made = SnapshotBudget.Made(outcome: outcome, file: file, screen: capture.screen)
+                    $0.outcomes[key] = made
+                    $0.last = (key, made)
                 }
             }
             log.append(.snapshot(path: path ?? id, hidden: outcome.hiddenSpans), at: moment.time)
@@ -194,7 +219,7 @@ public struct ScenarioRunner: Sendable {
             let step = currentStep.withLock { $0 }
             records.withLock {
                 $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome,
-                                         shown: capture.screen, coveredByApp: capture.coveredByApp))
+                                         shown: reused?.screen ?? capture.screen, coveredByApp: capture.coveredByApp))
             }
         }
 
@@ -242,7 +267,8 @@ public struct ScenarioRunner: Sendable {
                 throw InputError(path: scenario.path, line: timed.position.line, column: timed.position.column,
                                  message: error.message)
             }
-            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, at: timed)
+            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, limit: options.snapshotCellBudget,
+                             at: timed)
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
         if let failure = writeFailure.withLock({ $0 }) { throw failure }
@@ -250,7 +276,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Stops the run at `timed` when the screen's work budget or the snapshot budget ran out
     /// during it.
-    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, at timed: Scenario.TimedStep) throws {
+    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, limit: Int,
+                              at timed: Scenario.TimedStep) throws {
         let (line, column) = (timed.position.line, timed.position.column)
         if let byte = screen.workBudgetExceededAtByte {
             throw InputError(path: scenario.path, line: line, column: column, message: WorkBudgetMessage.screen(
@@ -259,8 +286,8 @@ public struct ScenarioRunner: Sendable {
         if snapshots.exceeded {
             throw InputError(path: scenario.path, line: line, column: column, message: """
                 work budget exceeded: this step's snapshot would bring the snapshotted screen cells to \
-                \(snapshots.cells), past the limit of \(Self.maximumSnapshotCells) per scenario (2 snapshots at \
-                1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
+                \(snapshots.cells), past the limit of \(limit) per scenario (\(Self.maximumSnapshotCells): \
+                2 snapshots at 1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
                 """)
         }
     }
@@ -305,10 +332,23 @@ struct SnapshotBudget: Sendable {
     /// Every screen snapshotted so far (and whether the app's cover was up), with its outcome
     /// and the file written for it. The screens are the records' own values (shared storage),
     /// bounded by ``ScenarioRunner/maximumSnapshotCells``.
-    var outcomes: [Key: (outcome: Snapshotter.Outcome, file: URL?)] = [:]
-    var last: (key: Key, value: (outcome: Snapshotter.Outcome, file: URL?))?
+    var outcomes: [Key: Made] = [:]
+    var last: (key: Key, value: Made)?
     /// Whether a file was linked to an earlier one (the folder is synced once at the end).
     var linked = false
+
+    mutating func charge(_ units: Int, limit: Int) {
+        cells += max(1, units)
+        if cells > limit { exceeded = true }
+    }
+
+    /// A snapshot made: its outcome, its file, and the screen it was made of (a later equal
+    /// screen's record keeps this one, so the copies of equal screens are freed).
+    struct Made: Sendable {
+        var outcome: Snapshotter.Outcome
+        var file: URL?
+        var screen: Screen
+    }
 
     struct Key: Hashable, Sendable {
         var screen: Screen

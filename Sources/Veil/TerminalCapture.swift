@@ -27,33 +27,38 @@ public enum TerminalCapture {
     ///   - cols, rows: the terminal size; nil means the capture's own (see the type's notes).
     ///   - time: for a recording, the moment to show (seconds; nil means its end).
     ///   - raw: feed LF as given instead of as a cooked terminal shows it (``InputMode``).
+    ///   - workBudget: the terminal's work budget (``Terminal/workBudget``); past it the
+    ///     input is refused.
     /// - Throws: ``InputError`` naming the file (and line and column for recordings).
     public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil,
-                              raw: Bool = false) throws -> Screen {
-        try capture(path: path, cols: cols, rows: rows, at: time, raw: raw).screen
+                              raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget) throws -> Screen {
+        try capture(path: path, cols: cols, rows: rows, at: time, raw: raw, workBudget: workBudget).screen
     }
 
     /// The screen that the capture at `path` (`-` for standard input) shows, with warnings.
     public static func capture(path: String, cols: Int?, rows: Int?, at time: Double? = nil,
-                               raw: Bool = false) throws -> Capture {
-        try capture(bytes: try InputFile.bytes(from: path), path: path, cols: cols, rows: rows, at: time, raw: raw)
+                               raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget) throws -> Capture {
+        try capture(bytes: try InputFile.bytes(from: path), path: path, cols: cols, rows: rows, at: time, raw: raw,
+                    workBudget: workBudget)
     }
 
     /// The screen that `bytes`, read from `path`, show (see ``screen(path:cols:rows:at:raw:)``).
     public static func capture(bytes: [UInt8], path: String, cols: Int?, rows: Int?, at time: Double? = nil,
-                               raw: Bool = false) throws -> Capture {
+                               raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget) throws -> Capture {
         if Asciicast.isCast(path: path) {
             let cast = try Asciicast(bytes: bytes, path: path)
             if let time, time > cast.duration {
                 throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")
             }
-            return Capture(screen: try screen(of: cast, cols: cols, rows: rows, at: time, path: path), warnings: [])
+            return Capture(screen: try screen(of: cast, cols: cols, rows: rows, at: time, path: path, workBudget: workBudget),
+                           warnings: [])
         }
         if time != nil {
             throw InputError(path: path, message: "--at applies to asciicast recordings (.cast) only")
         }
         let layout = try layout(of: bytes, path: path, cols: cols, rows: rows, raw: raw)
         var terminal = try makeTerminal(cols: layout.cols, rows: layout.rows, path: path)
+        terminal.workBudget = workBudget
         layout.mode.feed(bytes, into: &terminal)
         try checkWorkBudget(terminal, path: path)
         return Capture(screen: terminal.screen, warnings: layout.warnings)
@@ -122,9 +127,11 @@ public enum TerminalCapture {
     }
 
     /// The screen a recording shows at `time` (its end when nil).
-    public static func screen(of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String) throws -> Screen {
+    public static func screen(of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String,
+                              workBudget: Int = Terminal.defaultWorkBudget) throws -> Screen {
         let fixedSize = cols != nil || rows != nil
         var terminal = try makeTerminal(cols: cols ?? cast.cols, rows: rows ?? cast.rows, path: path)
+        terminal.workBudget = workBudget
         for (index, event) in cast.steps(until: time).enumerated() {
             switch event.kind {
             case .output(let bytes):

@@ -37,6 +37,22 @@ import VeilTestSupport
         #expect(run.coverChecks <= 4 * 6000)
     }
 
+    @Test func findingsPiledOnTheSameCellsRunIntoTheBudget() throws {
+        // 40 rules matching runs of 1 … 40 digits in the same lines: each finding is
+        // compared with the ones of the other rules around it.
+        let rules = (1...40).map { "  - {id: r\($0), regex: '[0-9]{\($0)}', severity: block}" }.joined(separator: "\n")
+        let custom = try RuleSet(yaml: "extend: {useDefault: false}\nrules:\n" + rules)
+        let line = String(repeating: "0123456789", count: 10)
+        let screen = try TestScreen(Array(repeating: line, count: 5).joined(separator: "\n"), cols: 100).screen
+        var run = DetectionRun(rules: custom, screen: screen, allowance: RegexAllowance())
+        run.coverCheckLimit = 10_000
+        #expect(throws: DetectionError.tooManyOverlaps(limit: 10_000)) { try run.run() }
+        var unlimited = DetectionRun(rules: custom, screen: screen, allowance: RegexAllowance())
+        try unlimited.run()
+        #expect(unlimited.coverChecks > 10_000)
+        #expect(RuleSet.maximumCoverChecks == 1 << 24)
+    }
+
     @Test func theEarliestWinnerNamesTheCover() throws {
         let custom = try RuleSet(yaml: """
             extend: {useDefault: false}

@@ -116,8 +116,8 @@ import Testing
         for index in 0..<100 {
             try t.resize(cols: 1000 - index % 2, rows: 1000 - index % 2)
         }
-        // Only the written row is copied; the other rows stay uniform.
-        #expect(t.workDone < 100 * (2 * 1000 + 1000 + 10))
+        // Only the written row is copied (at Grid.resizeCopyCost a cell); the other rows stay uniform.
+        #expect(t.workDone < 100 * (Grid.resizeCopyCost * 1000 + 2 * 1000 + 10))
         #expect(t.screen.lines()[0] == "top")
         var full = try fullTerminal()
         full.workBudget = full.workDone + 20_000_000
@@ -125,6 +125,22 @@ import Testing
             try full.resize(cols: 1000 - index % 2, rows: 1000 - index % 2)
         }
         #expect(full.isOverWorkBudget)
+    }
+
+    @Test func marksCostRowsOnUniformRowsAndCellsOnWrittenOnes() throws {
+        var t = try Terminal(cols: 1000, rows: 1000)
+        var before = t.workDone
+        try t.markSensitive(row: 0, col: 0, width: 1000, height: 1000, reason: "all")
+        #expect(t.workDone - before <= 1000 + 10)
+        #expect(t.screen.cells.allSatisfy { $0.isSensitive })
+        t.feed("\(csi)Hxyz")
+        #expect(t.screen[0, 0].isSensitive == false && t.screen[0, 3].isSensitive)  // printed over: unmarked
+        before = t.workDone
+        try t.markSensitive(row: 0, col: 0, width: 1000, height: 2, reason: "two")
+        #expect(t.workDone - before == 1000 + 1)  // the written row per cell, the uniform one per row
+        #expect(t.screen.sensitiveReason(of: t.screen[0, 0]) == "two" && t.screen[0, 0].scalar == "x")
+        #expect(t.screen.sensitiveReason(of: t.screen[1, 999]) == "two")
+        #expect(t.screen.sensitiveReason(of: t.screen[2, 0]) == "all")
     }
 
     @Test func distinctLinksPastAFullTableCollectRarely() throws {

@@ -9,7 +9,8 @@ extension DetectionRun {
     ///
     /// Works on indices, each finding's rank looked up once: comparing copies of findings
     /// (strings and arrays, retained and released for every pair) was 5 % of a screen.
-    mutating func removeCoveredFindings() {
+    /// - Throws: ``DetectionError/tooManyOverlaps(limit:)`` past ``RuleSet/maximumCoverChecks``.
+    mutating func removeCoveredFindings() throws {
         let order = rules.index.order
         let ranks = findings.map { order[$0.ruleID] ?? -1 }
         let locations = findings.map(\.location)
@@ -33,6 +34,7 @@ extension DetectionRun {
         defer { self.coverChecks += coverChecks }
         findings.withUnsafeBufferPointer { all in
             for i in all.indices {
+                guard self.coverChecks + coverChecks <= coverCheckLimit else { break }
                 guard fromRules[i] else { kept.append(i); continue }
                 var winner: Int?
                 func consider(_ j: Int) {
@@ -66,6 +68,9 @@ extension DetectionRun {
                     kept.append(i)
                 }
             }
+        }
+        if self.coverChecks + coverChecks > coverCheckLimit {
+            throw DetectionError.tooManyOverlaps(limit: coverCheckLimit)
         }
         dropped += covered
         // Screen before title, then by first cell, then by rule; read once per finding.

@@ -1,6 +1,13 @@
 import VeilScreen
 
 extension RuleSet {
+    /// The most pairs of findings on one screen that the covered-findings pass compares (each
+    /// finding with the findings that contain its first cell): 2^24, under a second. Only
+    /// findings piled on the same cells reach it (thousands of rules matching the same text);
+    /// past it detection fails (``DetectionError/tooManyOverlaps(limit:)``) and the screen is
+    /// covered whole, never shown.
+    public static let maximumCoverChecks = 1 << 24
+
     /// Everything sensitive on `screen` (app-marked cells, declared regions, rule matches
     /// on the grid and in the title) minus allowlists. Regexes are charged to `allowance`
     /// (the input's regex budget; a fresh one when nil), see ``regexScreenBudgetSteps``.
@@ -28,8 +35,13 @@ struct DetectionRun {
     var findingRanks: [Int] = []
     /// The regex steps left on this screen and input.
     var regexBudget: RegexBudget
+    /// The spans of the block findings of rules so far, by location and row, for
+    /// ``earlierBlockFinding(covering:location:rank:)``.
+    var blockSpans: [BlockSpanKey: BlockSpanRow] = [:]
     /// Pairs of findings compared by ``removeCoveredFindings()`` (tests check it stays near linear).
     var coverChecks = 0
+    /// Past this many, detection fails (``RuleSet/maximumCoverChecks``; tests lower it).
+    var coverCheckLimit = RuleSet.maximumCoverChecks
 
     init(rules: RuleSet, screen: Screen, allowance: RegexAllowance) {
         self.rules = rules
@@ -45,7 +57,7 @@ struct DetectionRun {
         if rules.scansTitle && !screen.title.isEmpty {
             try scanRules(in: ScreenText(title: screen.title), location: .title)
         }
-        removeCoveredFindings()
+        try removeCoveredFindings()
     }
 
     // MARK: Layers 2–3: rules (layer 1 and regions: DetectionRun+AppMarks, +Regions)
@@ -57,6 +69,9 @@ struct DetectionRun {
         try text.bytes.withUnsafeBufferPointer { all in
             var previous = UnsafeBufferPointer(rebasing: all[0..<0])
             for (lineNumber, line) in text.lines.enumerated() {
+                guard coverChecks <= coverCheckLimit else {
+                    throw DetectionError.tooManyOverlaps(limit: coverCheckLimit)
+                }
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
                 defer { previous = buf }
                 guard !buf.isEmpty else { continue }
@@ -154,6 +169,12 @@ struct DetectionRun {
             (findingSpans, matchText) = privateKeyBlock(from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
             secretText = matchText
         }
+        if severity == .block {
+            for span in findingSpans {
+                blockSpans[BlockSpanKey(location: location, row: span.row), default: BlockSpanRow()]
+                    .insert(start: span.col, width: span.width, finding: findings.count)
+            }
+        }
         findings.append(Finding(
             ruleID: rule.id, category: rule.category, severity: severity, source: .rule, location: location,
             spans: findingSpans, style: rule.style, matchText: matchText, secretText: secretText))
@@ -161,13 +182,25 @@ struct DetectionRun {
     }
 
     /// The id of a block finding of an earlier rule that covers `spans`, if any.
-    private func earlierBlockFinding(covering spans: [CellSpan], location: Finding.Location, rank: Int) -> String? {
-        for (finding, findingRank) in zip(findings, findingRanks)
-        where findingRank >= 0 && findingRank < rank && finding.severity == .block && finding.location == location
-            && finding.covers(spans) {
-            return finding.ruleID
+    /// Looks only at the block spans on the row of the first cell that can contain it (each
+    /// candidate used to be compared with every finding so far: 47,000 cards on one screen
+    /// took minutes); the comparisons count towards ``coverChecks``.
+    private mutating func earlierBlockFinding(covering spans: [CellSpan], location: Finding.Location, rank: Int)
+        -> String?
+    {
+        guard let first = spans.first, let row = blockSpans[BlockSpanKey(location: location, row: first.row)] else {
+            return nil
         }
-        return nil
+        var earliest: Int?
+        var checks = 0
+        row.forEachFinding(containing: first.col, first.col + first.width) { index in
+            checks += 1
+            guard earliest.map({ index < $0 }) ?? true, findingRanks[index] < rank, findings[index].covers(spans)
+            else { return }
+            earliest = index
+        }
+        coverChecks += checks
+        return earliest.map { findings[$0].ruleID }
     }
 
     /// The cells of a private key block: from the header to the end of its row, whole rows
@@ -198,5 +231,49 @@ struct DetectionRun {
             }
         }
         return (spans, content.joined(separator: "\n"))
+    }
+}
+
+/// A row of the grid or of the title, for the index of block spans.
+struct BlockSpanKey: Hashable {
+    var location: Finding.Location
+    var row: Int
+}
+
+/// The block spans of one row, sorted by first column, with the widest one's width: the
+/// spans that can contain columns `start..<end` start in `(end - widest)...start`.
+struct BlockSpanRow {
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+    private var findings: [Int] = []
+    private var widest = 0
+
+    mutating func insert(start: Int, width: Int, finding: Int) {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        starts.insert(start, at: low)
+        ends.insert(start + width, at: low)
+        findings.insert(finding, at: low)
+        widest = max(widest, width)
+    }
+
+    /// Calls `body` with the finding of each span that contains columns `start..<end`.
+    func forEachFinding(containing start: Int, _ end: Int, _ body: (Int) -> Void) {
+        var low = 0
+        var high = starts.count
+        let lowest = end - widest
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < lowest { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < starts.count && starts[index] <= start {
+            if ends[index] >= end { body(findings[index]) }
+            index += 1
+        }
     }
 }

@@ -32,11 +32,16 @@ public enum DetectionError: Error, Hashable, Sendable, CustomStringConvertible {
     case detectorFailed(ruleID: String, errorType: String)
     /// A custom detector returned a range outside its line or inside a character.
     case invalidRange(ruleID: String)
+    /// The findings on one screen overlap so much that comparing them would pass
+    /// ``RuleSet/maximumCoverChecks`` (a work budget, see SECURITY.md "Work budgets").
+    case tooManyOverlaps(limit: Int)
 
     public var description: String {
         switch self {
         case let .detectorFailed(ruleID, errorType): "rule '\(ruleID)': detector failed (\(errorType))"
         case let .invalidRange(ruleID): "rule '\(ruleID)': detector returned a range outside its line"
+        case let .tooManyOverlaps(limit):
+            "work budget exceeded: the findings on this screen overlap in more than \(limit) pairs"
         }
     }
 }

@@ -6,7 +6,7 @@
 ///   scrolling a region or inserting/deleting lines moves row references (O(height)),
 ///   never cells.
 /// - A row that is erased whole (or scrolls in, or is filled by DECALN) becomes *uniform*:
-///   every cell is one `uniformCell`, and its stored cells are stale. It costs O(1), like a
+///   every cell is one cell (`RowInfo.cell`), and its stored cells are stale. It costs O(1), like a
 ///   shared blank row, and is written out (copy on write) only when a cell of it changes.
 ///
 /// ``work`` counts what the buffer did in work units (one per row moved or made uniform,
@@ -105,9 +105,22 @@ struct Grid: Sendable {
     /// Clears whole rows `from..<to` and their wrap flags (each becomes uniform).
     mutating func clearRows(from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
-        for row in from..<to {
-            makeUniform(id(row), blank)
+        work &+= to - from
+        let cleared = RowInfo(isWrapped: false, isUniform: true, cell: blank)
+        let (rows, ringStart) = (self.rows, self.ringStart)
+        var newlyUniform = 0
+        // One pass over the row references (ED 2, DECALN and RIS storms clear every row).
+        rowIDs.withUnsafeBufferPointer { ids in
+            info.withUnsafeMutableBufferPointer { info in
+                for row in from..<to {
+                    let index = ringStart + row
+                    let id = ids[index >= rows ? index - rows : index]
+                    if !info[id].isUniform { newlyUniform += 1 }
+                    info[id] = cleared
+                }
+            }
         }
+        uniformCount += newlyUniform
     }
 
     /// Makes every row uniform with `blank` and not wrapped (a full reset), keeping the storage.
@@ -120,7 +133,9 @@ struct Grid: Sendable {
     @inline(__always)
     mutating func writableBase(_ row: Int, writing from: Int, _ to: Int) -> Int {
         let id = id(row)
-        if info[id].isUniform { writeOut(id: id, except: from, to) }
+        // The caller looks at the first and last cell it overwrites (for halves of wide
+        // characters) before writing them: those two are written out too, never stale.
+        if info[id].isUniform { writeOut(id: id, except: from + 1, max(from + 1, to - 1)) }
         return id &* cols
     }
 
@@ -165,6 +180,25 @@ struct Grid: Sendable {
             cells.withUnsafeMutableBufferPointer { buffer in
                 (buffer.baseAddress! + start).update(from: template.baseAddress!, count: count)
             }
+        }
+    }
+
+    /// Sets the sensitive mark of columns `from..<to` of `row` (a uniform row marked whole
+    /// stays uniform, for one unit of work; otherwise a unit per cell).
+    mutating func setSensitiveIndex(_ index: UInt16, row: Int, from: Int, to: Int) {
+        let id = id(row)
+        if info[id].isUniform {
+            if from == 0 && to == cols {
+                work &+= 1
+                info[id].cell.sensitiveIndex = index
+                return
+            }
+            writeOut(id: id, except: 0, 0)
+        }
+        work &+= to - from
+        let base = id &* cols
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for cell in (base + from)..<(base + to) { buffer[cell].sensitiveIndex = index }
         }
     }
 

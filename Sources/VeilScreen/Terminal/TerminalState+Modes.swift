@@ -194,6 +194,6 @@ extension TerminalState {
         lastPrinted = nil
         paletteOverrides = [:]
         moveCursor(row: 0, col: 0)
-        tables = SideTables()
+        if tables.clusters.count > 1 || tables.reasons.count > 1 || tables.links.count > 1 { tables = SideTables() }
     }
 }
