@@ -94,7 +94,7 @@ struct AuditInputAuditor: Sendable {
             snapshots.append(AuditedSnapshot(id: record.id, file: file.path, region: region, hidden: record.outcome.hiddenSpans))
             guard !record.coveredByApp else { continue }
             let location = AuditLocation(path: file.path, region: region)
-            for finding in Self.visibleFindings(record.outcome.findings, on: record.shown) {
+            for finding in record.outcome.findings where finding.isVisible(on: record.shown) {
                 findings.append(pending(finding, rules: ruleSet, snapshotID: record.id, location: location,
                                         inputPath: file.path, screen: record.shown))
             }
@@ -218,14 +218,15 @@ struct AuditInputAuditor: Sendable {
             terminal.feed(bytes)
             screen = terminal.screen
         }
-        let redacted = Redactor(rules: rules).redact(screen)
-        if let failure = redacted.failure {
-            throw InputError(path: file.path, message: "redaction failed: \(failure)")
+        let judgement: Snapshotter.Judgement
+        do {
+            judgement = try Snapshotter.judge(screen, rules: rules)
+        } catch {
+            throw InputError(path: file.path, message: "\(error)")
         }
-        let hidden = redacted.plan.coversEverything ? 1 : redacted.plan.entries.count + redacted.plan.titleEntries.count
-        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: hidden)
+        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: judgement.hiddenSpans)
         var findings: [PendingFinding] = []
-        for finding in Self.visibleFindings(redacted.findings, on: screen) {
+        for finding in judgement.visibleFindings {
             let region = Self.region(of: Self.firstSpanText(of: finding, on: screen), in: bytes) ?? .fileStart
             findings.append(pending(finding, rules: rules, snapshotID: file.path,
                                     location: AuditLocation(path: file.path, region: region),
@@ -235,20 +236,6 @@ struct AuditInputAuditor: Sendable {
     }
 
     // MARK: Findings
-
-    /// The detector and region findings the app left visible on `screen`: not its own marks,
-    /// and on at least one cell it did not mark (title findings are always visible).
-    static func visibleFindings(_ findings: [Finding], on screen: Screen) -> [Finding] {
-        findings.filter { finding in
-            if case .appMarked = finding.source { return false }
-            if finding.location == .title { return true }
-            return finding.spans.contains { span in
-                span.columns.contains { col in
-                    span.row < screen.rows && col < screen.cols && !screen[span.row, col].isSensitive
-                }
-            }
-        }
-    }
 
     private func pending(_ finding: Finding, rules: RuleSet, snapshotID: String, location: AuditLocation,
                          inputPath: String, screen: Screen) -> PendingFinding {
