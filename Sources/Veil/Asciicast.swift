@@ -17,10 +17,18 @@ public struct Asciicast: Sendable {
             /// The terminal was resized ("r", `COLSxROWS`).
             case resize(cols: Int, rows: Int)
             /// Anything else (input "i", marker "m", exit "x"): kept, not replayed.
-            case other(code: String)
+            case other(code: String, data: String)
         }
         public var time: Double
         public var kind: Kind
+        /// The 1-based line of the event in its file (0 when not read from a file).
+        public var line: Int = 0
+
+        public init(time: Double, kind: Kind, line: Int = 0) {
+            self.time = time
+            self.kind = kind
+            self.line = line
+        }
     }
 
     /// The format version (2 or 3).
@@ -100,7 +108,7 @@ public struct Asciicast: Sendable {
             clock = time
             switch code {
             case "o":
-                events.append(Event(time: time, kind: .output(Array(data.utf8))))
+                events.append(Event(time: time, kind: .output(Array(data.utf8)), line: number))
             case "r":
                 let parts = data.split(separator: "x")
                 guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
@@ -108,9 +116,9 @@ public struct Asciicast: Sendable {
                     throw InputError(path: path, line: number, column: 1,
                                      message: "resize event needs \"COLSxROWS\" with each 1…\(largest), got \"\(data.prefix(20))\"")
                 }
-                events.append(Event(time: time, kind: .resize(cols: c, rows: r)))
+                events.append(Event(time: time, kind: .resize(cols: c, rows: r), line: number))
             default:
-                events.append(Event(time: time, kind: .other(code: code)))
+                events.append(Event(time: time, kind: .other(code: code, data: data), line: number))
             }
         }
     }

@@ -202,35 +202,31 @@ struct AuditInputAuditor: Sendable {
 
     // MARK: Captures
 
+    /// A capture judged at every moment it showed (DESIGN.md, "Exposure over time"): each
+    /// distinct value once, where the bytes that first drew it are, and when.
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
-        let bytes = try TerminalInput.bytes(from: file.fileSystemPath)
-        let screen: Screen
-        if Asciicast.isCast(path: file.path) {
-            let cast = try Asciicast(bytes: bytes, path: file.path)
-            screen = try TerminalCapture.screen(of: cast, cols: cols, rows: rows, at: nil, path: file.path)
-        } else {
-            var terminal: Terminal
-            do {
-                terminal = try Terminal(cols: cols ?? 80, rows: rows ?? 24)
-            } catch {
-                throw InputError(path: file.path, message: "\(error)")
-            }
-            terminal.feed(bytes)
-            screen = terminal.screen
-        }
-        let judgement: Snapshotter.Judgement
-        do {
-            judgement = try Snapshotter.judge(screen, rules: rules)
-        } catch {
-            throw InputError(path: file.path, message: "\(error)")
-        }
-        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: judgement.hiddenSpans)
+        let input = try CaptureInput.read(path: file.fileSystemPath, name: file.path)
+        let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: file.path)
+        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: report.final.hiddenSpans)
         var findings: [PendingFinding] = []
-        for finding in judgement.visibleFindings {
-            let region = Self.region(of: Self.firstSpanText(of: finding, on: screen), in: bytes) ?? .fileStart
-            findings.append(pending(finding, rules: rules, snapshotID: file.path,
-                                    location: AuditLocation(path: file.path, region: region),
-                                    inputPath: file.path, screen: screen))
+        for exposure in report.exposures {
+            let length = Self.text(of: exposure.finding, on: exposure.lines).unicodeScalars.count
+            let region: AuditRegion
+            if let offset = exposure.firstOffset, case .raw = input {
+                region = input.region(ofOffset: offset, length: exposure.finding.location == .title ? 0 : length)
+            } else {
+                region = AuditRegion(line: input.line(ofEvent: exposure.firstEvent), column: 1)
+            }
+            let timing = AuditExposure(
+                firstSeconds: exposure.firstTime, firstEvent: exposure.firstEvent, visibleSeconds: exposure.visibleSeconds,
+                stillVisible: exposure.stillVisible, byteOffset: exposure.firstOffset)
+            var item = pending(exposure.finding, rules: rules, snapshotID: file.path,
+                               location: AuditLocation(path: file.path, region: region),
+                               inputPath: file.path, screen: exposure.lines)
+            item.finding.spans = exposure.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
+            item.finding.exposure = timing
+            if let summary = timing.summary { item.finding.message += " (\(summary))" }
+            findings.append(item)
         }
         return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings)
     }
@@ -264,11 +260,6 @@ struct AuditInputAuditor: Sendable {
         return finding.spans.map { spanText($0, on: screen) }.joined(separator: " ")
     }
 
-    static func firstSpanText(of finding: Finding, on screen: Screen) -> String? {
-        guard finding.location == .screen, let span = finding.spans.first else { return nil }
-        return spanText(span, on: screen)
-    }
-
     private static func spanText(_ span: CellSpan, on screen: Screen) -> String {
         guard span.row < screen.rows else { return "" }
         var text = ""
@@ -276,40 +267,6 @@ struct AuditInputAuditor: Sendable {
             text += screen.text(row: span.row, col: col)
         }
         return text
-    }
-
-    /// Where `needle` first occurs in `bytes`, as a 1-based line and column (Unicode scalars),
-    /// spanning the needle; nil when it is absent (drawn piecewise) or too short to be telling.
-    static func region(of needle: String?, in bytes: [UInt8]) -> AuditRegion? {
-        guard let needle, needle.unicodeScalars.count >= 4 else { return nil }
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        var offset: Int?
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let last = buffer.count - pattern.count
-            while index <= last {
-                if buffer[index] == first {
-                    var matched = true
-                    for k in 1..<pattern.count where buffer[index + k] != pattern[k] {
-                        matched = false
-                        break
-                    }
-                    if matched { offset = index; return }
-                }
-                index += 1
-            }
-        }
-        guard let offset else { return nil }
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        let column = prefix.unicodeScalars.count + 1
-        return AuditRegion(line: line, column: column, length: needle.unicodeScalars.count)
     }
 }
 

@@ -150,6 +150,7 @@ public struct Terminal: Sendable {
             if state.grid[r, first].width == 0, first > 0 { first -= 1 }
             if state.grid[r, last].width == 2, last + 1 < cols { last += 1 }
             for c in first...last { state.grid[r, c].sensitiveIndex = index }
+            state.exposureDidTouch(row: r)
         }
     }
 
@@ -162,6 +163,7 @@ public struct Terminal: Sendable {
             throw ScreenError.invalidSize(cols: newCols, rows: newRows)
         }
         guard newCols != cols || newRows != rows else { return }
+        state.exposureWillResize()
         state = state.resized(cols: newCols, rows: newRows)
     }
 }

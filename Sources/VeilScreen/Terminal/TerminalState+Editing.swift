@@ -7,6 +7,7 @@ extension TerminalState {
         var end = to
         if grid[row, start].width == 0 && start > 0 { start -= 1 }
         if grid[row, end - 1].width == 2 && end < cols { end += 1 }
+        exposureWillErase(rows: row, row + 1, cols: start..<end)
         if selective {
             // DECSED/DECSEL: DECSCA-protected cells stay.
             let blank = eraseCell
@@ -22,6 +23,7 @@ extension TerminalState {
         if selective {
             for r in from..<max(from, to) { erase(row: r, from: 0, to: cols, selective: true) }
         } else {
+            exposureWillErase(rows: from, to)
             grid.clearRows(from: from, to: to, with: eraseCell)
         }
     }
@@ -68,6 +70,7 @@ extension TerminalState {
     mutating func insertBlanks(_ count: Int, row: Int, col: Int) {
         let n = min(count, cols - col)
         guard n > 0 else { return }
+        exposureWillShift(row: row, col: col, count: n, right: true)
         let base = grid.base(row)
         let cols = self.cols
         let blank = eraseCell
@@ -91,6 +94,7 @@ extension TerminalState {
     mutating func deleteCharacters(_ count: Int, row: Int, col: Int) {
         let n = min(count, cols - col)
         guard n > 0 else { return }
+        exposureWillShift(row: row, col: col, count: n, right: false)
         let base = grid.base(row)
         let cols = self.cols
         let blank = eraseCell
@@ -115,6 +119,7 @@ extension TerminalState {
     /// IL: inserts `count` blank lines at the cursor row inside the scroll region.
     mutating func insertLines(_ count: Int) {
         guard row >= scrollTop && row <= scrollBottom else { return }
+        exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: false)
         grid.scrollDown(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
         col = 0
         wrapPending = false
@@ -123,6 +128,7 @@ extension TerminalState {
     /// DL: deletes `count` lines at the cursor row inside the scroll region.
     mutating func deleteLines(_ count: Int) {
         guard row >= scrollTop && row <= scrollBottom else { return }
+        exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: true)
         grid.scrollUp(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
         col = 0
         wrapPending = false
@@ -132,6 +138,7 @@ extension TerminalState {
     mutating func screenAlignmentTest() {
         var cell = Cell.blank
         cell.scalar = "E"
+        exposureWillErase(rows: 0, rows)
         grid.clearRows(from: 0, to: rows, with: cell)
         scrollTop = 0
         scrollBottom = rows - 1

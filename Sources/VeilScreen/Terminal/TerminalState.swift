@@ -48,6 +48,8 @@ struct TerminalState: Sendable {
     var lastPrinted: Unicode.Scalar?
 
     var title = ""
+    /// What has been exposed, when tracked (``Terminal/trackExposure(_:)``).
+    var exposure: ExposureTracker?
     var tables = SideTables()
 
     /// Called with the bytes of answers to queries (DSR, DA, DECRQM, OSC 10/11).
@@ -106,6 +108,7 @@ struct TerminalState: Sendable {
     mutating func index(lazy: Bool = false) {
         wrapPending = false
         if row == scrollBottom {
+            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: true)
             if lazy {
                 grid.scrollUpOneLazily(top: scrollTop, bottom: scrollBottom, blank: eraseCell)
             } else {
@@ -120,6 +123,7 @@ struct TerminalState: Sendable {
     mutating func reverseIndex() {
         wrapPending = false
         if row == scrollTop {
+            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: false)
             grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row > 0 {
             row -= 1
