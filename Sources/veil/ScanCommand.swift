@@ -6,8 +6,8 @@ import VeilRedaction
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Show what would be hidden on the screen that the terminal bytes in INPUT draw, and why.",
-        discussion: "Secrets are always masked; --show-last reveals at most half of each."
+        abstract: "Show every sensitive value the terminal bytes in INPUT ever put on screen, when, and why.",
+        discussion: "Secrets are always masked; --show-last reveals at most half of each. --at TIME judges one moment of a recording."
     )
 
     @OptionGroup var capture: CaptureOptions
@@ -27,8 +27,17 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let rules = try RuleSet.resolve(configPath: config)
-        let screen = try capture.screen()
-        let findings = try rules.findings(in: screen)
-        print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")
+        let format: ScanReport.Format = format == .json ? .json : .text
+        guard capture.at == nil else {
+            // One moment: the screen at --at.
+            let findings = try rules.findings(in: try capture.screen())
+            print(ScanReport.render(findings, as: format, showingLast: showLast), terminator: "")
+            return
+        }
+        // Every moment the capture showed.
+        let input = try CaptureInput.read(path: capture.input)
+        let report = try ExposureScanner(rules: rules).scan(input, cols: capture.size.explicitCols,
+                                                            rows: capture.size.explicitRows, path: capture.input)
+        print(ScanReport.render(report, input: input, as: format, showingLast: showLast), terminator: "")
     }
 }
