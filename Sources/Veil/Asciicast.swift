@@ -39,6 +39,10 @@ public struct Asciicast: Sendable {
     public var rows: Int
     /// The events in time order.
     public var events: [Event]
+    /// The header's `timestamp` (Unix seconds of the start), if any.
+    public var timestamp: Int?
+    /// The header's `idle_time_limit`, if any.
+    public var idleTimeLimit: Double?
 
     /// Whether `path` names an asciicast recording (by its `.cast` extension).
     public static func isCast(path: String) -> Bool {
@@ -81,6 +85,8 @@ public struct Asciicast: Sendable {
                              message: "asciicast header needs positive \(fields), at most \(largest)")
         }
         self.version = version
+        self.timestamp = (header["timestamp"] as? NSNumber)?.intValue
+        self.idleTimeLimit = (header["idle_time_limit"] as? NSNumber)?.doubleValue
         self.cols = cols
         self.rows = rows
         self.events = []

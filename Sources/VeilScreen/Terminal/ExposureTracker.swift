@@ -9,6 +9,9 @@ public enum ExposureMode: Sendable, Hashable {
     /// change destroys content written since it was last judged (erase, scroll, a jump of
     /// the cursor onto text, the other screen buffer, a resize, a new title).
     case everyMoment
+    /// Judges nothing: only which input byte wrote each cell (``Terminal/cellOffsets``),
+    /// for replaying a capture already judged.
+    case offsetsOnly
 }
 
 /// Rows of the screen, copied when they were judged, with the input offset that wrote each

@@ -13,6 +13,7 @@ extension TerminalState {
     /// Copies the line holding `row` when any of its rows changed since it was last judged,
     /// and marks them judged.
     mutating func exposeLine(containing row: Int, leaving: Bool) {
+        guard exposure!.mode != .offsetsOnly else { return }
         let group = wrappedGroup(of: row)
         guard group.contains(where: { exposure!.shown.dirty[$0] }) else { return }
         grid.materializePendingRow()
@@ -33,7 +34,7 @@ extension TerminalState {
 
     /// Copies the title when it changed since it was last judged.
     mutating func exposeTitle(leaving: Bool) {
-        guard exposure!.titleDirty else { return }
+        guard exposure!.titleDirty, exposure!.mode != .offsetsOnly else { return }
         exposure!.titleDirty = false
         guard !title.isEmpty else { return }
         var screen = try! Screen(cols: 1, rows: 1)

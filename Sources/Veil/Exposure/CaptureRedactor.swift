@@ -1,0 +1,147 @@
+import VeilRedaction
+import VeilScreen
+
+/// `veil redact`: a capture that plays the same screens with every exposed value hidden.
+/// First the capture is judged (``ExposureScanner``), which records every input byte that
+/// drew an exposed value; then it is replayed, and each frame's cells written by those bytes
+/// (and the cells the app marked) are hidden before the frame is re-encoded. Even frames
+/// where a value was only partly drawn show none of it.
+public struct CaptureRedactor: Sendable {
+    /// What is sensitive.
+    public var rules: RuleSet
+    /// How hidden cells look.
+    public var style: RedactionStyle
+
+    public init(rules: RuleSet, style: RedactionStyle = .solid) {
+        self.rules = rules
+        self.style = style
+    }
+
+    /// The redacted capture: an asciicast for a recording (same version), terminal bytes
+    /// for raw bytes; and the exposures that were hidden.
+    /// - Throws: ``InputError`` naming `path`.
+    public func redact(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
+        -> (bytes: [UInt8], report: CaptureExposureReport) {
+        let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
+        var hidden = OffsetSet()
+        for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+        let size = input.size(cols: cols, rows: rows)
+        var terminal = try Terminal(cols: size.cols, rows: size.rows)
+        terminal.trackExposure(.offsetsOnly)
+        var frames = FrameRedactor(rules: rules, style: style, hidden: hidden)
+        switch input {
+        case .recording(let cast):
+            var writer = RedactedRecordingWriter(version: cast.version, cols: size.cols, rows: size.rows,
+                                                 timestamp: cast.timestamp, idleTimeLimit: cast.idleTimeLimit)
+            for step in input.steps(followingResizes: cols == nil && rows == nil) {
+                let time = step.time ?? 0
+                switch step.kind {
+                case .output(let bytes, let offset):
+                    bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
+                case .resize(let newCols, let newRows):
+                    guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
+                        throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(time) s is outside 1…1000")
+                    }
+                    writer.resize(cols: newCols, rows: newRows, at: time)
+                case .other(let code, let data):
+                    switch code {
+                    case "m": writer.marker(frames.safeLabel(data), at: time)
+                    case "x": writer.exit(status: data.allSatisfy(\.isNumber) ? data : "", at: time)
+                    default: break  // input ("i") may be typed secrets; unknown codes are dropped
+                    }
+                    continue
+                }
+                writer.frame(frames.redacted(terminal.screen, offsets: terminal.cellOffsets), at: time)
+            }
+            return (writer.bytes, report)
+        case .raw:
+            var encoder = ScreenEncoder(cols: size.cols, rows: size.rows)
+            var out: [UInt8] = []
+            for step in input.steps() {
+                guard case .output(let bytes, let offset) = step.kind else { continue }
+                bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
+                out += encoder.encode(frames.redacted(terminal.screen, offsets: terminal.cellOffsets))
+            }
+            return (out, report)
+        }
+    }
+}
+
+/// A set of input offsets as bits: one lookup per cell of every frame.
+struct OffsetSet: Sendable {
+    private var words: [UInt64] = []
+    private(set) var isEmpty = true
+
+    mutating func insert(_ offset: Int) {
+        guard offset >= 0 else { return }
+        let word = offset >> 6
+        if word >= words.count { words += Array(repeating: 0, count: word + 1 - words.count) }
+        words[word] |= 1 << UInt64(offset & 63)
+        isEmpty = false
+    }
+
+    func contains(_ offset: Int) -> Bool {
+        guard offset >= 0 else { return false }
+        let word = offset >> 6
+        return word < words.count && words[word] & (1 << UInt64(offset & 63)) != 0
+    }
+}
+
+/// Hides, on one frame, the cells drawn by exposed bytes and the cells the app marked, and
+/// the title's findings.
+struct FrameRedactor: Sendable {
+    var rules: RuleSet
+    var style: RedactionStyle
+    var hidden: OffsetSet
+    private var titles: [String: [RedactionPlan.Entry]] = [:]
+
+    init(rules: RuleSet, style: RedactionStyle, hidden: OffsetSet) {
+        self.rules = rules
+        self.style = style
+        self.hidden = hidden
+    }
+
+    mutating func redacted(_ screen: Screen, offsets: [Int]) -> Screen {
+        var plan = RedactionPlan(cols: screen.cols, rows: screen.rows)
+        let cols = screen.cols
+        for row in 0..<screen.rows {
+            var col = 0
+            while col < cols {
+                guard isHidden(screen, offsets, row * cols + col) else { col += 1; continue }
+                var end = col + 1
+                while end < cols && isHidden(screen, offsets, row * cols + end) { end += 1 }
+                plan.entries.append(RedactionPlan.Entry(
+                    row: row, col: col, width: end - col, ruleID: "exposed", category: .secret, severity: .block,
+                    fingerprint: "", style: style))
+                col = end
+            }
+        }
+        if !screen.title.isEmpty { plan.titleEntries = titleEntries(screen.title) }
+        let result = Redactor(rules: rules, style: style).redact(screen, using: plan)
+        return result.screen
+    }
+
+    private func isHidden(_ screen: Screen, _ offsets: [Int], _ index: Int) -> Bool {
+        screen.cells[index].isSensitive || (index < offsets.count && hidden.contains(offsets[index]))
+    }
+
+    private mutating func titleEntries(_ title: String) -> [RedactionPlan.Entry] {
+        if let known = titles[title] { return known }
+        var screen = try! Screen(cols: 1, rows: 1)
+        screen.title = title
+        // Fail closed: a title that cannot be judged is hidden whole.
+        let entries = (try? Redactor(rules: rules, style: style).plan(for: screen).titleEntries)
+            ?? [RedactionPlan.Entry(row: 0, col: 0, width: title.count, ruleID: "exposed", category: .secret,
+                                    severity: .block, fingerprint: "", style: style)]
+        titles[title] = entries
+        return entries
+    }
+
+    /// A marker's label, or "" when the rules find anything in it.
+    func safeLabel(_ label: String) -> String {
+        var screen = try! Screen(cols: 1, rows: 1)
+        screen.title = label
+        guard let findings = try? rules.findings(in: screen), findings.isEmpty else { return "" }
+        return label.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) ? label : ""
+    }
+}
