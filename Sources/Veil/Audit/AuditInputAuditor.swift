@@ -212,7 +212,7 @@ struct AuditInputAuditor: Sendable {
         for exposure in report.exposures {
             let length = Self.text(of: exposure.finding, on: exposure.lines).unicodeScalars.count
             let region: AuditRegion
-            if let offset = exposure.firstOffset, case .raw = input {
+            if let offset = exposure.firstOffset {
                 region = input.region(ofOffset: offset, length: exposure.finding.location == .title ? 0 : length)
             } else {
                 region = AuditRegion(line: input.line(ofEvent: exposure.firstEvent), column: 1)

@@ -75,7 +75,7 @@ extension ScanReport {
                 place = "-"
             }
             rule = exposure.finding.ruleID
-            if let offset = exposure.firstOffset, case .raw = input {
+            if let offset = exposure.firstOffset {
                 region = input.region(ofOffset: offset)
             } else {
                 region = AuditRegion(line: input.line(ofEvent: exposure.firstEvent), column: 1)
