@@ -43,6 +43,16 @@ public struct Asciicast: Sendable {
     public var timestamp: Int?
     /// The header's `idle_time_limit`, if any.
     public var idleTimeLimit: Double?
+    /// What was unusual but still read (`line N: …`): raw control characters inside JSON
+    /// strings (accepted as Python's non-strict JSON does), a truncated last line (ignored).
+    public var warnings: [String] = []
+
+    /// Whether `bytes` look like an asciicast (their first non-blank byte opens a JSON
+    /// object); terminal bytes saved under a `.cast` name do not.
+    public static func looksLikeRecording(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else { return true }
+        return first == UInt8(ascii: "{")
+    }
 
     /// Whether `path` names an asciicast recording (by its `.cast` extension).
     public static func isCast(path: String) -> Bool {
@@ -64,7 +74,9 @@ public struct Asciicast: Sendable {
         guard let headerLine = lines.first else {
             throw InputError(path: path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
         }
-        guard let header = try Asciicast.json(headerLine.text, path: path, line: headerLine.number) as? [String: Any] else {
+        var warnings: [String] = []
+        guard let header = try Asciicast.json(headerLine.text, path: path, line: headerLine.number, warnings: &warnings)
+            as? [String: Any] else {
             throw InputError(path: path, line: headerLine.number, column: 1, message: "asciicast header must be a JSON object")
         }
         guard let version = header["version"] as? Int, version == 2 || version == 3 else {
@@ -85,14 +97,24 @@ public struct Asciicast: Sendable {
                              message: "asciicast header needs positive \(fields), at most \(largest)")
         }
         self.version = version
+        self.warnings = warnings
         self.timestamp = (header["timestamp"] as? NSNumber)?.intValue
         self.idleTimeLimit = (header["idle_time_limit"] as? NSNumber)?.doubleValue
         self.cols = cols
         self.rows = rows
         self.events = []
         var clock = 0.0
+        let endsWithNewline = bytes.last == 0x0A
         for (number, line) in lines.dropFirst() {
-            guard let array = try Asciicast.json(line, path: path, line: number) as? [Any], array.count >= 3 else {
+            let parsed: Any
+            do {
+                parsed = try Asciicast.json(line, path: path, line: number, warnings: &warnings)
+            } catch is InputError where number == lines.last?.number && !endsWithNewline {
+                // A recorder that crashed leaves its last line cut short: the rest is still read.
+                warnings.append("line \(number): the last line is cut short (a recorder that stopped mid-write?); it was ignored")
+                continue
+            }
+            guard let array = parsed as? [Any], array.count >= 3 else {
                 throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
             }
             guard let stamp = (array[0] as? NSNumber)?.doubleValue, stamp.isFinite, stamp >= 0 else {
@@ -127,6 +149,7 @@ public struct Asciicast: Sendable {
                 events.append(Event(time: time, kind: .other(code: code, data: data), line: number))
             }
         }
+        self.warnings = warnings
     }
 
     /// The output and resize events up to and including `time` (every one when nil).
@@ -141,11 +164,46 @@ public struct Asciicast: Sendable {
     /// The duration of the recording: the time of its last event.
     public var duration: Double { events.last?.time ?? 0 }
 
-    private static func json(_ text: Substring, path: String, line: Int) throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        } catch {
-            throw InputError(path: path, line: line, column: 1, message: "invalid JSON in asciicast")
+    private static func json(_ text: Substring, path: String, line: Int, warnings: inout [String]) throws -> Any {
+        if let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) {
+            return value
         }
+        // Python's json module (strict=False), which some recorders used, writes raw control
+        // characters inside strings; escape them and try again.
+        if let escaped = escapingRawControls(text),
+           let value = try? JSONSerialization.jsonObject(with: Data(escaped.utf8), options: [.fragmentsAllowed]) {
+            warnings.append("line \(line): raw control characters inside a JSON string (accepted, as Python's non-strict JSON does)")
+            return value
+        }
+        throw InputError(path: path, line: line, column: 1, message: "invalid JSON in asciicast")
+    }
+
+    /// `text` with control characters inside JSON strings written as `\u00XX`; nil when it
+    /// has none.
+    static func escapingRawControls(_ text: Substring) -> String? {
+        var out = ""
+        var inString = false
+        var escaped = false
+        var changed = false
+        for scalar in text.unicodeScalars {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inString = false
+                } else if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    changed = true
+                    continue
+                }
+            } else if scalar == "\"" {
+                inString = true
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        return changed ? out : nil
     }
 }

@@ -12,7 +12,7 @@ public enum TerminalCapture {
     /// - Throws: ``InputError`` naming the file (and line and column for recordings).
     public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil) throws -> Screen {
         let bytes = try TerminalInput.bytes(from: path)
-        if Asciicast.isCast(path: path) {
+        if Asciicast.isCast(path: path) && Asciicast.looksLikeRecording(bytes) {
             let cast = try Asciicast(bytes: bytes, path: path)
             if let time, time > cast.duration {
                 throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")

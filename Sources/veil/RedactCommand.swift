@@ -36,7 +36,7 @@ struct RedactCommand: ParsableCommand {
         case .mask: .defaultMask
         case .placeholder: .defaultPlaceholder
         }
-        let capture = try CaptureInput.read(path: input)
+        let capture = try CaptureInput.read(path: input) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
         let result = try CaptureRedactor(rules: rules, style: redaction)
             .redact(capture, cols: size.explicitCols, rows: size.explicitRows, path: input)
         let url = URL(fileURLWithPath: output)

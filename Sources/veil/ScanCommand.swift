@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Veil
 import VeilRedaction
@@ -35,7 +36,7 @@ struct ScanCommand: ParsableCommand {
             return
         }
         // Every moment the capture showed.
-        let input = try CaptureInput.read(path: capture.input)
+        let input = try CaptureInput.read(path: capture.input) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
         let report = try ExposureScanner(rules: rules).scan(input, cols: capture.size.explicitCols,
                                                             rows: capture.size.explicitRows, path: capture.input)
         print(ScanReport.render(report, input: input, as: format, showingLast: showLast), terminator: "")

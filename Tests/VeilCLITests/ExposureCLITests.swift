@@ -85,3 +85,65 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.cast").path))
     }
 }
+
+/// Recordings found in the wild: read with a warning, refused only when unreadable.
+@Suite struct UnusualRecordingTests {
+    static func run(_ name: String, _ content: String, _ arguments: [String]) throws -> CommandResult {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(content.utf8).write(to: folder.appendingPathComponent(name))
+        return try CLI.run(arguments, in: folder)
+    }
+
+    static let header = "{\"version\": 2, \"width\": 80, \"height\": 24}\n"
+
+    @Test func rawControlCharactersInsideStrings() throws {
+        let content = Self.header + "[0.1, \"o\", \"card\t4111 1111 1111 1111\u{1B}[0m\"]\n"
+        let result = try Self.run("ctl.cast", content, ["audit", "ctl.cast"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("ctl.cast:2: raw control characters inside a JSON string"), "\(result)")
+        #expect(result.stdout.contains("card.pan"))
+    }
+
+    @Test func truncatedLastLineIsAWarning() throws {
+        let content = Self.header + "[0.1, \"o\", \"card 4111 1111 1111 1111\"]\n[0.2, \"o\", \"more te"
+        let result = try Self.run("cut.cast", content, ["audit", "cut.cast"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("cut.cast:3: the last line is cut short"), "\(result)")
+        #expect(result.stdout.contains("card.pan"))
+    }
+
+    @Test func terminalBytesUnderACastName() throws {
+        let result = try Self.run("raw.cast", "raw 4111 1111 1111 1111\r\n", ["scan", "raw.cast"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("raw.cast: not an asciicast"), "\(result)")
+        #expect(result.stdout.contains("card.pan"))
+    }
+
+    @Test(arguments: [
+        ("[0.1, \"o\"]\n", 2, "event must be a JSON array"),
+        ("[-1, \"o\", \"x\"]\n", 2, "non-negative"),
+        ("[0.1, \"o\", \"x\"\n[0.2, \"o\", \"y\"]\n", 2, "invalid JSON"),
+        ("[NaN, \"o\", \"x\"]\n", 2, "invalid JSON"),
+    ])
+    func brokenLinesAreErrors(body: String, line: Int, message: String) throws {
+        for command in [["audit", "bad.cast"], ["scan", "bad.cast"], ["redact", "bad.cast", "-o", "out.cast"]] {
+            let result = try Self.run("bad.cast", Self.header + body, command)
+            #expect(result.status == 2, "\(command): \(result)")
+            #expect((result.stdout + result.stderr).contains("bad.cast:\(line)"), "\(command): \(result)")
+            #expect((result.stdout + result.stderr).contains(message), "\(command): \(result)")
+        }
+        let unknown = try Self.run("bad.cast", "{\"version\": 9, \"width\": 80, \"height\": 24}\n", ["scan", "bad.cast"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("bad.cast:1"), "\(unknown)")
+    }
+
+    @Test func ansiFilesAreDiscovered() throws {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("caps"), withIntermediateDirectories: true)
+        try Data("x 4111 1111 1111 1111\r\n".utf8).write(to: folder.appendingPathComponent("caps/shot.ansi"))
+        let result = try CLI.run(["audit", "caps"], in: folder)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("caps/shot.ansi"), "\(result)")
+    }
+}

@@ -205,7 +205,10 @@ struct AuditInputAuditor: Sendable {
     /// A capture judged at every moment it showed (DESIGN.md, "Exposure over time"): each
     /// distinct value once, where the bytes that first drew it are, and when.
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
-        let input = try CaptureInput.read(path: file.fileSystemPath, name: file.path)
+        let input = try CaptureInput.read(path: file.fileSystemPath, name: file.path) { warning in
+            // Unusual but read: said on standard error, never silently skipped.
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+        }
         let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: file.path)
         let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: report.final.hiddenSpans)
         var findings: [PendingFinding] = []

@@ -26,7 +26,7 @@ public struct AuditInputFile: Sendable, Hashable, Comparable {
 /// - A file given by name is always audited: a scenario when it ends in `.yml` or `.yaml`,
 ///   else a terminal capture (raw bytes, or an asciicast recording when it ends in `.cast`).
 /// - A folder is searched recursively, in sorted order, skipping hidden files and folders
-///   and `.build`; it contributes scenarios (`*.veil.yml`) and captures (`*.ans`, `*.cast`).
+///   and `.build`; it contributes scenarios (`*.veil.yml`) and captures (`*.ans`, `*.ansi`, `*.cast`).
 /// - A path that does not exist is reported as an input error.
 public enum AuditInputDiscovery {
     /// What discovery found: the files, sorted and without duplicates, and the paths that
@@ -49,7 +49,7 @@ public enum AuditInputDiscovery {
         let lower = name.lowercased()
         if name.hasPrefix(".") { return nil }
         if lower.hasSuffix(".veil.yml") { return .scenario }
-        if lower.hasSuffix(".ans") || lower.hasSuffix(".cast") { return .capture }
+        if lower.hasSuffix(".ans") || lower.hasSuffix(".ansi") || lower.hasSuffix(".cast") { return .capture }
         return nil
     }
 

@@ -9,11 +9,20 @@ public enum CaptureInput: Sendable {
 
     /// Reads the capture at `path` (`-` for standard input): a `.cast` name is a recording.
     /// - Throws: ``InputError`` naming the file (and line for recordings).
-    /// `name` is the path errors name (default `path`).
-    public static func read(path: String, name: String? = nil) throws -> CaptureInput {
+    /// `name` is the path errors name (default `path`). `warn` gets what was unusual but
+    /// still read (`NAME:LINE: …`): a recording's warnings (``Asciicast/warnings``), or
+    /// terminal bytes saved under a `.cast` name (read as raw bytes).
+    public static func read(path: String, name: String? = nil, warn: (String) -> Void = { _ in }) throws -> CaptureInput {
+        let name = name ?? path
         let bytes = try TerminalInput.bytes(from: path)
-        if Asciicast.isCast(path: name ?? path) { return .recording(try Asciicast(bytes: bytes, path: name ?? path)) }
-        return .raw(bytes)
+        guard Asciicast.isCast(path: name) else { return .raw(bytes) }
+        guard Asciicast.looksLikeRecording(bytes) else {
+            warn("\(name): not an asciicast (no JSON header): read as raw terminal bytes")
+            return .raw(bytes)
+        }
+        let cast = try Asciicast(bytes: bytes, path: name)
+        for warning in cast.warnings { warn("\(name):\(warning.hasPrefix("line ") ? String(warning.dropFirst(5)) : warning)") }
+        return .recording(cast)
     }
 
     /// The file line of event `index` of a recording (1 for raw bytes).

@@ -117,6 +117,7 @@ struct FrameRedactor: Sendable {
             }
         }
         if !screen.title.isEmpty { plan.titleEntries = titleEntries(screen.title) }
+        if plan.entries.isEmpty && plan.titleEntries.isEmpty { return screen }
         let result = Redactor(rules: rules, style: style).redact(screen, using: plan)
         return result.screen
     }

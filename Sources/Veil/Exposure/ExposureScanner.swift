@@ -78,12 +78,12 @@ public struct ExposureScanner: Sendable {
                 continue
             }
             lastTime = step.time ?? lastTime
-            try judge(terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal)
+            try judge(terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal, path: path)
             state.depart(terminal.takeDepartedTags(), at: step.time)
         }
         try judge(terminal.takeExposures(endingFrame: true), at: CaptureStep(kind: .other(code: "", data: ""),
                                                                               event: nil, time: lastTime, endsFrame: true),
-                  into: &state, terminal: &terminal)
+                  into: &state, terminal: &terminal, path: path)
         let screen = terminal.screen
         let final: Snapshotter.Judgement
         do {
@@ -120,11 +120,16 @@ public struct ExposureScanner: Sendable {
     }
 
     private func judge(_ exposed: [ExposedLines], at step: CaptureStep, into state: inout ScanState,
-                       terminal: inout Terminal) throws {
+                       terminal: inout Terminal, path: String) throws {
         for lines in exposed {
-            let judgement = try Snapshotter.judge(lines.screen, rules: rules)
+            let findings: [Finding]
+            do {
+                findings = try rules.findings(in: lines.screen)
+            } catch {
+                throw InputError(path: path, message: "detection failed: \(error)")
+            }
             var found: [Int] = []
-            for finding in judgement.visibleFindings {
+            for finding in findings where finding.isVisible(on: lines.screen) {
                 var cellOffsets: [Int] = []
                 if !lines.isTitle {
                     for span in finding.spans {

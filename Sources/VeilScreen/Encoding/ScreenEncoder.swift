@@ -93,7 +93,7 @@ public struct ScreenEncoder: Sendable {
     /// they did in the original and need not be drawn again.
     private mutating func scrollIfShifted(to screen: Screen, into out: inout [UInt8]) {
         let rows = screen.rows
-        guard rows > 2, !screen.isAlternateScreen, !sameRow(screen, 0, shown, 0),
+        guard rows > 2, !sameRow(screen, 0, shown, 0),
               screen.cells[0..<screen.cols].contains(where: { $0.scalar != " " || $0.width != 1 }) else { return }
         var best = 0
         for k in 1..<rows where sameRow(screen, 0, shown, k) {
@@ -121,7 +121,9 @@ public struct ScreenEncoder: Sendable {
     }
 
     /// Whether two cells draw the same (text and rendition; marks and links do not show).
+    @inline(__always)
     private static func looksSame(_ x: Cell, _ a: Screen, _ y: Cell, _ b: Screen) -> Bool {
+        if x == y && x.clusterIndex == 0 { return true }
         guard x.scalar == y.scalar, x.width == y.width, x.attributes == y.attributes,
               x.foreground == y.foreground, x.background == y.background,
               x.underlineStyle == y.underlineStyle, x.underlineColor == y.underlineColor else { return false }

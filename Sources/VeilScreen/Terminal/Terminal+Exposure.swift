@@ -74,6 +74,9 @@ extension Terminal {
     /// or -1 when unknown; empty when exposure is not tracked.
     public var cellOffsets: [Int] {
         guard let exposure = state.exposure else { return [] }
-        return Array(exposure.shown.offsets.joined())
+        var all: [Int] = []
+        all.reserveCapacity(cols * rows)
+        for row in exposure.shown.offsets { all.append(contentsOf: row) }
+        return all
     }
 }
