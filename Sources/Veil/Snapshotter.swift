@@ -103,6 +103,17 @@ public struct Snapshotter: Sendable {
                        exposures: exposures, png: png)
     }
 
+    /// The PNG of a screen that was already redacted (a frame of ``CaptureRedactor``): drawn
+    /// as it is, nothing hidden again.
+    /// - Throws: ``Failure`` when rendering fails.
+    public func png(ofRedacted screen: Screen) throws -> [UInt8] {
+        do {
+            return try renderer.png(for: screen)
+        } catch {
+            throw Failure(description: "rendering failed, no snapshot written: \(error)")
+        }
+    }
+
     /// Writes an outcome's PNG atomically (mode 0600).
     public func write(_ outcome: Outcome, to url: URL) throws {
         try AtomicFile.write(outcome.png, to: url)

@@ -147,3 +147,34 @@ import Testing
         #expect(result.stdout.contains("caps/shot.ansi"), "\(result)")
     }
 }
+
+/// `veil snap INPUT.cast --frames DIR`: redacted pictures of chosen frames.
+@Suite struct SnapFramesTests {
+    @Test func firstAppearancesAndEverySecond() throws {
+        let folder = try ExposureCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try CLI.run(["snap", "leak.cast", "--frames", "firsts"], in: folder)
+        #expect(first.status == 0, "\(first)")
+        let firsts = Temp.contents(of: folder.appendingPathComponent("firsts"))
+        #expect(firsts == ["frame-00000.50s-event-1.png", "frame-00000.60s-event-2.png"])
+        let every = try CLI.run(["snap", "leak.cast", "--frames", "every", "--every", "0.5s"], in: folder)
+        #expect(every.status == 0, "\(every)")
+        let ticks = Temp.contents(of: folder.appendingPathComponent("every"))
+        #expect(ticks == ["frame-00000.00s-start.png", "frame-00000.50s-event-1.png", "frame-00001.00s-event-2.png"])
+        for name in firsts {
+            let png = try Data(contentsOf: folder.appendingPathComponent("firsts/\(name)"))
+            #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            let bitmap = try Pixels.decode(folder.appendingPathComponent("firsts/\(name)"))
+            #expect(bitmap.width == 80 * 8 || bitmap.width > 0)
+        }
+    }
+
+    @Test func framesOfRawBytesIsAnError() throws {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("x".utf8).write(to: folder.appendingPathComponent("a.ans"))
+        let result = try CLI.run(["snap", "a.ans", "--frames", "out"], in: folder)
+        #expect(result.status == 2, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+}

@@ -17,6 +17,75 @@ public struct CaptureRedactor: Sendable {
         self.style = style
     }
 
+    /// A moment chosen for a picture: the redacted screen after event `event` (-1: before the
+    /// first) as it shows at `time`.
+    public struct Frame: Sendable {
+        public var event: Int
+        public var time: Double
+        public var screen: Screen
+    }
+
+    /// Which frames of a recording ``frames(of:every:cols:rows:path:)`` returns.
+    public enum FrameChoice: Sendable, Hashable {
+        /// The screen at 0, s, 2s, … seconds (after the last event at or before each).
+        case every(Double)
+        /// The frames where an exposed value first showed.
+        case firstAppearances
+    }
+
+    /// Redacted screens of chosen frames of a recording (for `veil snap --frames`).
+    /// - Throws: ``InputError`` naming `path`; for raw bytes (which have no frames).
+    public func frames(of input: CaptureInput, choosing choice: FrameChoice, cols: Int?, rows: Int?,
+                       path: String) throws -> (frames: [Frame], report: CaptureExposureReport) {
+        guard case .recording(let cast) = input else {
+            throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
+        }
+        let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
+        var hidden = OffsetSet()
+        for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+        var redactor = FrameRedactor(rules: rules, style: style, hidden: hidden)
+        let size = input.size(cols: cols, rows: rows)
+        var terminal = try Terminal(cols: size.cols, rows: size.rows)
+        terminal.trackExposure(.offsetsOnly)
+        let firsts = Set(report.exposures.compactMap(\.firstEvent))
+        var nextTick = 0.0
+        var frames: [Frame] = []
+        var previous: (event: Int, time: Double)? = nil
+        let steps = input.steps(followingResizes: cols == nil && rows == nil)
+        for (position, step) in steps.enumerated() {
+            let time = step.time ?? 0
+            // --every: the screen as it was at each tick passed before this event.
+            if case .every(let interval) = choice {
+                while nextTick < time {
+                    frames.append(Frame(event: previous?.event ?? -1, time: nextTick,
+                                        screen: redactor.redacted(terminal.screen, offsets: terminal.cellOffsets)))
+                    nextTick += interval
+                }
+            }
+            switch step.kind {
+            case .output(let bytes, let offset): bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
+            case .resize(let newCols, let newRows):
+                guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
+                    throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(time) s is outside 1…1000")
+                }
+            case .other: continue
+            }
+            previous = (step.event ?? position, time)
+            if case .firstAppearances = choice, let event = step.event, firsts.contains(event) {
+                frames.append(Frame(event: event, time: time,
+                                    screen: redactor.redacted(terminal.screen, offsets: terminal.cellOffsets)))
+            }
+        }
+        if case .every(let interval) = choice {
+            while nextTick <= cast.duration {
+                frames.append(Frame(event: previous?.event ?? -1, time: nextTick,
+                                    screen: redactor.redacted(terminal.screen, offsets: terminal.cellOffsets)))
+                nextTick += interval
+            }
+        }
+        return (frames, report)
+    }
+
     /// The redacted capture: an asciicast for a recording (same version), terminal bytes
     /// for raw bytes; and the exposures that were hidden.
     /// - Throws: ``InputError`` naming `path`.
