@@ -46,6 +46,12 @@ public struct ScreenEncoder: Sendable {
             cursorCol = 0
         }
         if screen.isAlternateScreen != shown.isAlternateScreen {
+            // Default rendition first: entering clears the alternate screen in the pen's colour.
+            out += Array("\u{1B}[0m".utf8)
+            pen = .blank
+            // 1049 saves and restores the cursor: its place is unknown until the next move.
+            cursorRow = -1
+            cursorCol = -1
             if screen.isAlternateScreen {
                 savedMain = shown
                 out += Array("\u{1B}[?1049h".utf8)
@@ -60,8 +66,6 @@ public struct ScreenEncoder: Sendable {
                 shown.title = title
                 savedMain = nil
             }
-            pen = .blank  // 1049 resets nothing of SGR, but the encoder assumes nothing
-            out += Array("\u{1B}[0m".utf8)
         }
         scrollIfShifted(to: screen, into: &out)
         for row in 0..<screen.rows { drawRow(row, of: screen, into: &out) }

@@ -11,20 +11,19 @@ extension Terminal {
     public var isTrackingExposure: Bool { state.exposure != nil }
 
     /// Feeds bytes that start at `offset` in the input, so that each cell knows the offset
-    /// of the byte that wrote it (characters decoded from several bytes, or printed after an
-    /// escape sequence in the same call, get the offset just after the text printed before
-    /// them).
+    /// of the byte that wrote it (for a character of several bytes, its first byte).
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
         if state.exposure != nil {
             state.exposure!.feedBase = UInt(bitPattern: bytes.baseAddress)
             state.exposure!.feedLength = bytes.count
             state.exposure!.feedOffset = offset
-            state.exposure!.nextOffset = offset
+            // A character whose first bytes came in the last feed keeps their offset.
+            if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset }
         }
         parser.advance(bytes, into: &state)
         if state.exposure != nil {
             state.exposure!.feedBase = 0
-            state.exposure!.nextOffset = offset + bytes.count
+            if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset + bytes.count }
         }
     }
 

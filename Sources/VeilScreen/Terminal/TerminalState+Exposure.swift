@@ -1,6 +1,12 @@
 /// The exposure hooks: one-line calls at the points where the grid's content changes or is
 /// destroyed. They cost one test of `exposure` when tracking is off.
 extension TerminalState {
+    /// The next character printed starts at `pointer` (a UTF-8 lead byte).
+    @inline(__always)
+    mutating func willDecode(at pointer: UnsafePointer<UInt8>) {
+        if exposure != nil { exposure!.nextOffset = exposure!.offset(of: pointer) }
+    }
+
     /// The rows of the soft-wrapped line that holds `row`.
     func wrappedGroup(of row: Int) -> ClosedRange<Int> {
         var first = row
