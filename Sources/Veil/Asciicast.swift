@@ -75,12 +75,26 @@ public struct Asciicast: Sendable {
             throw InputError(path: path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
         }
         var warnings: [String] = []
-        guard let header = try Asciicast.json(headerLine.text, path: path, line: headerLine.number, warnings: &warnings)
-            as? [String: Any] else {
-            throw InputError(path: path, line: headerLine.number, column: 1, message: "asciicast header must be a JSON object")
+        self = try Asciicast(header: headerLine.text, line: headerLine.number, path: path, warnings: &warnings)
+        var parser = EventParser(version: version)
+        let endsWithNewline = bytes.last == 0x0A
+        for (number, line) in lines.dropFirst() {
+            let isLast = number == lines.last?.number && !endsWithNewline
+            if let event = try parser.event(line, line: number, path: path, isCutShortLast: isLast, warnings: &warnings) {
+                events.append(event)
+            }
+        }
+        self.warnings = warnings
+    }
+
+    /// A recording with no events yet, from its header line.
+    /// - Throws: ``InputError`` naming `path` and `line`.
+    init(header text: Substring, line: Int, path: String, warnings: inout [String]) throws {
+        guard let header = try Asciicast.json(text, path: path, line: line, warnings: &warnings) as? [String: Any] else {
+            throw InputError(path: path, line: line, column: 1, message: "asciicast header must be a JSON object")
         }
         guard let version = header["version"] as? Int, version == 2 || version == 3 else {
-            throw InputError(path: path, line: headerLine.number, column: 1,
+            throw InputError(path: path, line: line, column: 1,
                              message: "unsupported asciicast version \(header["version"].map { "\($0)" } ?? "(missing)"); expected 2 or 3")
         }
         let size: (Int?, Int?)
@@ -93,26 +107,37 @@ public struct Asciicast: Sendable {
         let largest = Screen.maximumSize
         guard let cols = size.0, let rows = size.1, (1...largest).contains(cols), (1...largest).contains(rows) else {
             let fields = version == 2 ? "\"width\" and \"height\"" : "\"term\": {\"cols\", \"rows\"}"
-            throw InputError(path: path, line: headerLine.number, column: 1,
+            throw InputError(path: path, line: line, column: 1,
                              message: "asciicast header needs positive \(fields), at most \(largest)")
         }
         self.version = version
-        self.warnings = warnings
         self.timestamp = (header["timestamp"] as? NSNumber)?.intValue
         self.idleTimeLimit = (header["idle_time_limit"] as? NSNumber)?.doubleValue
         self.cols = cols
         self.rows = rows
         self.events = []
+    }
+
+    /// Parses event lines in order (times are checked against the ones before).
+    struct EventParser {
+        let version: Int
         var clock = 0.0
-        let endsWithNewline = bytes.last == 0x0A
-        for (number, line) in lines.dropFirst() {
+
+        init(version: Int) {
+            self.version = version
+        }
+
+        /// The event of one line; nil for a cut-short last line (`isCutShortLast`: the last
+        /// line, with no newline after it), which is ignored with a warning.
+        mutating func event(_ line: Substring, line number: Int, path: String, isCutShortLast: Bool,
+                            warnings: inout [String]) throws -> Event? {
             let parsed: Any
             do {
                 parsed = try Asciicast.json(line, path: path, line: number, warnings: &warnings)
-            } catch is InputError where number == lines.last?.number && !endsWithNewline {
+            } catch is InputError where isCutShortLast {
                 // A recorder that crashed leaves its last line cut short: the rest is still read.
                 warnings.append("line \(number): the last line is cut short (a recorder that stopped mid-write?); it was ignored")
-                continue
+                return nil
             }
             guard let array = parsed as? [Any], array.count >= 3 else {
                 throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
@@ -134,9 +159,10 @@ public struct Asciicast: Sendable {
                                  message: "event time \(stamp) goes back before \(clock)")
             }
             clock = time
+            let largest = Screen.maximumSize
             switch code {
             case "o":
-                events.append(Event(time: time, kind: .output(Array(data.utf8)), line: number))
+                return Event(time: time, kind: .output(Array(data.utf8)), line: number)
             case "r":
                 let parts = data.split(separator: "x")
                 guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
@@ -144,12 +170,11 @@ public struct Asciicast: Sendable {
                     throw InputError(path: path, line: number, column: 1,
                                      message: "resize event needs \"COLSxROWS\" with each 1…\(largest), got \"\(data.prefix(20))\"")
                 }
-                events.append(Event(time: time, kind: .resize(cols: c, rows: r), line: number))
+                return Event(time: time, kind: .resize(cols: c, rows: r), line: number)
             default:
-                events.append(Event(time: time, kind: .other(code: code, data: data), line: number))
+                return Event(time: time, kind: .other(code: code, data: data), line: number)
             }
         }
-        self.warnings = warnings
     }
 
     /// The output and resize events up to and including `time` (every one when nil).
@@ -164,7 +189,7 @@ public struct Asciicast: Sendable {
     /// The duration of the recording: the time of its last event.
     public var duration: Double { events.last?.time ?? 0 }
 
-    private static func json(_ text: Substring, path: String, line: Int, warnings: inout [String]) throws -> Any {
+    static func json(_ text: Substring, path: String, line: Int, warnings: inout [String]) throws -> Any {
         if let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) {
             return value
         }

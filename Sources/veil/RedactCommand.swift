@@ -37,11 +37,15 @@ struct RedactCommand: ParsableCommand {
         case .placeholder: .defaultPlaceholder
         }
         let capture = try CaptureInput.read(path: input) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
-        let result = try CaptureRedactor(rules: rules, style: redaction)
-            .redact(capture, cols: size.explicitCols, rows: size.explicitRows, path: input)
         let url = URL(fileURLWithPath: output)
-        try AtomicFile.write(result.bytes, to: url)
-        let count = result.report.exposures.count
+        var report: CaptureExposureReport?
+        // Streamed to a temporary file, renamed only when the whole recording was read.
+        try AtomicFile.write(to: url) { write in
+            report = try CaptureRedactor(rules: rules, style: redaction)
+                .redact(capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
+        }
+        for warning in report?.warnings ?? [] { FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8)) }
+        let count = report?.exposures.count ?? 0
         print("\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden")
     }
 }

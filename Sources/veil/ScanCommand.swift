@@ -39,6 +39,7 @@ struct ScanCommand: ParsableCommand {
         let input = try CaptureInput.read(path: capture.input) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
         let report = try ExposureScanner(rules: rules).scan(input, cols: capture.size.explicitCols,
                                                             rows: capture.size.explicitRows, path: capture.input)
+        for warning in report.warnings { FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8)) }
         print(ScanReport.render(report, input: input, as: format, showingLast: showLast), terminator: "")
     }
 }

@@ -83,7 +83,7 @@ import VeilScreen
         #expect(exposure.firstEvent == 1)
         #expect(exposure.visibleSeconds.map { abs($0 - 0.8) < 1e-9 } == true)
         #expect(!exposure.stillVisible)
-        #expect(CaptureInput.recording(cast).line(ofEvent: exposure.firstEvent) == 3)
+        #expect(exposure.firstLine == 3)
     }
 
     /// A value printed across two events, split in its middle: the first frame shows half,
@@ -97,7 +97,8 @@ import VeilScreen
         let offset = try #require(exposure.firstOffset)
         // The output stream's offset of the card's first byte: inside the first event.
         #expect(offset == "电话：\u{1B}[1;31m".utf8.count)
-        #expect(CaptureInput.recording(cast).region(ofOffset: offset) == AuditRegion(line: 2, column: 1))
+        #expect(exposure.firstLine == 2)
+        #expect(exposure.region(in: .recording(cast)) == AuditRegion(line: 2, column: 1))
     }
 
     @Test func recordingOverwrittenCharByCharInLaterEvents() throws {

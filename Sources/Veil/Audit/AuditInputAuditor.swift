@@ -210,16 +210,12 @@ struct AuditInputAuditor: Sendable {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
         let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: file.path)
+        for warning in report.warnings { FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8)) }
         let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: report.final.hiddenSpans)
         var findings: [PendingFinding] = []
         for exposure in report.exposures {
             let length = Self.text(of: exposure.finding, on: exposure.lines).unicodeScalars.count
-            let region: AuditRegion
-            if let offset = exposure.firstOffset {
-                region = input.region(ofOffset: offset, length: exposure.finding.location == .title ? 0 : length)
-            } else {
-                region = AuditRegion(line: input.line(ofEvent: exposure.firstEvent), column: 1)
-            }
+            let region = exposure.region(in: input, length: exposure.finding.location == .title ? 0 : length)
             let timing = AuditExposure(
                 firstSeconds: exposure.firstTime, firstEvent: exposure.firstEvent, visibleSeconds: exposure.visibleSeconds,
                 stillVisible: exposure.stillVisible, byteOffset: exposure.firstOffset)

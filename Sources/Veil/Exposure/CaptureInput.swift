@@ -2,48 +2,57 @@ import VeilScreen
 
 /// A capture as a sequence of frames: a recording's events, or raw terminal bytes.
 public enum CaptureInput: Sendable {
-    /// An asciicast recording: a frame after each output or resize event.
+    /// An asciicast recording in memory: a frame after each output or resize event.
     case recording(Asciicast)
+    /// An asciicast file, read a line at a time whenever it is replayed (bounded memory);
+    /// `header` has no events. `name` is the path messages name.
+    case recordingFile(path: String, name: String, header: Asciicast)
     /// Raw terminal bytes (`.ans`, standard input): judged at every moment.
     case raw([UInt8])
 
-    /// Reads the capture at `path` (`-` for standard input): a `.cast` name is a recording.
-    /// - Throws: ``InputError`` naming the file (and line for recordings).
-    /// `name` is the path errors name (default `path`). `warn` gets what was unusual but
-    /// still read (`NAME:LINE: …`): a recording's warnings (``Asciicast/warnings``), or
-    /// terminal bytes saved under a `.cast` name (read as raw bytes).
+    /// Reads the capture at `path` (`-` for standard input): a `.cast` name is a recording,
+    /// streamed from its file. `name` is the path errors name (default `path`). `warn` gets
+    /// what was unusual but still read (`NAME:LINE: …`) in the header, or terminal bytes
+    /// saved under a `.cast` name (read as raw bytes); the events' warnings come with the
+    /// replay (``ExposureScanner``'s report).
     public static func read(path: String, name: String? = nil, warn: (String) -> Void = { _ in }) throws -> CaptureInput {
         let name = name ?? path
-        let bytes = try TerminalInput.bytes(from: path)
-        guard Asciicast.isCast(path: name) else { return .raw(bytes) }
-        guard Asciicast.looksLikeRecording(bytes) else {
+        guard Asciicast.isCast(path: name), path != "-" else { return .raw(try TerminalInput.bytes(from: path)) }
+        let start = try TerminalInput.prefix(of: path, count: 4096)
+        guard Asciicast.looksLikeRecording(start) else {
             warn("\(name): not an asciicast (no JSON header): read as raw terminal bytes")
-            return .raw(bytes)
+            return .raw(try TerminalInput.bytes(from: path))
         }
-        let cast = try Asciicast(bytes: bytes, path: name)
-        for warning in cast.warnings { warn("\(name):\(warning.hasPrefix("line ") ? String(warning.dropFirst(5)) : warning)") }
-        return .recording(cast)
+        let header = try AsciicastReader.header(path: path, name: name)
+        for warning in header.warnings { warn(Self.located(warning, in: name)) }
+        return .recordingFile(path: path, name: name, header: header)
     }
 
-    /// The file line of event `index` of a recording (1 for raw bytes).
-    public func line(ofEvent index: Int?) -> Int {
-        guard case .recording(let cast) = self, let index, cast.events.indices.contains(index) else { return 1 }
-        return max(1, cast.events[index].line)
+    /// `NAME:LINE: …` for a recording's `line LINE: …` warning.
+    static func located(_ warning: String, in name: String) -> String {
+        "\(name):" + (warning.hasPrefix("line ") ? String(warning.dropFirst(5)) : " " + warning)
     }
 
     /// The exposure mode of the input.
     public var mode: ExposureMode {
-        if case .recording = self { return .frames }
-        return .everyMoment
+        if case .raw = self { return .everyMoment }
+        return .frames
+    }
+
+    /// The recording's header (nil for raw bytes).
+    public var recordingHeader: Asciicast? {
+        switch self {
+        case .recording(let cast): cast
+        case .recordingFile(_, _, let header): header
+        case .raw: nil
+        }
     }
 
     /// The size the capture starts with: `cols`/`rows` when given, else the recording's own
     /// (80×24 for raw bytes).
     public func size(cols: Int?, rows: Int?) -> (cols: Int, rows: Int) {
-        switch self {
-        case .recording(let cast): (cols ?? cast.cols, rows ?? cast.rows)
-        case .raw: (cols ?? 80, rows ?? 24)
-        }
+        if let header = recordingHeader { return (cols ?? header.cols, rows ?? header.rows) }
+        return (cols ?? 80, rows ?? 24)
     }
 }
 
@@ -65,73 +74,68 @@ public struct CaptureStep: Sendable {
     public var event: Int?
     /// Seconds from the start (recordings).
     public var time: Double?
-    /// Whether a player shows a frame after this step (every event of a recording; only the
-    /// last step of raw bytes).
+    /// The event's line in its file (recordings), else 0.
+    public var line: Int = 0
+    /// Whether a player shows a frame after this step (every output and resize event of a
+    /// recording; only the last step of raw bytes).
     public var endsFrame: Bool
 }
 
 extension CaptureInput {
-    /// The steps of the capture in order. Raw bytes come in lines (a step ends after each
-    /// line feed), so a cell's offset is exact for the text of its line.
-    public func steps(followingResizes: Bool = true) -> [CaptureStep] {
+    /// Calls `body` with each step in order; returns the warnings of a streamed recording's
+    /// events (`NAME:LINE: …`). Raw bytes come in lines (a step ends after each line feed).
+    /// - Throws: ``InputError`` for a bad event line; whatever `body` throws.
+    @discardableResult
+    public func forEachStep(followingResizes: Bool = true, _ body: (CaptureStep) throws -> Void) throws -> [String] {
+        var index = 0
+        var offset = 0
+        func step(_ event: Asciicast.Event) throws {
+            defer { index += 1 }
+            switch event.kind {
+            case .output(let bytes):
+                try body(CaptureStep(kind: .output(bytes: bytes[...], offset: offset), event: index, time: event.time,
+                                     line: event.line, endsFrame: true))
+                offset += bytes.count
+            case .resize(let cols, let rows):
+                guard followingResizes else { return }
+                try body(CaptureStep(kind: .resize(cols: cols, rows: rows), event: index, time: event.time,
+                                     line: event.line, endsFrame: true))
+            case .other(let code, let data):
+                try body(CaptureStep(kind: .other(code: code, data: data), event: index, time: event.time,
+                                     line: event.line, endsFrame: false))
+            }
+        }
         switch self {
         case .recording(let cast):
-            var steps: [CaptureStep] = []
-            steps.reserveCapacity(cast.events.count)
-            var offset = 0
-            for (index, event) in cast.events.enumerated() {
-                switch event.kind {
-                case .output(let bytes):
-                    steps.append(CaptureStep(kind: .output(bytes: bytes[...], offset: offset), event: index,
-                                             time: event.time, endsFrame: true))
-                    offset += bytes.count
-                case .resize(let cols, let rows):
-                    guard followingResizes else { continue }
-                    steps.append(CaptureStep(kind: .resize(cols: cols, rows: rows), event: index, time: event.time,
-                                             endsFrame: true))
-                case .other(let code, let data):
-                    steps.append(CaptureStep(kind: .other(code: code, data: data), event: index, time: event.time,
-                                             endsFrame: false))
-                }
-            }
-            return steps
+            for event in cast.events { try step(event) }
+            return []
+        case .recordingFile(let path, let name, _):
+            let warnings = try AsciicastReader.forEachEvent(path: path, name: name) { try step($0) }
+            return warnings.map { Self.located($0, in: name) }
         case .raw(let bytes):
-            var steps: [CaptureStep] = []
             var start = 0
             while start < bytes.count {
                 var end = start
                 while end < bytes.count && bytes[end] != 0x0A { end += 1 }
                 end = min(bytes.count, end + 1)
-                steps.append(CaptureStep(kind: .output(bytes: bytes[start..<end], offset: start), event: nil, time: nil,
-                                         endsFrame: end == bytes.count))
+                try body(CaptureStep(kind: .output(bytes: bytes[start..<end], offset: start), event: nil, time: nil,
+                                     endsFrame: end == bytes.count))
                 start = end
             }
-            return steps
+            return []
         }
     }
 
-    /// The file position of output-stream `offset`: for a recording, the line of the event
-    /// that carried the byte (column 1); for raw bytes, its line and column (Unicode scalars).
-    public func region(ofOffset offset: Int, length: Int = 0) -> AuditRegion {
-        switch self {
-        case .recording(let cast):
-            var position = 0
-            for event in cast.events {
-                guard case .output(let bytes) = event.kind else { continue }
-                if offset < position + bytes.count { return AuditRegion(line: max(1, event.line), column: 1) }
-                position += bytes.count
-            }
-            return .fileStart
-        case .raw(let bytes):
-            guard offset >= 0 && offset < bytes.count else { return .fileStart }
-            var line = 1
-            var lineStart = 0
-            for index in 0..<offset where bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
-            return AuditRegion(line: line, column: column, length: length)
+    /// The file position of raw bytes' `offset`: its line and column (Unicode scalars).
+    public func region(ofOffset offset: Int, length: Int = 0) -> AuditRegion? {
+        guard case .raw(let bytes) = self, offset >= 0 && offset < bytes.count else { return nil }
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
         }
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+        return AuditRegion(line: line, column: column, length: length)
     }
 }

@@ -37,101 +37,120 @@ public struct CaptureRedactor: Sendable {
     /// - Throws: ``InputError`` naming `path`; for raw bytes (which have no frames).
     public func frames(of input: CaptureInput, choosing choice: FrameChoice, cols: Int?, rows: Int?,
                        path: String) throws -> (frames: [Frame], report: CaptureExposureReport) {
-        guard case .recording(let cast) = input else {
+        guard input.recordingHeader != nil else {
             throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
         }
         let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
-        var hidden = OffsetSet()
-        for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
-        var redactor = FrameRedactor(rules: rules, style: style, hidden: hidden)
-        let size = input.size(cols: cols, rows: rows)
-        var terminal = try Terminal(cols: size.cols, rows: size.rows)
-        terminal.trackExposure(.offsetsOnly)
+        var replay = try Replay(self, input: input, report: report, cols: cols, rows: rows)
         let firsts = Set(report.exposures.compactMap(\.firstEvent))
         var nextTick = 0.0
         var frames: [Frame] = []
-        var previous: (event: Int, time: Double)? = nil
-        let steps = input.steps(followingResizes: cols == nil && rows == nil)
-        for (position, step) in steps.enumerated() {
+        var previous: Int? = nil
+        var end = 0.0
+        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
             let time = step.time ?? 0
+            end = time
             // --every: the screen as it was at each tick passed before this event.
             if case .every(let interval) = choice {
                 while nextTick < time {
-                    frames.append(Frame(event: previous?.event ?? -1, time: nextTick,
-                                        screen: redactor.redacted(terminal.screen, offsets: terminal.cellOffsets)))
+                    frames.append(Frame(event: previous ?? -1, time: nextTick, screen: replay.redactedScreen()))
                     nextTick += interval
                 }
             }
-            switch step.kind {
-            case .output(let bytes, let offset): bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
-            case .resize(let newCols, let newRows):
-                guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                    throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(time) s is outside 1…1000")
-                }
-            case .other: continue
-            }
-            previous = (step.event ?? position, time)
+            guard try replay.apply(step, path: path) else { return }
+            previous = step.event
             if case .firstAppearances = choice, let event = step.event, firsts.contains(event) {
-                frames.append(Frame(event: event, time: time,
-                                    screen: redactor.redacted(terminal.screen, offsets: terminal.cellOffsets)))
+                frames.append(Frame(event: event, time: time, screen: replay.redactedScreen()))
             }
         }
         if case .every(let interval) = choice {
-            while nextTick <= cast.duration {
-                frames.append(Frame(event: previous?.event ?? -1, time: nextTick,
-                                    screen: redactor.redacted(terminal.screen, offsets: terminal.cellOffsets)))
+            while nextTick <= end {
+                frames.append(Frame(event: previous ?? -1, time: nextTick, screen: replay.redactedScreen()))
                 nextTick += interval
             }
         }
         return (frames, report)
     }
 
-    /// The redacted capture: an asciicast for a recording (same version), terminal bytes
-    /// for raw bytes; and the exposures that were hidden.
-    /// - Throws: ``InputError`` naming `path`.
-    public func redact(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
-        -> (bytes: [UInt8], report: CaptureExposureReport) {
+    /// Writes the redacted capture through `write` as it goes (bounded memory): an asciicast
+    /// for a recording (same version), terminal bytes for raw bytes. Returns the exposures
+    /// that were hidden.
+    /// - Throws: ``InputError`` naming `path` (nothing useful was written: the caller
+    ///   discards the output); whatever `write` throws.
+    public func redact(_ input: CaptureInput, cols: Int?, rows: Int?, path: String,
+                       to write: ([UInt8]) throws -> Void) throws -> CaptureExposureReport {
         let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
-        var hidden = OffsetSet()
-        for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+        var replay = try Replay(self, input: input, report: report, cols: cols, rows: rows)
         let size = input.size(cols: cols, rows: rows)
-        var terminal = try Terminal(cols: size.cols, rows: size.rows)
-        terminal.trackExposure(.offsetsOnly)
-        var frames = FrameRedactor(rules: rules, style: style, hidden: hidden)
-        switch input {
-        case .recording(let cast):
-            var writer = RedactedRecordingWriter(version: cast.version, cols: size.cols, rows: size.rows,
-                                                 timestamp: cast.timestamp, idleTimeLimit: cast.idleTimeLimit)
-            for step in input.steps(followingResizes: cols == nil && rows == nil) {
+        if let header = input.recordingHeader {
+            var writer = RedactedRecordingWriter(version: header.version, cols: size.cols, rows: size.rows,
+                                                 timestamp: header.timestamp, idleTimeLimit: header.idleTimeLimit)
+            try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
                 let time = step.time ?? 0
-                switch step.kind {
-                case .output(let bytes, let offset):
-                    bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
-                case .resize(let newCols, let newRows):
-                    guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                        throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(time) s is outside 1…1000")
-                    }
-                    writer.resize(cols: newCols, rows: newRows, at: time)
-                case .other(let code, let data):
+                if case .resize(let newCols, let newRows) = step.kind { writer.resize(cols: newCols, rows: newRows, at: time) }
+                if case .other(let code, let data) = step.kind {
                     switch code {
-                    case "m": writer.marker(frames.safeLabel(data), at: time)
+                    case "m": writer.marker(replay.frames.safeLabel(data), at: time)
                     case "x": writer.exit(status: data.allSatisfy(\.isNumber) ? data : "", at: time)
                     default: break  // input ("i") may be typed secrets; unknown codes are dropped
                     }
-                    continue
                 }
-                writer.frame(frames.redacted(terminal.screen, offsets: terminal.cellOffsets), at: time)
+                guard try replay.apply(step, path: path) else { return }
+                writer.frame(replay.redactedScreen(), at: time)
+                if writer.pendingCount >= 1 << 16 { try write(writer.takeBytes()) }
             }
-            return (writer.bytes, report)
-        case .raw:
+            try write(writer.takeBytes())
+        } else {
             var encoder = ScreenEncoder(cols: size.cols, rows: size.rows)
-            var out: [UInt8] = []
-            for step in input.steps() {
-                guard case .output(let bytes, let offset) = step.kind else { continue }
-                bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
-                out += encoder.encode(frames.redacted(terminal.screen, offsets: terminal.cellOffsets))
+            try input.forEachStep { step in
+                guard try replay.apply(step, path: path) else { return }
+                try write(encoder.encode(replay.redactedScreen()))
             }
-            return (out, report)
+        }
+        return report
+    }
+
+    /// The redacted capture in memory: an asciicast for a recording (same version), terminal
+    /// bytes for raw bytes; and the exposures that were hidden.
+    /// - Throws: ``InputError`` naming `path`.
+    public func redact(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
+        -> (bytes: [UInt8], report: CaptureExposureReport) {
+        var bytes: [UInt8] = []
+        let report = try redact(input, cols: cols, rows: rows, path: path) { bytes += $0 }
+        return (bytes, report)
+    }
+
+    /// The second pass: the capture replayed with the offsets of exposed bytes known.
+    struct Replay {
+        var terminal: Terminal
+        var frames: FrameRedactor
+
+        init(_ redactor: CaptureRedactor, input: CaptureInput, report: CaptureExposureReport, cols: Int?, rows: Int?) throws {
+            var hidden = OffsetSet()
+            for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+            frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
+            let size = input.size(cols: cols, rows: rows)
+            terminal = try Terminal(cols: size.cols, rows: size.rows)
+            terminal.trackExposure(.offsetsOnly)
+        }
+
+        /// Feeds or resizes; false for a step that shows no frame.
+        mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
+            switch step.kind {
+            case .output(let bytes, let offset):
+                bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
+            case .resize(let newCols, let newRows):
+                guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
+                    throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
+                }
+            case .other:
+                return false
+            }
+            return true
+        }
+
+        mutating func redactedScreen() -> Screen {
+            frames.redacted(terminal.screen, offsets: terminal.cellOffsets)
         }
     }
 }

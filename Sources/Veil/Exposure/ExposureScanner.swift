@@ -14,6 +14,9 @@ public struct CaptureExposure: Sendable {
     public var firstEvent: Int?
     /// The output-stream offset of the first byte that drew it, when known.
     public var firstOffset: Int?
+    /// A recording's file line of the output event that carried that byte (or of the
+    /// event after which it first showed); nil for raw bytes.
+    public var firstLine: Int?
     /// The last moment it was on screen, in seconds (recordings only).
     public var lastSeen: Double?
     /// Whether it is on the final screen.
@@ -28,6 +31,17 @@ public struct CaptureExposure: Sendable {
     }
 }
 
+extension CaptureExposure {
+    /// Where the bytes that first drew it are in `input`'s file: raw bytes, the line and
+    /// column of its first byte (spanning `length` columns); a recording, the line of the
+    /// event that carried that byte; the file's start when unknown.
+    public func region(in input: CaptureInput, length: Int = 0) -> AuditRegion {
+        if let firstLine { return AuditRegion(line: max(1, firstLine), column: 1) }
+        if let offset = firstOffset, let region = input.region(ofOffset: offset, length: length) { return region }
+        return .fileStart
+    }
+}
+
 /// Everything a capture exposed, and what redacting it needs.
 public struct CaptureExposureReport: Sendable {
     /// Every distinct (rule, value) exposed, in the order first seen.
@@ -39,6 +53,8 @@ public struct CaptureExposureReport: Sendable {
     public var final: Snapshotter.Judgement
     /// The final screen.
     public var finalScreen: Screen
+    /// What was unusual but read in a streamed recording's events (`NAME:LINE: …`).
+    public var warnings: [String] = []
 }
 
 /// Replays a capture and judges every moment (DESIGN.md, "Exposure over time"): the lines
@@ -66,23 +82,25 @@ public struct ExposureScanner: Sendable {
         }
         terminal.trackExposure(input.mode)
         var lastTime: Double? = nil
-        for step in input.steps(followingResizes: cols == nil && rows == nil) {
+        let warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
             switch step.kind {
             case .output(let bytes, let offset):
+                state.noteOutput(at: offset, line: step.line)
                 bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
             case .resize(let newCols, let newRows):
                 guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
                     throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
                 }
             case .other:
-                continue
+                return
             }
             lastTime = step.time ?? lastTime
-            try judge(terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal, path: path)
+            try judge(terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal,
+                      path: path)
             state.depart(terminal.takeDepartedTags(), at: step.time)
         }
-        try judge(terminal.takeExposures(endingFrame: true), at: CaptureStep(kind: .other(code: "", data: ""),
-                                                                              event: nil, time: lastTime, endsFrame: true),
+        try judge(terminal.takeExposures(endingFrame: true),
+                  at: CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
                   into: &state, terminal: &terminal, path: path)
         let screen = terminal.screen
         let final: Snapshotter.Judgement
@@ -91,7 +109,7 @@ public struct ExposureScanner: Sendable {
         } catch {
             throw InputError(path: path, message: "\(error)")
         }
-        let endTime: Double? = if case .recording(let cast) = input { cast.duration } else { nil }
+        let endTime = lastTime
         for finding in final.visibleFindings {
             if let index = state.known[Self.key(finding)] {
                 state.exposures[index].stillVisible = true
@@ -99,7 +117,7 @@ public struct ExposureScanner: Sendable {
             }
         }
         return CaptureExposureReport(exposures: state.exposures, sensitiveOffsets: state.offsets, final: final,
-                                     finalScreen: screen)
+                                     finalScreen: screen, warnings: warnings)
     }
 
     static func key(_ finding: Finding) -> String { finding.ruleID + "\u{0}" + finding.fingerprint }
@@ -110,6 +128,21 @@ public struct ExposureScanner: Sendable {
         var offsets: [Int: String] = [:]
         var tags: [Int32: [Int]] = [:]
         var nextTag: Int32 = 1
+        /// The most recent output events' first stream offsets and file lines (a value's
+        /// first byte is in one of them).
+        var recent: [(offset: Int, line: Int)] = []
+        static let recentLimit = 4096
+
+        mutating func noteOutput(at offset: Int, line: Int) {
+            guard line > 0 else { return }
+            if recent.count >= Self.recentLimit { recent.removeFirst(Self.recentLimit / 2) }
+            recent.append((offset, line))
+        }
+
+        /// The file line of the output event that carried stream offset `offset`.
+        func line(ofOffset offset: Int) -> Int? {
+            recent.last(where: { $0.offset <= offset })?.line
+        }
 
         mutating func depart(_ departed: [Int32], at time: Double?) {
             for tag in departed {
@@ -152,7 +185,9 @@ public struct ExposureScanner: Sendable {
                     state.known[key] = index
                     state.exposures.append(CaptureExposure(
                         finding: finding, spans: spans, firstTime: step.time, firstEvent: step.event,
-                        firstOffset: cellOffsets.min(), lastSeen: step.time, stillVisible: false,
+                        firstOffset: cellOffsets.min(),
+                        firstLine: step.line > 0 ? (cellOffsets.min().flatMap(state.line(ofOffset:)) ?? step.line) : nil,
+                        lastSeen: step.time, stillVisible: false,
                         lines: lines.screen))
                 }
                 if let time = step.time { state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? time, time) }

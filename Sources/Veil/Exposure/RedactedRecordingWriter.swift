@@ -9,11 +9,21 @@ import VeilScreen
 /// ```swift
 /// var writer = RedactedRecordingWriter(version: 2, cols: 80, rows: 24)
 /// writer.frame(redactedScreen, at: 0.5)
-/// try AtomicFile.write(writer.bytes, to: url)
+/// try AtomicFile.write(writer.takeBytes(), to: url)
 /// ```
 public struct RedactedRecordingWriter: Sendable {
-    /// The recording so far: a header line, then one event a line.
+    /// The recording written since the last ``takeBytes()``: a header line first, then one
+    /// event a line.
     public private(set) var bytes: [UInt8] = []
+
+    /// The number of bytes not yet taken.
+    public var pendingCount: Int { bytes.count }
+
+    /// Hands over the bytes written so far (to stream a long recording to its file).
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
     private let version: Int
     private var encoder: ScreenEncoder
     private var lastTime = 0.0

@@ -75,11 +75,7 @@ extension ScanReport {
                 place = "-"
             }
             rule = exposure.finding.ruleID
-            if let offset = exposure.firstOffset {
-                region = input.region(ofOffset: offset)
-            } else {
-                region = AuditRegion(line: input.line(ofEvent: exposure.firstEvent), column: 1)
-            }
+            region = exposure.region(in: input)
             if let time = exposure.firstTime {
                 shown = AuditExposure.seconds(time) + (exposure.firstEvent.map { " #\($0)" } ?? "")
                 if exposure.stillVisible {

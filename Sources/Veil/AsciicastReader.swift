@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Reads an asciicast file a line at a time, so a recording of any length is judged in
+/// bounded memory (a few chunks and one event at a time), never held whole.
+///
+/// ```swift
+/// let header = try AsciicastReader.header(path: "long.cast")
+/// try AsciicastReader.forEachEvent(path: "long.cast") { event in … }
+/// ```
+public enum AsciicastReader {
+    /// The size of a read.
+    static let chunkSize = 1 << 20
+
+    /// The recording's header (no events), read from the start of the file.
+    /// - Throws: ``InputError`` naming `name` (default `path`).
+    public static func header(path: String, name: String? = nil) throws -> Asciicast {
+        var header: Asciicast?
+        try read(path: path, name: name, stopAfterHeader: true) { cast in header = cast } event: { _ in }
+        guard let header else {
+            throw InputError(path: name ?? path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
+        }
+        return header
+    }
+
+    /// Calls `event` with each event in order; returns the warnings (``Asciicast/warnings``).
+    /// - Throws: ``InputError`` naming `name` and the line; whatever `event` throws.
+    @discardableResult
+    public static func forEachEvent(path: String, name: String? = nil,
+                                    _ event: (Asciicast.Event) throws -> Void) throws -> [String] {
+        var warnings: [String] = []
+        try read(path: path, name: name, stopAfterHeader: false) { cast in warnings = cast.warnings } event: { item in
+            switch item {
+            case .event(let value): try event(value)
+            case .warning(let text): warnings.append(text)
+            }
+        }
+        return warnings
+    }
+
+    enum Item {
+        case event(Asciicast.Event)
+        case warning(String)
+    }
+
+    private static func read(path: String, name: String?, stopAfterHeader: Bool,
+                             header onHeader: (Asciicast) throws -> Void, event onItem: (Item) throws -> Void) throws {
+        let name = name ?? path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw InputError(path: name, message: code == ENOENT ? "no such file" : "cannot be read (errno \(code))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw InputError(path: name, message: "is a directory, not a file") }
+            let limit = TerminalInput.maximumBytes
+            if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > limit {
+                throw InputError(path: name, message: "is \(status.st_size) bytes; the limit is \(limit >> 20) MiB")
+            }
+        }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var lineNumber = 0
+        var total = 0
+        var parser: Asciicast.EventParser?
+        var warnings: [String] = []
+
+        func handle(_ bytes: ArraySlice<UInt8>, number: Int, isCutShortLast: Bool) throws -> Bool {
+            var slice = bytes
+            if slice.last == 0x0D { slice = slice.dropLast() }
+            guard slice.contains(where: { !(($0 == 0x20) || ($0 == 0x09) || ($0 == 0x0D)) }) else { return true }
+            guard let text = String(validating: slice, as: UTF8.self) else {
+                throw InputError(path: name, line: number, column: 1, message: "asciicast is not valid UTF-8")
+            }
+            if parser == nil {
+                let cast = try Asciicast(header: Substring(text), line: number, path: name, warnings: &warnings)
+                parser = Asciicast.EventParser(version: cast.version)
+                var withWarnings = cast
+                withWarnings.warnings = warnings
+                warnings = []
+                try onHeader(withWarnings)
+                return !stopAfterHeader
+            }
+            let event = try parser!.event(Substring(text), line: number, path: name, isCutShortLast: isCutShortLast,
+                                          warnings: &warnings)
+            for warning in warnings { try onItem(.warning(warning)) }
+            warnings = []
+            if let event { try onItem(.event(event)) }
+            return true
+        }
+
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(path: name, message: "cannot be read (errno \(errno))")
+            }
+            if count == 0 { break }
+            total += count
+            if total > TerminalInput.maximumBytes {
+                throw InputError(path: name, message: "is over; the limit is \(TerminalInput.maximumBytes >> 20) MiB")
+            }
+            pending.append(contentsOf: chunk[0..<count])
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                lineNumber += 1
+                if try !handle(pending[start..<newline], number: lineNumber, isCutShortLast: false) { return }
+                start = newline + 1
+            }
+            pending.removeSubrange(pending.startIndex..<start)
+        }
+        if !pending.isEmpty {
+            lineNumber += 1
+            _ = try handle(pending[...], number: lineNumber, isCutShortLast: true)
+        }
+        if parser == nil {
+            throw InputError(path: name, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
+        }
+    }
+}
+
+/// `read(2)`, reachable under a name that ``AsciicastReader``'s own `read` does not shadow.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
