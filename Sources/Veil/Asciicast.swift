@@ -131,22 +131,30 @@ public struct Asciicast: Sendable {
         /// line, with no newline after it), which is ignored with a warning.
         mutating func event(_ line: Substring, line number: Int, path: String, isCutShortLast: Bool,
                             warnings: inout [String]) throws -> Event? {
-            let parsed: Any
-            do {
-                parsed = try Asciicast.json(line, path: path, line: number, warnings: &warnings)
-            } catch is InputError where isCutShortLast {
-                // A recorder that crashed leaves its last line cut short: the rest is still read.
-                warnings.append("line \(number): the last line is cut short (a recorder that stopped mid-write?); it was ignored")
-                return nil
-            }
-            guard let array = parsed as? [Any], array.count >= 3 else {
-                throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
-            }
-            guard let stamp = (array[0] as? NSNumber)?.doubleValue, stamp.isFinite, stamp >= 0 else {
-                throw InputError(path: path, line: number, column: 2, message: "event time must be a non-negative number")
-            }
-            guard let code = array[1] as? String, let data = array[2] as? String else {
-                throw InputError(path: path, line: number, column: 1, message: "event code and data must be strings")
+            let stamp: Double
+            let code: String
+            let bytes: [UInt8]
+            if let fast = AsciicastEventLine.parse(line) {
+                (stamp, code, bytes) = fast
+            } else {
+                let parsed: Any
+                do {
+                    parsed = try Asciicast.json(line, path: path, line: number, warnings: &warnings)
+                } catch is InputError where isCutShortLast {
+                    // A recorder that crashed leaves its last line cut short: the rest is still read.
+                    warnings.append("line \(number): the last line is cut short (a recorder that stopped mid-write?); it was ignored")
+                    return nil
+                }
+                guard let array = parsed as? [Any], array.count >= 3 else {
+                    throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
+                }
+                guard let value = (array[0] as? NSNumber)?.doubleValue, value.isFinite, value >= 0 else {
+                    throw InputError(path: path, line: number, column: 2, message: "event time must be a non-negative number")
+                }
+                guard let text = array[1] as? String, let data = array[2] as? String else {
+                    throw InputError(path: path, line: number, column: 1, message: "event code and data must be strings")
+                }
+                (stamp, code, bytes) = (value, text, Array(data.utf8))
             }
             // Version 2 stores absolute times, version 3 the interval since the previous event.
             let time = version == 2 ? stamp : clock + stamp
@@ -162,8 +170,9 @@ public struct Asciicast: Sendable {
             let largest = Screen.maximumSize
             switch code {
             case "o":
-                return Event(time: time, kind: .output(Array(data.utf8)), line: number)
+                return Event(time: time, kind: .output(bytes), line: number)
             case "r":
+                let data = String(decoding: bytes, as: UTF8.self)
                 let parts = data.split(separator: "x")
                 guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
                       (1...largest).contains(c), (1...largest).contains(r) else {
@@ -172,7 +181,7 @@ public struct Asciicast: Sendable {
                 }
                 return Event(time: time, kind: .resize(cols: c, rows: r), line: number)
             default:
-                return Event(time: time, kind: .other(code: code, data: data), line: number)
+                return Event(time: time, kind: .other(code: code, data: String(decoding: bytes, as: UTF8.self)), line: number)
             }
         }
     }

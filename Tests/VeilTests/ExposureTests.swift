@@ -150,3 +150,35 @@ import VeilScreen
         #expect(digits == Set(2..<21))
     }
 }
+
+/// The event lines' fast path decodes JSON strings exactly as the general reader does.
+@Suite struct AsciicastEventLineTests {
+    @Test(arguments: [
+        #"[0.5, "o", "plain"]"#,
+        #"[1e-3,"o","esc \u001b[1m \\ \" \/ \b\f\n\r\t"]"#,
+        #"[2, "o", "é 漢字 \u00e9\u6f22 \ud83d\ude00 😀"]"#,
+        #"  [ 3.25 , "r" , "100x30" ]  "#,
+        #"[4, "m", "chapter \"one\""]"#,
+    ])
+    func sameAsFoundation(line: String) throws {
+        let text = "{\"version\": 2, \"width\": 80, \"height\": 24}\n" + line + "\n"
+        let cast = try Asciicast(bytes: Array(text.utf8), path: "t.cast")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+        let event = try #require(cast.events.first)
+        #expect(event.time == (object[0] as? NSNumber)?.doubleValue)
+        let data = try #require(object[2] as? String)
+        switch event.kind {
+        case .output(let bytes): #expect(bytes == Array(data.utf8))
+        case .resize(let cols, let rows): #expect("\(cols)x\(rows)" == data)
+        case .other(let code, let value): #expect(code == object[1] as? String && value == data)
+        }
+    }
+
+    @Test func otherShapesStillGoThroughTheGeneralReader() throws {
+        let header = "{\"version\": 2, \"width\": 80, \"height\": 24}\n"
+        let extra = try Asciicast(bytes: Array((header + #"[1, "o", "x", "extra"]"# + "\n").utf8), path: "t.cast")
+        #expect(extra.events.count == 1)
+        #expect(throws: InputError.self) { try Asciicast(bytes: Array((header + #"[1, "o", "\ud800"]x"# + "\n").utf8), path: "t.cast") }
+        #expect(throws: InputError.self) { try Asciicast(bytes: Array((header + #"[-1, "o", "x"]"# + "\n").utf8), path: "t.cast") }
+    }
+}
