@@ -25,13 +25,17 @@ enum AsciicastEventLine {
         guard expect(0x5B) else { return nil }  // [
         skipSpaces()
         let numberStart = index
-        while index < count, (bytes[index] >= 0x30 && bytes[index] <= 0x39) || bytes[index] == 0x2E
-                || bytes[index] == 0x65 || bytes[index] == 0x45 || bytes[index] == 0x2B {
+        while index < count,
+            (bytes[index] >= 0x30 && bytes[index] <= 0x39) || bytes[index] == 0x2E
+                || bytes[index] == 0x65 || bytes[index] == 0x45 || bytes[index] == 0x2B
+        {
             index += 1
         }
         guard index > numberStart, bytes[numberStart] != 0x2E,
-              let time = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[numberStart..<index]), as: UTF8.self)),
-              time.isFinite else { return nil }
+            let time = Double(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[numberStart..<index]), as: UTF8.self)),
+            time.isFinite
+        else { return nil }
         guard expect(0x2C), expect(0x22) else { return nil }  // , "
         guard let code = string(bytes, &index) else { return nil }
         guard expect(0x2C), expect(0x22) else { return nil }

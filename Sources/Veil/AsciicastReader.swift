@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -20,9 +20,13 @@ public enum AsciicastReader {
     /// - Throws: ``InputError`` naming `name` (default `path`).
     public static func header(path: String, name: String? = nil) throws -> Asciicast {
         var header: Asciicast?
-        try read(path: path, name: name, stopAfterHeader: true) { cast in header = cast } event: { _ in }
+        try read(path: path, name: name, stopAfterHeader: true) { cast in
+            header = cast
+        } event: { _ in
+        }
         guard let header else {
-            throw InputError(path: name ?? path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
+            throw InputError(
+                path: name ?? path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
         }
         return header
     }
@@ -30,10 +34,14 @@ public enum AsciicastReader {
     /// Calls `event` with each event in order; returns the warnings (``Asciicast/warnings``).
     /// - Throws: ``InputError`` naming `name` and the line; whatever `event` throws.
     @discardableResult
-    public static func forEachEvent(path: String, name: String? = nil,
-                                    _ event: (Asciicast.Event) throws -> Void) throws -> [String] {
+    public static func forEachEvent(
+        path: String, name: String? = nil,
+        _ event: (Asciicast.Event) throws -> Void
+    ) throws -> [String] {
         var warnings: [String] = []
-        try read(path: path, name: name, stopAfterHeader: false) { cast in warnings = cast.warnings } event: { item in
+        try read(path: path, name: name, stopAfterHeader: false) { cast in
+            warnings = cast.warnings
+        } event: { item in
             switch item {
             case .event(let value): try event(value)
             case .warning(let text): warnings.append(text)
@@ -47,8 +55,10 @@ public enum AsciicastReader {
         case warning(String)
     }
 
-    private static func read(path: String, name: String?, stopAfterHeader: Bool,
-                             header onHeader: (Asciicast) throws -> Void, event onItem: (Item) throws -> Void) throws {
+    private static func read(
+        path: String, name: String?, stopAfterHeader: Bool,
+        header onHeader: (Asciicast) throws -> Void, event onItem: (Item) throws -> Void
+    ) throws {
         let name = name ?? path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -58,7 +68,9 @@ public enum AsciicastReader {
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw InputError(path: name, message: "is a directory, not a file") }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw InputError(path: name, message: "is a directory, not a file")
+            }
             let limit = TerminalInput.maximumBytes
             if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > limit {
                 throw InputError(path: name, message: "is \(status.st_size) bytes; the limit is \(limit >> 20) MiB")
@@ -87,8 +99,9 @@ public enum AsciicastReader {
                 try onHeader(withWarnings)
                 return !stopAfterHeader
             }
-            let event = try parser!.event(Substring(text), line: number, path: name, isCutShortLast: isCutShortLast,
-                                          warnings: &warnings)
+            let event = try parser!.event(
+                Substring(text), line: number, path: name, isCutShortLast: isCutShortLast,
+                warnings: &warnings)
             for warning in warnings { try onItem(.warning(warning)) }
             warnings = []
             if let event { try onItem(.event(event)) }

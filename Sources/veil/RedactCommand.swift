@@ -8,7 +8,8 @@ import VeilRender
 struct RedactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redact",
-        abstract: "Write a recording (.cast) or capture (.ans) that plays the same screens with every exposed value hidden.",
+        abstract:
+            "Write a recording (.cast) or capture (.ans) that plays the same screens with every exposed value hidden.",
         discussion: """
             Frames are re-encoded from the redacted screen, so no byte of a hidden value survives in any event, \
             title or marker. Input events ("i") and the header's title, command and environment are dropped.
@@ -31,12 +32,15 @@ struct RedactCommand: ParsableCommand {
 
     func run() throws {
         let rules = try RuleSet.resolve(configPath: config)
-        let redaction: RedactionStyle = switch style {
-        case .solid: .solid
-        case .mask: .defaultMask
-        case .placeholder: .defaultPlaceholder
+        let redaction: RedactionStyle =
+            switch style {
+            case .solid: .solid
+            case .mask: .defaultMask
+            case .placeholder: .defaultPlaceholder
+            }
+        let capture = try CaptureInput.read(path: input) {
+            FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8))
         }
-        let capture = try CaptureInput.read(path: input) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
         let url = URL(fileURLWithPath: output)
         var report: CaptureExposureReport?
         // Streamed to a temporary file, renamed only when the whole recording was read.
@@ -44,7 +48,9 @@ struct RedactCommand: ParsableCommand {
             report = try CaptureRedactor(rules: rules, style: redaction)
                 .redact(capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
-        for warning in report?.warnings ?? [] { FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8)) }
+        for warning in report?.warnings ?? [] {
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+        }
         let count = report?.exposures.count ?? 0
         print("\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden")
     }

@@ -77,7 +77,8 @@ import Testing
     @Test func redactOfABrokenRecordingWritesNothing() throws {
         let folder = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let broken = "{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.1, \"o\", \"a\"]\n[-1, \"o\", \"b\"]\n[0.3, \"o\", \"c\"]\n"
+        let broken =
+            "{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.1, \"o\", \"a\"]\n[-1, \"o\", \"b\"]\n[0.3, \"o\", \"c\"]\n"
         try Data(broken.utf8).write(to: folder.appendingPathComponent("bad.cast"))
         let result = try CLI.run(["redact", "bad.cast", "-o", "out.cast"], in: folder)
         #expect(result.status == 2)
@@ -133,14 +134,16 @@ import Testing
             #expect((result.stdout + result.stderr).contains("bad.cast:\(line)"), "\(command): \(result)")
             #expect((result.stdout + result.stderr).contains(message), "\(command): \(result)")
         }
-        let unknown = try Self.run("bad.cast", "{\"version\": 9, \"width\": 80, \"height\": 24}\n", ["scan", "bad.cast"])
+        let unknown = try Self.run(
+            "bad.cast", "{\"version\": 9, \"width\": 80, \"height\": 24}\n", ["scan", "bad.cast"])
         #expect(unknown.status == 2 && unknown.stderr.contains("bad.cast:1"), "\(unknown)")
     }
 
     @Test func ansiFilesAreDiscovered() throws {
         let folder = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("caps"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("caps"), withIntermediateDirectories: true)
         try Data("x 4111 1111 1111 1111\r\n".utf8).write(to: folder.appendingPathComponent("caps/shot.ansi"))
         let result = try CLI.run(["audit", "caps"], in: folder)
         #expect(result.status == 1, "\(result)")

@@ -13,10 +13,12 @@ import Testing
 
         let snap = try CLI.run(["snap", "marked.ans", "-o", "marked.png"], in: folder)
         #expect(snap.status == 0, "\(snap)")
-        let snapCount = try #require(snap.stdout.split(separator: ":").last?.split(separator: " ").first.flatMap { Int($0) })
+        let snapCount = try #require(
+            snap.stdout.split(separator: ":").last?.split(separator: " ").first.flatMap { Int($0) })
 
         let audit = try CLI.run(["audit", "marked.ans", "--format", "json", "--no-timing"], in: folder)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdoutBytes)) as? [String: Any], "\(audit)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(audit.stdoutBytes)) as? [String: Any], "\(audit)")
         let inputs = try #require(json["inputs"] as? [[String: Any]])
         let snapshots = try #require(inputs.first?["snapshots"] as? [[String: Any]])
         let auditCount = try #require(snapshots.first?["hidden"] as? Int)

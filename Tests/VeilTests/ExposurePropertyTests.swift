@@ -20,12 +20,15 @@ import VeilTestSupport
     }
 
     static let fillers = ["status ok", "loading…", "build 42 done", "用户 已登录", "→ next", "Ω menu", "ready", "$ ls"]
-    static let removals = ["\u{1B}[H\u{1B}[2J", "\r\u{1B}[K", "\u{1B}[2J\u{1B}[H", "\u{1B}[1;1H\u{1B}[M", "\u{1B}[?1049h\u{1B}[H"]
+    static let removals = [
+        "\u{1B}[H\u{1B}[2J", "\r\u{1B}[K", "\u{1B}[2J\u{1B}[H", "\u{1B}[1;1H\u{1B}[M", "\u{1B}[?1049h\u{1B}[H",
+    ]
 
     static func session(seed: UInt64) -> Session {
         var random = SeededGenerator(seed: seed)
         var secrets = RandomSecrets(random: SeededGenerator(seed: seed &* 31 &+ 7))
-        var session = Session(cols: Int.random(in: 50...90, using: &random), rows: Int.random(in: 5...12, using: &random))
+        var session = Session(
+            cols: Int.random(in: 50...90, using: &random), rows: Int.random(in: 5...12, using: &random))
         var time = 0.0
         var offset = 0
         func add(_ data: String) {
@@ -79,7 +82,10 @@ import VeilTestSupport
             case 2:
                 add(random.pick(removals))
             case 3:
-                add(String(repeating: "\r\n" + random.pick(fillers), count: Int.random(in: 1...(session.rows + 3), using: &random)))
+                add(
+                    String(
+                        repeating: "\r\n" + random.pick(fillers),
+                        count: Int.random(in: 1...(session.rows + 3), using: &random)))
             default:
                 add("\u{1B}[?1049l\u{1B}[\(Int.random(in: 1...session.rows, using: &random));1H" + random.pick(fillers))
             }
@@ -92,12 +98,14 @@ import VeilTestSupport
         let session = Self.session(seed: seed)
         let cast = try ExposureTests.cast(session.events, cols: session.cols, rows: session.rows)
         let rules = try RuleSet.builtIn
-        let (bytes, report) = try CaptureRedactor(rules: rules).redact(.recording(cast), cols: nil, rows: nil, path: "p.cast")
+        let (bytes, report) = try CaptureRedactor(rules: rules).redact(
+            .recording(cast), cols: nil, rows: nil, path: "p.cast")
         let exposed = Set(report.sensitiveOffsets.keys)
         for (secret, ranges) in session.planted {
             for range in ranges {
-                #expect(range.allSatisfy(exposed.contains),
-                        "seed \(seed): the planted \(secret.detector) was on screen but not reported: \(session.events)")
+                #expect(
+                    range.allSatisfy(exposed.contains),
+                    "seed \(seed): the planted \(secret.detector) was on screen but not reported: \(session.events)")
             }
         }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -106,14 +114,17 @@ import VeilTestSupport
             for form in secret.leakForms {
                 #expect(!text.contains(form), "seed \(seed): \(secret.detector) survives in the redacted recording")
                 if form.count >= 8 {
-                    #expect(!squeezed.contains(form.replacingOccurrences(of: " ", with: "")),
-                            "seed \(seed): \(secret.detector) survives with spaces removed")
+                    #expect(
+                        !squeezed.contains(form.replacingOccurrences(of: " ", with: "")),
+                        "seed \(seed): \(secret.detector) survives with spaces removed")
                 }
             }
         }
         let redacted = try Asciicast(bytes: bytes, path: "r.cast")
         let again = try ExposureScanner(rules: rules).scan(.recording(redacted), cols: nil, rows: nil, path: "r.cast")
-        #expect(again.exposures.isEmpty, "seed \(seed): the redacted recording still exposes \(again.exposures.map(\.finding))")
+        #expect(
+            again.exposures.isEmpty,
+            "seed \(seed): the redacted recording still exposes \(again.exposures.map(\.finding))")
         let times = cast.events.map(\.time)
         let before = try RedactedRecordingTests.screens(of: cast, at: times)
         // The writer keeps times to the microsecond.

@@ -18,7 +18,9 @@ import VeilScreen
     static func cast(_ events: [(Double, String)], cols: Int = 80, rows: Int = 24) throws -> Asciicast {
         var lines = [#"{"version": 2, "width": \#(cols), "height": \#(rows)}"#]
         for (time, data) in events {
-            let json = String(decoding: try JSONSerialization.data(withJSONObject: [time, "o", data], options: [.fragmentsAllowed]), as: UTF8.self)
+            let json = String(
+                decoding: try JSONSerialization.data(withJSONObject: [time, "o", data], options: [.fragmentsAllowed]),
+                as: UTF8.self)
             lines.append(json)
         }
         return try Asciicast(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), path: "t.cast")
@@ -28,7 +30,9 @@ import VeilScreen
         try ExposureScanner(rules: RuleSet.builtIn).scan(.recording(cast), cols: nil, rows: nil, path: "t.cast")
     }
 
-    static func only(_ report: CaptureExposureReport, _ rule: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CaptureExposure {
+    static func only(_ report: CaptureExposureReport, _ rule: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> CaptureExposure
+    {
         let matching = report.exposures.filter { $0.finding.ruleID == rule }
         #expect(matching.count == 1, "\(report.exposures.map(\.finding))", sourceLocation: sourceLocation)
         return try #require(matching.first, sourceLocation: sourceLocation)
@@ -53,7 +57,8 @@ import VeilScreen
         #expect(!exposure.stillVisible, "\(name)")
         #expect(exposure.firstOffset == 5, "\(name)")
         #expect(exposure.firstTime == nil)
-        #expect(CaptureInput.raw(Array("card \(Self.card)".utf8)).region(ofOffset: 5, length: 19)
+        #expect(
+            CaptureInput.raw(Array("card \(Self.card)".utf8)).region(ofOffset: 5, length: 19)
                 == AuditRegion(line: 1, column: 6, length: 19))
     }
 
@@ -89,7 +94,9 @@ import VeilScreen
     /// A value printed across two events, split in its middle: the first frame shows half,
     /// the second the whole; the location is the event that drew its first byte.
     @Test func splitAcrossEvents() throws {
-        let cast = try Self.cast([(0.1, "电话：\u{1B}[1;31m4111 11"), (0.4, "11 1111 1111\u{1B}[0m 完"), (2.0, "\u{1B}[2J")])
+        let cast = try Self.cast([
+            (0.1, "电话：\u{1B}[1;31m4111 11"), (0.4, "11 1111 1111\u{1B}[0m 完"), (2.0, "\u{1B}[2J"),
+        ])
         let exposure = try Self.only(try Self.scan(cast), "card.pan")
         #expect(exposure.firstTime == 0.4)
         #expect(exposure.firstEvent == 1)
@@ -178,7 +185,11 @@ import VeilScreen
         let header = "{\"version\": 2, \"width\": 80, \"height\": 24}\n"
         let extra = try Asciicast(bytes: Array((header + #"[1, "o", "x", "extra"]"# + "\n").utf8), path: "t.cast")
         #expect(extra.events.count == 1)
-        #expect(throws: InputError.self) { try Asciicast(bytes: Array((header + #"[1, "o", "\ud800"]x"# + "\n").utf8), path: "t.cast") }
-        #expect(throws: InputError.self) { try Asciicast(bytes: Array((header + #"[-1, "o", "x"]"# + "\n").utf8), path: "t.cast") }
+        #expect(throws: InputError.self) {
+            try Asciicast(bytes: Array((header + #"[1, "o", "\ud800"]x"# + "\n").utf8), path: "t.cast")
+        }
+        #expect(throws: InputError.self) {
+            try Asciicast(bytes: Array((header + #"[-1, "o", "x"]"# + "\n").utf8), path: "t.cast")
+        }
     }
 }

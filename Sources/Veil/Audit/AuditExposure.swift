@@ -12,8 +12,10 @@ public struct AuditExposure: Sendable, Hashable {
     /// recording's output stream (its output events' data, concatenated) for a recording.
     public var byteOffset: Int?
 
-    public init(firstSeconds: Double? = nil, firstEvent: Int? = nil, visibleSeconds: Double? = nil,
-                stillVisible: Bool, byteOffset: Int? = nil) {
+    public init(
+        firstSeconds: Double? = nil, firstEvent: Int? = nil, visibleSeconds: Double? = nil,
+        stillVisible: Bool, byteOffset: Int? = nil
+    ) {
         self.firstSeconds = firstSeconds
         self.firstEvent = firstEvent
         self.visibleSeconds = visibleSeconds

@@ -15,7 +15,8 @@ public enum CaptureInput: Sendable {
     /// what was unusual but still read (`NAME:LINE: …`) in the header, or terminal bytes
     /// saved under a `.cast` name (read as raw bytes); the events' warnings come with the
     /// replay (``ExposureScanner``'s report).
-    public static func read(path: String, name: String? = nil, warn: (String) -> Void = { _ in }) throws -> CaptureInput {
+    public static func read(path: String, name: String? = nil, warn: (String) -> Void = { _ in }) throws -> CaptureInput
+    {
         let name = name ?? path
         guard Asciicast.isCast(path: name), path != "-" else { return .raw(try TerminalInput.bytes(from: path)) }
         let start = try TerminalInput.prefix(of: path, count: 4096)
@@ -93,16 +94,22 @@ extension CaptureInput {
             defer { index += 1 }
             switch event.kind {
             case .output(let bytes):
-                try body(CaptureStep(kind: .output(bytes: bytes[...], offset: offset), event: index, time: event.time,
-                                     line: event.line, endsFrame: true))
+                try body(
+                    CaptureStep(
+                        kind: .output(bytes: bytes[...], offset: offset), event: index, time: event.time,
+                        line: event.line, endsFrame: true))
                 offset += bytes.count
             case .resize(let cols, let rows):
                 guard followingResizes else { return }
-                try body(CaptureStep(kind: .resize(cols: cols, rows: rows), event: index, time: event.time,
-                                     line: event.line, endsFrame: true))
+                try body(
+                    CaptureStep(
+                        kind: .resize(cols: cols, rows: rows), event: index, time: event.time,
+                        line: event.line, endsFrame: true))
             case .other(let code, let data):
-                try body(CaptureStep(kind: .other(code: code, data: data), event: index, time: event.time,
-                                     line: event.line, endsFrame: false))
+                try body(
+                    CaptureStep(
+                        kind: .other(code: code, data: data), event: index, time: event.time,
+                        line: event.line, endsFrame: false))
             }
         }
         switch self {
@@ -118,8 +125,10 @@ extension CaptureInput {
                 var end = start
                 while end < bytes.count && bytes[end] != 0x0A { end += 1 }
                 end = min(bytes.count, end + 1)
-                try body(CaptureStep(kind: .output(bytes: bytes[start..<end], offset: start), event: nil, time: nil,
-                                     endsFrame: end == bytes.count))
+                try body(
+                    CaptureStep(
+                        kind: .output(bytes: bytes[start..<end], offset: start), event: nil, time: nil,
+                        endsFrame: end == bytes.count))
                 start = end
             }
             return []

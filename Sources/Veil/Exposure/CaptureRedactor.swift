@@ -35,8 +35,10 @@ public struct CaptureRedactor: Sendable {
 
     /// Redacted screens of chosen frames of a recording (for `veil snap --frames`).
     /// - Throws: ``InputError`` naming `path`; for raw bytes (which have no frames).
-    public func frames(of input: CaptureInput, choosing choice: FrameChoice, cols: Int?, rows: Int?,
-                       path: String) throws -> (frames: [Frame], report: CaptureExposureReport) {
+    public func frames(
+        of input: CaptureInput, choosing choice: FrameChoice, cols: Int?, rows: Int?,
+        path: String
+    ) throws -> (frames: [Frame], report: CaptureExposureReport) {
         guard input.recordingHeader != nil else {
             throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
         }
@@ -77,17 +79,22 @@ public struct CaptureRedactor: Sendable {
     /// that were hidden.
     /// - Throws: ``InputError`` naming `path` (nothing useful was written: the caller
     ///   discards the output); whatever `write` throws.
-    public func redact(_ input: CaptureInput, cols: Int?, rows: Int?, path: String,
-                       to write: ([UInt8]) throws -> Void) throws -> CaptureExposureReport {
+    public func redact(
+        _ input: CaptureInput, cols: Int?, rows: Int?, path: String,
+        to write: ([UInt8]) throws -> Void
+    ) throws -> CaptureExposureReport {
         let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
         var replay = try Replay(self, input: input, report: report, cols: cols, rows: rows)
         let size = input.size(cols: cols, rows: rows)
         if let header = input.recordingHeader {
-            var writer = RedactedRecordingWriter(version: header.version, cols: size.cols, rows: size.rows,
-                                                 timestamp: header.timestamp, idleTimeLimit: header.idleTimeLimit)
+            var writer = RedactedRecordingWriter(
+                version: header.version, cols: size.cols, rows: size.rows,
+                timestamp: header.timestamp, idleTimeLimit: header.idleTimeLimit)
             try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
                 let time = step.time ?? 0
-                if case .resize(let newCols, let newRows) = step.kind { writer.resize(cols: newCols, rows: newRows, at: time) }
+                if case .resize(let newCols, let newRows) = step.kind {
+                    writer.resize(cols: newCols, rows: newRows, at: time)
+                }
                 if case .other(let code, let data) = step.kind {
                     switch code {
                     case "m": writer.marker(replay.frames.safeLabel(data), at: time)
@@ -114,7 +121,8 @@ public struct CaptureRedactor: Sendable {
     /// bytes for raw bytes; and the exposures that were hidden.
     /// - Throws: ``InputError`` naming `path`.
     public func redact(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
-        -> (bytes: [UInt8], report: CaptureExposureReport) {
+        -> (bytes: [UInt8], report: CaptureExposureReport)
+    {
         var bytes: [UInt8] = []
         let report = try redact(input, cols: cols, rows: rows, path: path) { bytes += $0 }
         return (bytes, report)
@@ -125,7 +133,9 @@ public struct CaptureRedactor: Sendable {
         var terminal: Terminal
         var frames: FrameRedactor
 
-        init(_ redactor: CaptureRedactor, input: CaptureInput, report: CaptureExposureReport, cols: Int?, rows: Int?) throws {
+        init(_ redactor: CaptureRedactor, input: CaptureInput, report: CaptureExposureReport, cols: Int?, rows: Int?)
+            throws
+        {
             var hidden = OffsetSet()
             for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
             frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
@@ -141,7 +151,9 @@ public struct CaptureRedactor: Sendable {
                 bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
             case .resize(let newCols, let newRows):
                 guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                    throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
+                    throw InputError(
+                        path: path,
+                        message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
                 }
             case .other:
                 return false
@@ -198,9 +210,10 @@ struct FrameRedactor: Sendable {
                 guard isHidden(screen, offsets, row * cols + col) else { col += 1; continue }
                 var end = col + 1
                 while end < cols && isHidden(screen, offsets, row * cols + end) { end += 1 }
-                plan.entries.append(RedactionPlan.Entry(
-                    row: row, col: col, width: end - col, ruleID: "exposed", category: .secret, severity: .block,
-                    fingerprint: "", style: style))
+                plan.entries.append(
+                    RedactionPlan.Entry(
+                        row: row, col: col, width: end - col, ruleID: "exposed", category: .secret, severity: .block,
+                        fingerprint: "", style: style))
                 col = end
             }
         }
@@ -219,9 +232,13 @@ struct FrameRedactor: Sendable {
         var screen = try! Screen(cols: 1, rows: 1)
         screen.title = title
         // Fail closed: a title that cannot be judged is hidden whole.
-        let entries = (try? Redactor(rules: rules, style: style).plan(for: screen).titleEntries)
-            ?? [RedactionPlan.Entry(row: 0, col: 0, width: title.count, ruleID: "exposed", category: .secret,
-                                    severity: .block, fingerprint: "", style: style)]
+        let entries =
+            (try? Redactor(rules: rules, style: style).plan(for: screen).titleEntries)
+            ?? [
+                RedactionPlan.Entry(
+                    row: 0, col: 0, width: title.count, ruleID: "exposed", category: .secret,
+                    severity: .block, fingerprint: "", style: style)
+            ]
         titles[title] = entries
         return entries
     }

@@ -89,19 +89,23 @@ public struct ExposureScanner: Sendable {
                 bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
             case .resize(let newCols, let newRows):
                 guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                    throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
+                    throw InputError(
+                        path: path,
+                        message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
                 }
             case .other:
                 return
             }
             lastTime = step.time ?? lastTime
-            try judge(terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal,
-                      path: path)
+            try judge(
+                terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal,
+                path: path)
             state.depart(terminal.takeDepartedTags(), at: step.time)
         }
-        try judge(terminal.takeExposures(endingFrame: true),
-                  at: CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
-                  into: &state, terminal: &terminal, path: path)
+        try judge(
+            terminal.takeExposures(endingFrame: true),
+            at: CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
+            into: &state, terminal: &terminal, path: path)
         let screen = terminal.screen
         let final: Snapshotter.Judgement
         do {
@@ -116,8 +120,9 @@ public struct ExposureScanner: Sendable {
                 state.exposures[index].lastSeen = endTime
             }
         }
-        return CaptureExposureReport(exposures: state.exposures, sensitiveOffsets: state.offsets, final: final,
-                                     finalScreen: screen, warnings: warnings)
+        return CaptureExposureReport(
+            exposures: state.exposures, sensitiveOffsets: state.offsets, final: final,
+            finalScreen: screen, warnings: warnings)
     }
 
     static func key(_ finding: Finding) -> String { finding.ruleID + "\u{0}" + finding.fingerprint }
@@ -152,8 +157,10 @@ public struct ExposureScanner: Sendable {
         }
     }
 
-    private func judge(_ exposed: [ExposedLines], at step: CaptureStep, into state: inout ScanState,
-                       terminal: inout Terminal, path: String) throws {
+    private func judge(
+        _ exposed: [ExposedLines], at step: CaptureStep, into state: inout ScanState,
+        terminal: inout Terminal, path: String
+    ) throws {
         for lines in exposed {
             let findings: [Finding]
             do {
@@ -178,19 +185,26 @@ public struct ExposureScanner: Sendable {
                 if let known = state.known[key] {
                     index = known
                 } else {
-                    let spans = lines.isTitle ? finding.spans : finding.spans.map {
-                        CellSpan(row: $0.row + lines.row, col: $0.col, width: $0.width)
-                    }
+                    let spans =
+                        lines.isTitle
+                        ? finding.spans
+                        : finding.spans.map {
+                            CellSpan(row: $0.row + lines.row, col: $0.col, width: $0.width)
+                        }
                     index = state.exposures.count
                     state.known[key] = index
-                    state.exposures.append(CaptureExposure(
-                        finding: finding, spans: spans, firstTime: step.time, firstEvent: step.event,
-                        firstOffset: cellOffsets.min(),
-                        firstLine: step.line > 0 ? (cellOffsets.min().flatMap(state.line(ofOffset:)) ?? step.line) : nil,
-                        lastSeen: step.time, stillVisible: false,
-                        lines: lines.screen))
+                    state.exposures.append(
+                        CaptureExposure(
+                            finding: finding, spans: spans, firstTime: step.time, firstEvent: step.event,
+                            firstOffset: cellOffsets.min(),
+                            firstLine: step.line > 0
+                                ? (cellOffsets.min().flatMap(state.line(ofOffset:)) ?? step.line) : nil,
+                            lastSeen: step.time, stillVisible: false,
+                            lines: lines.screen))
                 }
-                if let time = step.time { state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? time, time) }
+                if let time = step.time {
+                    state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? time, time)
+                }
                 found.append(index)
             }
             if !lines.isLeaving && !found.isEmpty {

@@ -34,11 +34,14 @@ public struct RedactedRecordingWriter: Sendable {
     public init(version: Int, cols: Int, rows: Int, timestamp: Int? = nil, idleTimeLimit: Double? = nil) {
         self.version = version == 3 ? 3 : 2
         encoder = ScreenEncoder(cols: cols, rows: rows)
-        var header = self.version == 3
+        var header =
+            self.version == 3
             ? #"{"version": 3, "term": {"cols": \#(cols), "rows": \#(rows)}"#
             : #"{"version": 2, "width": \#(cols), "height": \#(rows)"#
         if let timestamp { header += #", "timestamp": \#(timestamp)"# }
-        if let idleTimeLimit, idleTimeLimit.isFinite { header += #", "idle_time_limit": \#(Self.number(idleTimeLimit))"# }
+        if let idleTimeLimit, idleTimeLimit.isFinite {
+            header += #", "idle_time_limit": \#(Self.number(idleTimeLimit))"#
+        }
         bytes = Array((header + "}\n").utf8)
     }
 

@@ -4,8 +4,10 @@ extension ScanReport {
     /// Every value a capture exposed (``ExposureScanner``), in `format`, ending with a
     /// newline: where it first showed on screen, when (a recording's seconds and event, or
     /// raw bytes' line:column), until when, and the masked text.
-    public static func render(_ report: CaptureExposureReport, input: CaptureInput, as format: Format,
-                              showingLast: Int) -> String {
+    public static func render(
+        _ report: CaptureExposureReport, input: CaptureInput, as format: Format,
+        showingLast: Int
+    ) -> String {
         let rows = report.exposures.map { Row(exposure: $0, input: input) }
         switch format {
         case .json:
@@ -39,19 +41,23 @@ extension ScanReport {
                 max(5, rows.map(\.place.count).max() ?? 0), max(4, rows.map(\.rule.count).max() ?? 0),
                 max(5, rows.map(\.shown.count).max() ?? 0), max(5, rows.map(\.until.count).max() ?? 0),
             ]
-            var out = pad("WHERE", widths[0]) + "  " + pad("RULE", widths[1]) + "  CATEGORY  SEVERITY  "
+            var out =
+                pad("WHERE", widths[0]) + "  " + pad("RULE", widths[1]) + "  CATEGORY  SEVERITY  "
                 + pad("SHOWN", widths[2]) + "  " + pad("UNTIL", widths[3]) + "  TEXT\n"
             for (exposure, row) in zip(report.exposures, rows) {
                 let finding = exposure.finding
-                let text = finding.source == .timedOut
+                let text =
+                    finding.source == .timedOut
                     ? "(hidden unscanned: the regex ran out of time)" : finding.masked(showingLast: showingLast)
-                out += pad(row.place, widths[0]) + "  " + pad(row.rule, widths[1]) + "  "
+                out +=
+                    pad(row.place, widths[0]) + "  " + pad(row.rule, widths[1]) + "  "
                     + pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
                     + pad(row.shown, widths[2]) + "  " + pad(row.until, widths[3]) + "  " + text + "\n"
             }
             let block = report.exposures.filter { $0.finding.severity == .block }.count
             let gone = report.exposures.filter { !$0.stillVisible }.count
-            out += "\(rows.count) finding\(rows.count == 1 ? "" : "s"): \(block) block, \(rows.count - block) warn; "
+            out +=
+                "\(rows.count) finding\(rows.count == 1 ? "" : "s"): \(block) block, \(rows.count - block) warn; "
                 + "\(gone) no longer on the final screen\n"
             return out
         }

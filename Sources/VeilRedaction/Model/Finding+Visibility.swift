@@ -9,9 +9,10 @@ extension Finding {
         if case .appMarked = source { return false }
         if location == .title { return true }
         return spans.contains { span in
-            span.row < screen.rows && span.columns.contains { col in
-                col < screen.cols && !screen[span.row, col].isSensitive
-            }
+            span.row < screen.rows
+                && span.columns.contains { col in
+                    col < screen.cols && !screen[span.row, col].isSensitive
+                }
         }
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import CVeilPNG
 import Foundation
@@ -12,8 +12,10 @@ extension AtomicFile {
     /// The same temporary file, `fsync`, rename and signal guard as ``write(_:to:mode:)``;
     /// if `produce` throws, the temporary file is removed, the destination is untouched, and
     /// its error is rethrown.
-    public static func write(to url: URL, mode: mode_t = defaultMode,
-                             _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func write(
+        to url: URL, mode: mode_t = defaultMode,
+        _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         try checkFolder(directory)

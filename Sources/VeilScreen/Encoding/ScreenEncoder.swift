@@ -71,7 +71,9 @@ public struct ScreenEncoder: Sendable {
         for row in 0..<screen.rows { drawRow(row, of: screen, into: &out) }
         if screen.title != shown.title {
             out += Array("\u{1B}]2;".utf8)
-            for scalar in screen.title.unicodeScalars where !Self.isControl(scalar) { out += Array(String(scalar).utf8) }
+            for scalar in screen.title.unicodeScalars where !Self.isControl(scalar) {
+                out += Array(String(scalar).utf8)
+            }
             out.append(0x07)
             shown.title = screen.title
         }
@@ -98,7 +100,8 @@ public struct ScreenEncoder: Sendable {
     private mutating func scrollIfShifted(to screen: Screen, into out: inout [UInt8]) {
         let rows = screen.rows
         guard rows > 2, !sameRow(screen, 0, shown, 0),
-              screen.cells[0..<screen.cols].contains(where: { $0.scalar != " " || $0.width != 1 }) else { return }
+            screen.cells[0..<screen.cols].contains(where: { $0.scalar != " " || $0.width != 1 })
+        else { return }
         var best = 0
         for k in 1..<rows where sameRow(screen, 0, shown, k) {
             var matches = 0
@@ -119,7 +122,8 @@ public struct ScreenEncoder: Sendable {
 
     private func sameRow(_ a: Screen, _ rowA: Int, _ b: Screen, _ rowB: Int) -> Bool {
         let cols = a.cols
-        return a.cells[(rowA * cols)..<((rowA + 1) * cols)].elementsEqual(b.cells[(rowB * cols)..<((rowB + 1) * cols)]) {
+        return a.cells[(rowA * cols)..<((rowA + 1) * cols)].elementsEqual(b.cells[(rowB * cols)..<((rowB + 1) * cols)])
+        {
             Self.looksSame($0, a, $1, b)
         }
     }
@@ -129,8 +133,9 @@ public struct ScreenEncoder: Sendable {
     private static func looksSame(_ x: Cell, _ a: Screen, _ y: Cell, _ b: Screen) -> Bool {
         if x == y && x.clusterIndex == 0 { return true }
         guard x.scalar == y.scalar, x.width == y.width, x.attributes == y.attributes,
-              x.foreground == y.foreground, x.background == y.background,
-              x.underlineStyle == y.underlineStyle, x.underlineColor == y.underlineColor else { return false }
+            x.foreground == y.foreground, x.background == y.background,
+            x.underlineStyle == y.underlineStyle, x.underlineColor == y.underlineColor
+        else { return false }
         if x.clusterIndex == 0 && y.clusterIndex == 0 { return true }
         return a.text(of: x) == b.text(of: y)
     }

@@ -35,7 +35,8 @@ extension TerminalState {
         screen.clusters = tables.clusters.strings
         screen.sensitiveReasons = tables.reasons.strings
         screen.links = tables.links.strings
-        exposure!.exposed.append(ExposedLines(row: group.lowerBound, screen: screen, offsets: offsets, isLeaving: leaving))
+        exposure!.exposed.append(
+            ExposedLines(row: group.lowerBound, screen: screen, offsets: offsets, isLeaving: leaving))
     }
 
     /// Copies the title when it changed since it was last judged.
@@ -68,7 +69,9 @@ extension TerminalState {
         guard exposure != nil else { return }
         exposure!.depart(row: row)
         let sequential = row == exposure!.lastWriteRow && col == exposure!.lastWriteCol
-        if exposure!.everyMoment && !sequential && exposure!.shown.dirty[row] && overwritesText(row: row, col: col, count: count) {
+        if exposure!.everyMoment && !sequential && exposure!.shown.dirty[row]
+            && overwritesText(row: row, col: col, count: count)
+        {
             exposeLine(containing: row, leaving: true)
         }
         exposure!.shown.dirty[row] = true
