@@ -171,6 +171,9 @@ public struct CaptureRedactor: Sendable {
 struct OffsetSet: Sendable {
     private var words: [UInt64] = []
     private(set) var isEmpty = true
+    /// The smallest and largest offsets in the set (a quick test for most cells).
+    private var lowest = Int.max
+    private var highest = -1
 
     mutating func insert(_ offset: Int) {
         guard offset >= 0 else { return }
@@ -178,12 +181,14 @@ struct OffsetSet: Sendable {
         if word >= words.count { words += Array(repeating: 0, count: word + 1 - words.count) }
         words[word] |= 1 << UInt64(offset & 63)
         isEmpty = false
+        lowest = min(lowest, offset)
+        highest = max(highest, offset)
     }
 
+    @inline(__always)
     func contains(_ offset: Int) -> Bool {
-        guard offset >= 0 else { return false }
-        let word = offset >> 6
-        return word < words.count && words[word] & (1 << UInt64(offset & 63)) != 0
+        guard offset >= lowest && offset <= highest else { return false }
+        return words[offset >> 6] & (1 << UInt64(offset & 63)) != 0
     }
 }
 
@@ -204,27 +209,37 @@ struct FrameRedactor: Sendable {
     mutating func redacted(_ screen: Screen, offsets: [Int]) -> Screen {
         var plan = RedactionPlan(cols: screen.cols, rows: screen.rows)
         let cols = screen.cols
-        for row in 0..<screen.rows {
-            var col = 0
-            while col < cols {
-                guard isHidden(screen, offsets, row * cols + col) else { col += 1; continue }
-                var end = col + 1
-                while end < cols && isHidden(screen, offsets, row * cols + end) { end += 1 }
-                plan.entries.append(
-                    RedactionPlan.Entry(
-                        row: row, col: col, width: end - col, ruleID: "exposed", category: .secret, severity: .block,
-                        fingerprint: "", style: style))
-                col = end
+        // Marks exist only once a reason was interned; most frames need the offsets alone.
+        let marks = screen.sensitiveReasons.count > 1
+        let hidden = self.hidden
+        let style = self.style
+        screen.cells.withUnsafeBufferPointer { cells in
+            offsets.withUnsafeBufferPointer { offsets in
+                @inline(__always) func isHidden(_ index: Int) -> Bool {
+                    (index < offsets.count && hidden.contains(offsets[index])) || (marks && cells[index].isSensitive)
+                }
+                for row in 0..<screen.rows {
+                    var col = 0
+                    while col < cols {
+                        guard isHidden(row * cols + col) else {
+                            col += 1
+                            continue
+                        }
+                        var end = col + 1
+                        while end < cols && isHidden(row * cols + end) { end += 1 }
+                        plan.entries.append(
+                            RedactionPlan.Entry(
+                                row: row, col: col, width: end - col, ruleID: "exposed", category: .secret,
+                                severity: .block, fingerprint: "", style: style))
+                        col = end
+                    }
+                }
             }
         }
         if !screen.title.isEmpty { plan.titleEntries = titleEntries(screen.title) }
         if plan.entries.isEmpty && plan.titleEntries.isEmpty { return screen }
         let result = Redactor(rules: rules, style: style).redact(screen, using: plan)
         return result.screen
-    }
-
-    private func isHidden(_ screen: Screen, _ offsets: [Int], _ index: Int) -> Bool {
-        screen.cells[index].isSensitive || (index < offsets.count && hidden.contains(offsets[index]))
     }
 
     private mutating func titleEntries(_ title: String) -> [RedactionPlan.Entry] {
