@@ -21,6 +21,8 @@ public struct ScreenEncoder: Sendable {
     private var cursorCol = 0
     private var cursorVisible = true
     private var started = false
+    /// The shown screen's clusters by text, so a long recording adds each text once.
+    private var clusterIndexes: [String: UInt32] = [:]
 
     /// Starts from a blank `cols`×`rows` screen (a fresh terminal).
     public init(cols: Int, rows: Int) {
@@ -39,6 +41,7 @@ public struct ScreenEncoder: Sendable {
         }
         if screen.cols != shown.cols || screen.rows != shown.rows {
             shown = try! Screen(cols: screen.cols, rows: screen.rows)
+            clusterIndexes = [:]
             savedMain = nil
             out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
             pen = .blank
@@ -57,11 +60,13 @@ public struct ScreenEncoder: Sendable {
                 out += Array("\u{1B}[?1049h".utf8)
                 shown = try! Screen(cols: screen.cols, rows: screen.rows)
                 shown.isAlternateScreen = true
+                rebuildClusterIndexes()
                 shown.title = savedMain?.title ?? ""
             } else {
                 out += Array("\u{1B}[?1049l".utf8)
                 let title = shown.title
                 shown = savedMain ?? (try! Screen(cols: screen.cols, rows: screen.rows))
+                rebuildClusterIndexes()
                 shown.isAlternateScreen = false
                 shown.title = title
                 savedMain = nil
@@ -177,12 +182,13 @@ public struct ScreenEncoder: Sendable {
                 col += 1
                 continue
             }
-            let text = cell.clusterIndex == 0 ? String(Character(cell.scalar)) : screen.text(of: cell)
-            emit(cell, text: text, into: &out)
             var copy = cell
-            if cell.clusterIndex != 0 {
-                copy.clusterIndex = UInt32(shown.clusters.count)
-                shown.clusters.append(text)
+            if cell.clusterIndex == 0 {
+                emit(cell, scalar: cell.scalar, into: &out)
+            } else {
+                let text = screen.text(of: cell)
+                emit(cell, text: text, into: &out)
+                copy.clusterIndex = internCluster(text)
             }
             shown[row, col] = copy
             if cell.width == 2 {
@@ -203,9 +209,44 @@ public struct ScreenEncoder: Sendable {
             out += Array(Self.sgr(for: cell).utf8)
             pen = cell
         }
-        for scalar in text.unicodeScalars {
-            out += Array(String(Self.isControl(scalar) ? " " : scalar).utf8)
+        for scalar in text.unicodeScalars { Self.append(scalar, to: &out) }
+    }
+
+    @inline(__always)
+    private mutating func emit(_ cell: Cell, scalar: Unicode.Scalar, into out: inout [UInt8]) {
+        if !Self.sameRendition(cell, pen) {
+            out += Array(Self.sgr(for: cell).utf8)
+            pen = cell
         }
+        Self.append(scalar, to: &out)
+    }
+
+    /// The UTF-8 bytes of `scalar` (a space for a control character).
+    @inline(__always)
+    private static func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        if scalar.value < 0x80 {
+            out.append(scalar.value < 0x20 || scalar.value == 0x7F ? 0x20 : UInt8(scalar.value))
+        } else if isControl(scalar) {
+            out.append(0x20)
+        } else {
+            out.append(contentsOf: scalar.utf8)
+        }
+    }
+
+    private mutating func rebuildClusterIndexes() {
+        clusterIndexes = [:]
+        for (index, text) in shown.clusters.enumerated() where index > 0 && clusterIndexes[text] == nil {
+            clusterIndexes[text] = UInt32(index)
+        }
+    }
+
+    /// The index of `text` in the shown screen's cluster table (added once).
+    private mutating func internCluster(_ text: String) -> UInt32 {
+        if let index = clusterIndexes[text] { return index }
+        let index = UInt32(shown.clusters.count)
+        shown.clusters.append(text)
+        clusterIndexes[text] = index
+        return index
     }
 
     private static func sameRendition(_ a: Cell, _ b: Cell) -> Bool {
