@@ -23,6 +23,17 @@ extension TerminalState {
         let group = wrappedGroup(of: row)
         guard group.contains(where: { exposure!.shown.dirty[$0] }) else { return }
         grid.materializePendingRow()
+        // Blank lines (erased, scrolled in) hold nothing to find: marked judged, not copied.
+        let blank = group.allSatisfy { r in
+            (0..<cols).allSatisfy { c in
+                let cell = grid[r, c]
+                return cell.scalar == " " && cell.width == 1
+            }
+        }
+        if blank {
+            for r in group { exposure!.shown.dirty[r] = false }
+            return
+        }
         var screen = try! Screen(cols: cols, rows: group.count)
         var offsets: [Int] = []
         offsets.reserveCapacity(cols * group.count)
