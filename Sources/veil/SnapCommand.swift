@@ -59,6 +59,9 @@ struct SnapCommand: ParsableCommand {
         let result = try CaptureRedactor(rules: settings.rules, style: settings.style)
             .frames(of: input, choosing: choice, cols: capture.size.explicitCols, rows: capture.size.explicitRows,
                     path: capture.input)
+        for warning in result.report.warnings {
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+        }
         // Every picture is drawn before any is written: an error leaves no partial set.
         let pictures = try result.frames.map { frame in
             (name: frame.event < 0 ? String(format: "frame-%08.2fs-start.png", frame.time)
