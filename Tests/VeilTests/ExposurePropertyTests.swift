@@ -93,7 +93,7 @@ import VeilTestSupport
         return session
     }
 
-    @Test(arguments: Array(UInt64(1)...UInt64(40)))
+    @Test(arguments: Array(UInt64(1)...UInt64(100)))
     func plantedValuesAreReportedAndRedactedAway(seed: UInt64) throws {
         let session = Self.session(seed: seed)
         let cast = try ExposureTests.cast(session.events, cols: session.cols, rows: session.rows)

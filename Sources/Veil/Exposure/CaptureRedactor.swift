@@ -42,8 +42,8 @@ public struct CaptureRedactor: Sendable {
         guard input.recordingHeader != nil else {
             throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
         }
-        let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, report: report, cols: cols, rows: rows)
+        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
         let firsts = Set(report.exposures.compactMap(\.firstEvent))
         var nextTick = 0.0
         var frames: [Frame] = []
@@ -83,8 +83,8 @@ public struct CaptureRedactor: Sendable {
         _ input: CaptureInput, cols: Int?, rows: Int?, path: String,
         to write: ([UInt8]) throws -> Void
     ) throws -> CaptureExposureReport {
-        let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, report: report, cols: cols, rows: rows)
+        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
         let size = input.size(cols: cols, rows: rows)
         if let header = input.recordingHeader {
             var writer = RedactedRecordingWriter(
@@ -128,16 +128,38 @@ public struct CaptureRedactor: Sendable {
         return (bytes, report)
     }
 
+    /// The exposures, and the offsets of every byte to hide: those that drew an exposed
+    /// value, then those of values that hiding them reveals (a number glued to a hidden one
+    /// is found once its neighbour is blank): judged again with the hidden cells blank until
+    /// nothing new is found, at most 4 more rounds.
+    func judge(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
+        -> (report: CaptureExposureReport, hidden: OffsetSet) {
+        var report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
+        var hidden = OffsetSet()
+        for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+        for _ in 0..<4 where !report.sensitiveOffsets.isEmpty {
+            var scanner = ExposureScanner(rules: rules)
+            scanner.masking = hidden
+            let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
+            let new = again.sensitiveOffsets.filter { !hidden.contains($0.key) }
+            if new.isEmpty { break }
+            for (offset, rule) in new {
+                hidden.insert(offset)
+                report.sensitiveOffsets[offset] = rule
+            }
+            report.exposures += again.exposures.filter { exposure in
+                !report.exposures.contains { ExposureScanner.key($0.finding) == ExposureScanner.key(exposure.finding) }
+            }
+        }
+        return (report, hidden)
+    }
+
     /// The second pass: the capture replayed with the offsets of exposed bytes known.
     struct Replay {
         var terminal: Terminal
         var frames: FrameRedactor
 
-        init(_ redactor: CaptureRedactor, input: CaptureInput, report: CaptureExposureReport, cols: Int?, rows: Int?)
-            throws
-        {
-            var hidden = OffsetSet()
-            for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+        init(_ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?) throws {
             frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
             let size = input.size(cols: cols, rows: rows)
             terminal = try Terminal(cols: size.cols, rows: size.rows)

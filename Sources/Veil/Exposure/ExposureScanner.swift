@@ -64,6 +64,10 @@ public struct CaptureExposureReport: Sendable {
 public struct ExposureScanner: Sendable {
     /// What is sensitive.
     public var rules: RuleSet
+    /// For redaction: cells written by these offsets (and cells the app marked) are judged
+    /// as the blanks a redacted frame shows, so what hiding them reveals (a number no longer
+    /// glued to its neighbour) is found too.
+    var masking: OffsetSet?
 
     public init(rules: RuleSet) {
         self.rules = rules
@@ -161,7 +165,13 @@ public struct ExposureScanner: Sendable {
         _ exposed: [ExposedLines], at step: CaptureStep, into state: inout ScanState,
         terminal: inout Terminal, path: String
     ) throws {
-        for lines in exposed {
+        for var lines in exposed {
+            if let masking, !lines.isTitle {
+                for index in lines.screen.cells.indices
+                where masking.contains(lines.offsets[index]) || lines.screen.cells[index].isSensitive {
+                    lines.screen.cells[index] = .blank
+                }
+            }
             let findings: [Finding]
             do {
                 findings = try rules.findings(in: lines.screen)

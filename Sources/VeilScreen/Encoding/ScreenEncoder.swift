@@ -74,6 +74,7 @@ public struct ScreenEncoder: Sendable {
         }
         scrollIfShifted(to: screen, into: &out)
         for row in 0..<screen.rows { drawRow(row, of: screen, into: &out) }
+        for row in 0..<screen.rows where screen.wrapped[row] != shown.wrapped[row] { setWrap(row, of: screen, into: &out) }
         if screen.title != shown.title {
             out += Array("\u{1B}]2;".utf8)
             for scalar in screen.title.unicodeScalars where !Self.isControl(scalar) {
@@ -123,6 +124,8 @@ public struct ScreenEncoder: Sendable {
         let cols = shown.cols
         shown.cells.removeFirst(best * cols)
         shown.cells += Array(repeating: .blank, count: best * cols)
+        shown.wrapped.removeFirst(best)
+        shown.wrapped += Array(repeating: false, count: best)
     }
 
     private func sameRow(_ a: Screen, _ rowA: Int, _ b: Screen, _ rowB: Int) -> Bool {
@@ -202,6 +205,37 @@ public struct ScreenEncoder: Sendable {
         cursorRow = row
         // After the last column the terminal has a pending wrap: place the cursor anew.
         if col >= cols { cursorCol = -1 }
+    }
+
+    /// Makes row `row` soft-wrapped into the next one, or not, as in `screen` (the wrap
+    /// decides which rows a reader joins into one line): a wrap is made by printing the
+    /// row's last character and the next row's first one with autowrap; it is undone by
+    /// erasing the last character (ECH) and printing it again.
+    private mutating func setWrap(_ row: Int, of screen: Screen, into out: inout [UInt8]) {
+        let cols = screen.cols
+        let last = screen[row, cols - 1].width == 0 && cols >= 2 ? cols - 2 : cols - 1
+        func draw(_ row: Int, _ col: Int) {
+            let cell = screen[row, col]
+            if cell.clusterIndex == 0 {
+                emit(cell, scalar: cell.width == 0 ? " " : cell.scalar, into: &out)
+            } else {
+                emit(cell, text: screen.text(of: cell), into: &out)
+            }
+        }
+        if screen.wrapped[row] {
+            guard row + 1 < screen.rows else { return }
+            moveCursor(row: row, col: last, into: &out)
+            draw(row, last)
+            draw(row + 1, 0)
+        } else {
+            moveCursor(row: row, col: last, into: &out)
+            out += Array("\u{1B}[\(cols - last)X".utf8)
+            draw(row, last)
+        }
+        shown.wrapped[row] = screen.wrapped[row]
+        // The cursor is past what was drawn: its place is set anew by the next move.
+        cursorRow = -1
+        cursorCol = -1
     }
 
     private mutating func emit(_ cell: Cell, text: String, into out: inout [UInt8]) {
