@@ -166,11 +166,16 @@ public struct ExposureScanner: Sendable {
         terminal: inout Terminal, path: String
     ) throws {
         for var lines in exposed {
-            if let masking, !lines.isTitle {
+            if let masking {
+                // Only lines with a hidden cell can show something new.
+                guard !lines.isTitle else { continue }
+                var masked = false
                 for index in lines.screen.cells.indices
                 where masking.contains(lines.offsets[index]) || lines.screen.cells[index].isSensitive {
                     lines.screen.cells[index] = .blank
+                    masked = true
                 }
+                guard masked else { continue }
             }
             let findings: [Finding]
             do {
