@@ -156,6 +156,11 @@ public struct Asciicast: Sendable {
                 }
                 (stamp, code, bytes) = (value, text, Array(data.utf8))
             }
+            return try event(stamp: stamp, code: code, data: bytes, line: number, path: path)
+        }
+
+        /// The event of a line already split into its time, code and data.
+        mutating func event(stamp: Double, code: String, data bytes: [UInt8], line number: Int, path: String) throws -> Event {
             // Version 2 stores absolute times, version 3 the interval since the previous event.
             let time = version == 2 ? stamp : clock + stamp
             guard time.isFinite else {  // v3 intervals can add up past the largest Double

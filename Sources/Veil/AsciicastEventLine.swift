@@ -32,9 +32,7 @@ enum AsciicastEventLine {
             index += 1
         }
         guard index > numberStart, bytes[numberStart] != 0x2E,
-            let time = Double(
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[numberStart..<index]), as: UTF8.self)),
-            time.isFinite
+            let time = number(UnsafeBufferPointer(rebasing: bytes[numberStart..<index])), time.isFinite
         else { return nil }
         guard expect(0x2C), expect(0x22) else { return nil }  // , "
         guard let code = string(bytes, &index) else { return nil }
@@ -95,6 +93,31 @@ enum AsciicastEventLine {
             runStart = index
         }
         return nil
+    }
+
+    /// A time like `123` or `12.345678` without making a String: the integer of its digits
+    /// over a power of ten is one correctly rounded division, the nearest double to the
+    /// decimal, as `Double(String)` gives. Anything else (an exponent, more digits) goes
+    /// through `Double(String)`.
+    static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Double? {
+        var value = 0
+        var scale = 1
+        var seenPoint = false
+        var count = 0
+        for byte in digits {
+            if byte == 0x2E && !seenPoint {
+                seenPoint = true
+                continue
+            }
+            guard byte >= 0x30 && byte <= 0x39, count < 15 else {
+                return Double(String(decoding: digits, as: UTF8.self))
+            }
+            value = value * 10 + Int(byte - 0x30)
+            count += 1
+            if seenPoint { scale *= 10 }
+        }
+        guard count > 0, !(seenPoint && scale == 1) else { return Double(String(decoding: digits, as: UTF8.self)) }
+        return Double(value) / Double(scale)
     }
 
     private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> UInt32? {

@@ -50,6 +50,15 @@ public enum AsciicastReader {
         return warnings
     }
 
+    /// The index of the next line feed in `bytes` from `start` (memchr), or nil.
+    static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
     enum Item {
         case event(Asciicast.Event)
         case warning(String)
@@ -86,6 +95,15 @@ public enum AsciicastReader {
         func handle(_ bytes: ArraySlice<UInt8>, number: Int, isCutShortLast: Bool) throws -> Bool {
             var slice = bytes
             if slice.last == 0x0D { slice = slice.dropLast() }
+            // The common case: an ASCII event line of the plain shape, parsed from its bytes
+            // (ASCII is valid UTF-8, so nothing needs validating).
+            if parser != nil, let fast = slice.withUnsafeBufferPointer({ buffer in
+                isASCII(buffer) ? AsciicastEventLine.parse(buffer) : nil
+            }) {
+                let event = try parser!.event(stamp: fast.time, code: fast.code, data: fast.data, line: number, path: name)
+                try onItem(.event(event))
+                return true
+            }
             guard slice.contains(where: { !(($0 == 0x20) || ($0 == 0x09) || ($0 == 0x0D)) }) else { return true }
             guard let text = String(validating: slice, as: UTF8.self) else {
                 throw InputError(path: name, line: number, column: 1, message: "asciicast is not valid UTF-8")
@@ -121,7 +139,7 @@ public enum AsciicastReader {
             }
             pending.append(contentsOf: chunk[0..<count])
             var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
+            while let newline = Self.newline(in: pending, from: start) {
                 lineNumber += 1
                 if try !handle(pending[start..<newline], number: lineNumber, isCutShortLast: false) { return }
                 start = newline + 1
@@ -141,4 +159,21 @@ public enum AsciicastReader {
 /// `read(2)`, reachable under a name that ``AsciicastReader``'s own `read` does not shadow.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+/// Whether every byte is ASCII (eight at a time).
+private func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = buffer.baseAddress else { return true }
+    let count = buffer.count
+    var index = 0
+    let raw = UnsafeRawPointer(base)
+    while index + 8 <= count {
+        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+        index += 8
+    }
+    while index < count {
+        if base[index] >= 0x80 { return false }
+        index += 1
+    }
+    return true
 }

@@ -181,6 +181,25 @@ import VeilScreen
         }
     }
 
+    /// Times are read to the same double as `Double(String)` (one correctly rounded division).
+    @Test func timesAreExact() throws {
+        var random = SystemRandomNumberGenerator()
+        var lines = ["{\"version\": 2, \"width\": 80, \"height\": 24}"]
+        var texts: [String] = []
+        var clock = 0.0
+        for _ in 0..<3000 {
+            clock += Double(Int.random(in: 0...5_000_000, using: &random)) / 1_000_000
+            let decimals = Int.random(in: 0...6, using: &random)
+            var text = String(format: "%.\(decimals)f", clock)
+            if decimals == 0 { text = String(Int(clock)) }
+            guard let value = Double(text), value >= (texts.last.flatMap(Double.init) ?? 0) else { continue }
+            texts.append(text)
+            lines.append("[\(text), \"o\", \"x\"]")
+        }
+        let cast = try Asciicast(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), path: "t.cast")
+        #expect(cast.events.map(\.time) == texts.map { Double($0)! })
+    }
+
     @Test func otherShapesStillGoThroughTheGeneralReader() throws {
         let header = "{\"version\": 2, \"width\": 80, \"height\": 24}\n"
         let extra = try Asciicast(bytes: Array((header + #"[1, "o", "x", "extra"]"# + "\n").utf8), path: "t.cast")
