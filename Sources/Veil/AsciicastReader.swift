@@ -54,7 +54,8 @@ public enum AsciicastReader {
     static func newline(in bytes: [UInt8], from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
             guard start < buffer.count, let base = buffer.baseAddress,
-                  let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+                let found = memchr(base + start, 0x0A, buffer.count - start)
+            else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
@@ -97,10 +98,13 @@ public enum AsciicastReader {
             if slice.last == 0x0D { slice = slice.dropLast() }
             // The common case: an ASCII event line of the plain shape, parsed from its bytes
             // (ASCII is valid UTF-8, so nothing needs validating).
-            if parser != nil, let fast = slice.withUnsafeBufferPointer({ buffer in
-                isASCII(buffer) ? AsciicastEventLine.parse(buffer) : nil
-            }) {
-                let event = try parser!.event(stamp: fast.time, code: fast.code, data: fast.data, line: number, path: name)
+            if parser != nil,
+                let fast = slice.withUnsafeBufferPointer({ buffer in
+                    isASCII(buffer) ? AsciicastEventLine.parse(buffer) : nil
+                })
+            {
+                let event = try parser!.event(
+                    stamp: fast.time, code: fast.code, data: fast.data, line: number, path: name)
                 try onItem(.event(event))
                 return true
             }

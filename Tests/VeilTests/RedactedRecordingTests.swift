@@ -28,7 +28,13 @@ import VeilScreen
             [(0.1, "电话：\u{1B}[1;31m4111 11"), (0.4, "11 1111 1111\u{1B}[0m 完"), (1.0, "\u{1B}[2J")]
         ),
         ("wide and coloured", [(0.1, "卡号\u{1B}[38;5;196;48;2;0;0;90m\(card)\u{1B}[0m名前"), (0.3, "\u{1B}[2K")]),
-        ("combining marks", [(0.1, "cafe\u{301} n\u{303}o \(card)"), (0.2, "\r\ne\u{301}"), (0.3, "\u{1B}[?1049h\u{1B}[?1049l\u{1B}[2J")]),
+        (
+            "combining marks",
+            [
+                (0.1, "cafe\u{301} n\u{303}o \(card)"), (0.2, "\r\ne\u{301}"),
+                (0.3, "\u{1B}[?1049h\u{1B}[?1049l\u{1B}[2J"),
+            ]
+        ),
         ("title", [(0.1, "\u{1B}]2;mail \(email)\u{07}ok"), (0.3, "\u{1B}]2;done\u{07}")]),
         (
             "hyperlink",

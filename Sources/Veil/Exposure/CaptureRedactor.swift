@@ -133,7 +133,8 @@ public struct CaptureRedactor: Sendable {
     /// is found once its neighbour is blank): judged again with the hidden cells blank until
     /// nothing new is found, at most 4 more rounds.
     func judge(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
-        -> (report: CaptureExposureReport, hidden: OffsetSet) {
+        -> (report: CaptureExposureReport, hidden: OffsetSet)
+    {
         var report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
         var hidden = OffsetSet()
         for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }

@@ -74,7 +74,9 @@ public struct ScreenEncoder: Sendable {
         }
         scrollIfShifted(to: screen, into: &out)
         for row in 0..<screen.rows { drawRow(row, of: screen, into: &out) }
-        for row in 0..<screen.rows where screen.wrapped[row] != shown.wrapped[row] { setWrap(row, of: screen, into: &out) }
+        for row in 0..<screen.rows where screen.wrapped[row] != shown.wrapped[row] {
+            setWrap(row, of: screen, into: &out)
+        }
         if screen.title != shown.title {
             out += Array("\u{1B}]2;".utf8)
             for scalar in screen.title.unicodeScalars where !Self.isControl(scalar) {
