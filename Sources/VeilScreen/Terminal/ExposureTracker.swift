@@ -41,6 +41,29 @@ struct ExposureTracker: Sendable {
         var tags: [Int32]
         var offsets: [[Int]]
 
+        /// Rows `top...bottom` move up (or down) by `n`; the `n` rows that enter are clean,
+        /// untagged, with unknown offsets (their arrays are the leaving rows', reused).
+        mutating func rotate(top: Int, bottom: Int, by n: Int, up: Bool) {
+            let height = bottom - top + 1
+            guard n > 0 && n <= height else { return }
+            // Rotating left by n (up) or right by n (down) with three reversals, in place.
+            func rotateInPlace<T>(_ array: inout [T]) {
+                let split = up ? top + n : bottom - n + 1
+                array[top..<split].reverse()
+                array[split...bottom].reverse()
+                array[top...bottom].reverse()
+            }
+            rotateInPlace(&dirty)
+            rotateInPlace(&tags)
+            rotateInPlace(&offsets)
+            let entering = up ? (bottom - n + 1)...bottom : top...(top + n - 1)
+            for row in entering {
+                dirty[row] = false
+                tags[row] = 0
+                offsets[row].withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+            }
+        }
+
         init(cols: Int, rows: Int, dirty: Bool) {
             self.dirty = Array(repeating: dirty, count: rows)
             tags = Array(repeating: 0, count: rows)

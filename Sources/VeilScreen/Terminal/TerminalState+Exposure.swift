@@ -147,18 +147,9 @@ extension TerminalState {
             exposure!.depart(row: row)
             if exposure!.everyMoment || scrollsOff { exposeLine(containing: row, leaving: true) }
         }
-        var buffer = exposure!.shown
-        func rotate<T>(_ array: inout [T], fresh: (T) -> T) {
-            let region = Array(array[top...bottom])
-            for index in 0..<height {
-                let source = up ? index + n : index - n
-                array[top + index] = source >= 0 && source < height ? region[source] : fresh(region[index])
-            }
-        }
-        rotate(&buffer.dirty) { _ in false }
-        rotate(&buffer.tags) { _ in 0 }
-        rotate(&buffer.offsets) { old in Array(repeating: -1, count: old.count) }
-        exposure!.shown = buffer
+        // Rotated in place (no copy of the tracker's arrays): the rows that leave come back
+        // as the rows that enter, cleared.
+        exposure!.shown.rotate(top: top, bottom: bottom, by: n, up: up)
         if exposure!.lastWriteRow >= top && exposure!.lastWriteRow <= bottom {
             exposure!.lastWriteRow += up ? -n : n
         }
