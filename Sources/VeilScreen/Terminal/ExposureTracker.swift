@@ -47,11 +47,20 @@ struct ExposureTracker: Sendable {
             let height = bottom - top + 1
             guard n > 0 && n <= height else { return }
             // Rotating left by n (up) or right by n (down) with three reversals, in place.
+            func reverse<T>(_ array: inout [T], _ from: Int, _ to: Int) {
+                var low = from
+                var high = to
+                while low < high {
+                    array.swapAt(low, high)
+                    low += 1
+                    high -= 1
+                }
+            }
             func rotateInPlace<T>(_ array: inout [T]) {
                 let split = up ? top + n : bottom - n + 1
-                array[top..<split].reverse()
-                array[split...bottom].reverse()
-                array[top...bottom].reverse()
+                reverse(&array, top, split - 1)
+                reverse(&array, split, bottom)
+                reverse(&array, top, bottom)
             }
             rotateInPlace(&dirty)
             rotateInPlace(&tags)
