@@ -17,10 +17,18 @@ public struct Asciicast: Sendable {
             /// The terminal was resized ("r", `COLSxROWS`).
             case resize(cols: Int, rows: Int)
             /// Anything else (input "i", marker "m", exit "x"): kept, not replayed.
-            case other(code: String)
+            case other(code: String, data: String)
         }
         public var time: Double
         public var kind: Kind
+        /// The 1-based line of the event in its file (0 when not read from a file).
+        public var line: Int = 0
+
+        public init(time: Double, kind: Kind, line: Int = 0) {
+            self.time = time
+            self.kind = kind
+            self.line = line
+        }
     }
 
     /// The format version (2 or 3).
@@ -31,6 +39,20 @@ public struct Asciicast: Sendable {
     public var rows: Int
     /// The events in time order.
     public var events: [Event]
+    /// The header's `timestamp` (Unix seconds of the start), if any.
+    public var timestamp: Int?
+    /// The header's `idle_time_limit`, if any.
+    public var idleTimeLimit: Double?
+    /// What was unusual but still read (`line N: …`): raw control characters inside JSON
+    /// strings (accepted as Python's non-strict JSON does), a truncated last line (ignored).
+    public var warnings: [String] = []
+
+    /// Whether `bytes` look like an asciicast (their first non-blank byte opens a JSON
+    /// object); terminal bytes saved under a `.cast` name do not.
+    public static func looksLikeRecording(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else { return true }
+        return first == UInt8(ascii: "{")
+    }
 
     /// Whether `path` names an asciicast recording (by its `.cast` extension).
     public static func isCast(path: String) -> Bool {
@@ -52,11 +74,27 @@ public struct Asciicast: Sendable {
         guard let headerLine = lines.first else {
             throw InputError(path: path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
         }
-        guard let header = try Asciicast.json(headerLine.text, path: path, line: headerLine.number) as? [String: Any] else {
-            throw InputError(path: path, line: headerLine.number, column: 1, message: "asciicast header must be a JSON object")
+        var warnings: [String] = []
+        self = try Asciicast(header: headerLine.text, line: headerLine.number, path: path, warnings: &warnings)
+        var parser = EventParser(version: version)
+        let endsWithNewline = bytes.last == 0x0A
+        for (number, line) in lines.dropFirst() {
+            let isLast = number == lines.last?.number && !endsWithNewline
+            if let event = try parser.event(line, line: number, path: path, isCutShortLast: isLast, warnings: &warnings) {
+                events.append(event)
+            }
+        }
+        self.warnings = warnings
+    }
+
+    /// A recording with no events yet, from its header line.
+    /// - Throws: ``InputError`` naming `path` and `line`.
+    init(header text: Substring, line: Int, path: String, warnings: inout [String]) throws {
+        guard let header = try Asciicast.json(text, path: path, line: line, warnings: &warnings) as? [String: Any] else {
+            throw InputError(path: path, line: line, column: 1, message: "asciicast header must be a JSON object")
         }
         guard let version = header["version"] as? Int, version == 2 || version == 3 else {
-            throw InputError(path: path, line: headerLine.number, column: 1,
+            throw InputError(path: path, line: line, column: 1,
                              message: "unsupported asciicast version \(header["version"].map { "\($0)" } ?? "(missing)"); expected 2 or 3")
         }
         let size: (Int?, Int?)
@@ -69,24 +107,60 @@ public struct Asciicast: Sendable {
         let largest = Screen.maximumSize
         guard let cols = size.0, let rows = size.1, (1...largest).contains(cols), (1...largest).contains(rows) else {
             let fields = version == 2 ? "\"width\" and \"height\"" : "\"term\": {\"cols\", \"rows\"}"
-            throw InputError(path: path, line: headerLine.number, column: 1,
+            throw InputError(path: path, line: line, column: 1,
                              message: "asciicast header needs positive \(fields), at most \(largest)")
         }
         self.version = version
+        self.timestamp = (header["timestamp"] as? NSNumber)?.intValue
+        self.idleTimeLimit = (header["idle_time_limit"] as? NSNumber)?.doubleValue
         self.cols = cols
         self.rows = rows
         self.events = []
+    }
+
+    /// Parses event lines in order (times are checked against the ones before).
+    struct EventParser {
+        let version: Int
         var clock = 0.0
-        for (number, line) in lines.dropFirst() {
-            guard let array = try Asciicast.json(line, path: path, line: number) as? [Any], array.count >= 3 else {
-                throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
+
+        init(version: Int) {
+            self.version = version
+        }
+
+        /// The event of one line; nil for a cut-short last line (`isCutShortLast`: the last
+        /// line, with no newline after it), which is ignored with a warning.
+        mutating func event(_ line: Substring, line number: Int, path: String, isCutShortLast: Bool,
+                            warnings: inout [String]) throws -> Event? {
+            let stamp: Double
+            let code: String
+            let bytes: [UInt8]
+            if let fast = AsciicastEventLine.parse(line) {
+                (stamp, code, bytes) = fast
+            } else {
+                let parsed: Any
+                do {
+                    parsed = try Asciicast.json(line, path: path, line: number, warnings: &warnings)
+                } catch is InputError where isCutShortLast {
+                    // A recorder that crashed leaves its last line cut short: the rest is still read.
+                    warnings.append("line \(number): the last line is cut short (a recorder that stopped mid-write?); it was ignored")
+                    return nil
+                }
+                guard let array = parsed as? [Any], array.count >= 3 else {
+                    throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
+                }
+                guard let value = (array[0] as? NSNumber)?.doubleValue, value.isFinite, value >= 0 else {
+                    throw InputError(path: path, line: number, column: 2, message: "event time must be a non-negative number")
+                }
+                guard let text = array[1] as? String, let data = array[2] as? String else {
+                    throw InputError(path: path, line: number, column: 1, message: "event code and data must be strings")
+                }
+                (stamp, code, bytes) = (value, text, Array(data.utf8))
             }
-            guard let stamp = (array[0] as? NSNumber)?.doubleValue, stamp.isFinite, stamp >= 0 else {
-                throw InputError(path: path, line: number, column: 2, message: "event time must be a non-negative number")
-            }
-            guard let code = array[1] as? String, let data = array[2] as? String else {
-                throw InputError(path: path, line: number, column: 1, message: "event code and data must be strings")
-            }
+            return try event(stamp: stamp, code: code, data: bytes, line: number, path: path)
+        }
+
+        /// The event of a line already split into its time, code and data.
+        mutating func event(stamp: Double, code: String, data bytes: [UInt8], line number: Int, path: String) throws -> Event {
             // Version 2 stores absolute times, version 3 the interval since the previous event.
             let time = version == 2 ? stamp : clock + stamp
             guard time.isFinite else {  // v3 intervals can add up past the largest Double
@@ -98,19 +172,21 @@ public struct Asciicast: Sendable {
                                  message: "event time \(stamp) goes back before \(clock)")
             }
             clock = time
+            let largest = Screen.maximumSize
             switch code {
             case "o":
-                events.append(Event(time: time, kind: .output(Array(data.utf8))))
+                return Event(time: time, kind: .output(bytes), line: number)
             case "r":
+                let data = String(decoding: bytes, as: UTF8.self)
                 let parts = data.split(separator: "x")
                 guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
                       (1...largest).contains(c), (1...largest).contains(r) else {
                     throw InputError(path: path, line: number, column: 1,
                                      message: "resize event needs \"COLSxROWS\" with each 1…\(largest), got \"\(data.prefix(20))\"")
                 }
-                events.append(Event(time: time, kind: .resize(cols: c, rows: r)))
+                return Event(time: time, kind: .resize(cols: c, rows: r), line: number)
             default:
-                events.append(Event(time: time, kind: .other(code: code)))
+                return Event(time: time, kind: .other(code: code, data: String(decoding: bytes, as: UTF8.self)), line: number)
             }
         }
     }
@@ -127,11 +203,46 @@ public struct Asciicast: Sendable {
     /// The duration of the recording: the time of its last event.
     public var duration: Double { events.last?.time ?? 0 }
 
-    private static func json(_ text: Substring, path: String, line: Int) throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        } catch {
-            throw InputError(path: path, line: line, column: 1, message: "invalid JSON in asciicast")
+    static func json(_ text: Substring, path: String, line: Int, warnings: inout [String]) throws -> Any {
+        if let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) {
+            return value
         }
+        // Python's json module (strict=False), which some recorders used, writes raw control
+        // characters inside strings; escape them and try again.
+        if let escaped = escapingRawControls(text),
+           let value = try? JSONSerialization.jsonObject(with: Data(escaped.utf8), options: [.fragmentsAllowed]) {
+            warnings.append("line \(line): raw control characters inside a JSON string (accepted, as Python's non-strict JSON does)")
+            return value
+        }
+        throw InputError(path: path, line: line, column: 1, message: "invalid JSON in asciicast")
+    }
+
+    /// `text` with control characters inside JSON strings written as `\u00XX`; nil when it
+    /// has none.
+    static func escapingRawControls(_ text: Substring) -> String? {
+        var out = ""
+        var inString = false
+        var escaped = false
+        var changed = false
+        for scalar in text.unicodeScalars {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inString = false
+                } else if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    changed = true
+                    continue
+                }
+            } else if scalar == "\"" {
+                inString = true
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        return changed ? out : nil
     }
 }

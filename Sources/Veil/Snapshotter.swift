@@ -57,42 +57,67 @@ public struct Snapshotter: Sendable {
         self.renderer = try SnapshotRenderer(theme: settings.theme, options: RenderOptions(scale: settings.scale))
     }
 
+    /// What redacting one screen decided, before anything is drawn: the one judgement that
+    /// snapshots, captures, scenarios and recordings share.
+    public struct Judgement: Sendable {
+        /// The redacted screen.
+        public var redacted: Screen
+        /// The plan behind it.
+        public var plan: RedactionPlan
+        /// Hidden spans (cells and title), as the log's and the audit's `hidden` count them.
+        public var hiddenSpans: Int { plan.hiddenSpanCount }
+        /// Every finding of the redaction (app-marked, declared, detected).
+        public var findings: [Finding]
+        /// The findings the app left visible (``Finding/isVisible(on:)``); none under its cover.
+        public var visibleFindings: [Finding]
+    }
+
+    /// Redacts `screen` with `rules` and `style` and judges what the app left visible.
+    /// `coveredByApp` says the app showed its own opaque privacy cover, so nothing was visible.
+    /// Regexes are charged to `allowance` (the input's regex budget; a fresh one when nil).
+    /// - Throws: ``Failure`` when redaction fails (fail closed).
+    public static func judge(_ screen: Screen, rules: RuleSet, style: RedactionStyle = .solid,
+                             coveredByApp: Bool = false, allowance: RegexAllowance? = nil) throws -> Judgement {
+        let result = Redactor(rules: rules, style: coveredByApp ? .privacyCover : style, allowance: allowance)
+            .redact(screen)
+        if let failure = result.failure {
+            throw Failure(description: "redaction failed, no snapshot written: \(failure)")
+        }
+        let visible = coveredByApp ? [] : result.findings.filter { $0.isVisible(on: screen) }
+        return Judgement(redacted: result.screen, plan: result.plan, findings: result.findings,
+                         visibleFindings: visible)
+    }
+
     /// Redacts and renders `screen`. `coveredByApp` says the app showed its own opaque privacy
     /// cover, so nothing on the screen was visible.
     /// - Throws: ``Failure`` when redaction or rendering fails (never a partly redacted image).
     public func snapshot(of screen: Screen, coveredByApp: Bool = false) throws -> Outcome {
-        let redactor = Redactor(rules: settings.rules, style: coveredByApp ? .privacyCover : settings.style,
-                                allowance: regexAllowance)
-        let result = redactor.redact(screen)
-        if let failure = result.failure {
-            throw Failure(description: "redaction failed, no snapshot written: \(failure)")
-        }
-        let exposures = coveredByApp ? [] : result.findings.compactMap { finding -> Exposure? in
+        let judgement = try Self.judge(screen, rules: settings.rules, style: settings.style, coveredByApp: coveredByApp,
+                                       allowance: regexAllowance)
+        let exposures = judgement.visibleFindings.compactMap { finding -> Exposure? in
             guard finding.severity == .block else { return nil }
-            if case .appMarked = finding.source { return nil }
-            // Cells the app marked itself count as hidden by the app.
-            let visible = finding.spans.contains { span in
-                (span.col..<(span.col + span.width)).contains { col in
-                    span.row < screen.rows && col < screen.cols && !screen[span.row, col].isSensitive
-                }
-            }
-            guard visible || finding.location == .title else { return nil }
             return Exposure(ruleID: finding.ruleID, category: finding.category, spans: finding.spans,
                             location: finding.location, masked: finding.masked, fingerprint: finding.fingerprint)
         }
         let png: [UInt8]
         do {
-            png = try renderer.png(for: result.screen)
+            png = try renderer.png(for: judgement.redacted)
         } catch {
             throw Failure(description: "rendering failed, no snapshot written: \(error)")
         }
-        // A span hidden by several findings (an app mark and a detector on the same cells) is one span.
-        func distinct(_ entries: [RedactionPlan.Entry]) -> Int {
-            Set(entries.map { [$0.row, $0.col, $0.width] }).count
-        }
-        let hidden = result.plan.coversEverything ? 1 : distinct(result.plan.entries) + distinct(result.plan.titleEntries)
-        return Outcome(redacted: result.screen, hiddenSpans: hidden, findings: result.findings,
+        return Outcome(redacted: judgement.redacted, hiddenSpans: judgement.hiddenSpans, findings: judgement.findings,
                        exposures: exposures, png: png)
+    }
+
+    /// The PNG of a screen that was already redacted (a frame of ``CaptureRedactor``): drawn
+    /// as it is, nothing hidden again.
+    /// - Throws: ``Failure`` when rendering fails.
+    public func png(ofRedacted screen: Screen) throws -> [UInt8] {
+        do {
+            return try renderer.png(for: screen)
+        } catch {
+            throw Failure(description: "rendering failed, no snapshot written: \(error)")
+        }
     }
 
     /// Writes an outcome's PNG atomically (mode 0600).

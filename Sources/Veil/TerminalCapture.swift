@@ -45,7 +45,7 @@ public enum TerminalCapture {
     /// The screen that `bytes`, read from `path`, show (see ``screen(path:cols:rows:at:raw:)``).
     public static func capture(bytes: [UInt8], path: String, cols: Int?, rows: Int?, at time: Double? = nil,
                                raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget) throws -> Capture {
-        if Asciicast.isCast(path: path) {
+        if Asciicast.isCast(path: path) && Asciicast.looksLikeRecording(bytes) {
             let cast = try Asciicast(bytes: bytes, path: path)
             if let time, time > cast.duration {
                 throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")

@@ -30,6 +30,15 @@ struct CaptureOptions: ParsableArguments {
         }
         return capture.screen
     }
+
+    /// The capture as frames for judging it over time (``CaptureInput``), read as ``screen()``
+    /// reads it; what was unusual goes to standard error.
+    func exposureInput() throws -> CaptureInput {
+        try CaptureInput.read(
+            path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
+            rows: size.explicitRows
+        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+    }
 }
 
 /// `--format text|json` of the commands that print a screen or its findings.

@@ -2,17 +2,21 @@ import ArgumentParser
 import Foundation
 import Veil
 import VeilRedaction
+import VeilScreen
 
 /// `veil scan`: what would be hidden on the screen INPUT draws, and why (secrets masked).
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Show what would be hidden on the screen that the terminal bytes in INPUT draw, and why.",
+        abstract: "Show every sensitive value the terminal bytes in INPUT ever put on screen, when, and why.",
         discussion: """
-            Secrets are always masked; --show-last reveals at most \(Finding.maximumRevealedCharacters) \
-            characters of each, and never more than a quarter of it. --verbose also lists the values \
-            an allowlist let through (such as AWS's documentation key AKIA…EXAMPLE), masked, with the \
-            allowlist's reason.
+            A capture is judged at every moment it showed (every frame of a recording; for raw \
+            bytes, anything complete on screen before it was erased, overwritten or scrolled away, \
+            and the final screen); --at TIME judges one moment of a recording. Secrets are always \
+            masked; --show-last reveals at most \(Finding.maximumRevealedCharacters) characters of \
+            each, and never more than a quarter of it. --verbose also lists the values an allowlist \
+            let through on the final screen (such as AWS's documentation key AKIA…EXAMPLE), masked, \
+            with the allowlist's reason.
 
             Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the app marked \
             itself, or nothing); 1 a block finding the app did not mark (unless --exit-zero); 2 a \
@@ -43,22 +47,38 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let rules = try self.rules.resolver().rules(forInputAt: capture.input)
-        let screen = try capture.screen()
-        let detection = try rules.detect(in: screen)
-        let findings = detection.findings
         if showLast > Finding.maximumRevealedCharacters {
             FileHandle.standardError.write(Data(
                 "veil: note: --show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value\n".utf8))
         }
-        var report = ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast)
+        let format: ScanReport.Format = self.format == .json ? .json : .text
+        let findings: [Finding]
+        var report: String
+        let screen: Screen
+        if capture.at != nil {
+            // One moment: the screen at --at.
+            screen = try capture.screen()
+            findings = try rules.findings(in: screen)
+            report = ScanReport.render(findings, as: format, showingLast: showLast)
+        } else {
+            // Every moment the capture showed.
+            let input = try capture.exposureInput()
+            let exposure = try ExposureScanner(rules: rules).scan(
+                input, cols: capture.size.explicitCols, rows: capture.size.explicitRows, path: capture.input)
+            for warning in exposure.warnings { FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8)) }
+            screen = exposure.finalScreen
+            findings = exposure.exposures.map(\.finding)
+            report = ScanReport.render(exposure, input: input, as: format, showingLast: showLast)
+        }
         if verbose {
+            let dropped = try rules.detect(in: screen).dropped
             switch format {
             case .text:
-                report += ScanReport.allowlistedLines(detection.dropped, on: screen).map { $0 + "\n" }.joined()
+                report += ScanReport.allowlistedLines(dropped, on: screen).map { $0 + "\n" }.joined()
             case .json:
                 // `{"findings":[…],"allowlisted":[…]}`
                 report = String(report.dropLast(2)) + #","allowlisted":"#
-                    + ScanReport.allowlistedJSON(detection.dropped, on: screen) + "}\n"
+                    + ScanReport.allowlistedJSON(dropped, on: screen) + "}\n"
             }
         }
         print(report, terminator: "")

@@ -6,6 +6,15 @@ import VeilRender
 /// The redaction style names accepted by `--style`.
 enum StyleOption: String, ExpressibleByArgument, CaseIterable {
     case solid, mask, placeholder
+
+    /// The redaction style this name means.
+    var style: RedactionStyle {
+        switch self {
+        case .solid: .solid
+        case .mask: .defaultMask
+        case .placeholder: .defaultPlaceholder
+        }
+    }
 }
 
 /// `--scale`: the PNG's pixels per font pixel.
@@ -43,12 +52,6 @@ struct SnapshotOptions: ParsableArguments {
 
     /// The settings these options describe, with `rules` (see ``ConfigOption``).
     func settings(rules ruleSet: RuleSet) -> SnapshotSettings {
-        let redaction: RedactionStyle
-        switch style {
-        case .solid: redaction = .solid
-        case .mask: redaction = .defaultMask
-        case .placeholder: redaction = .defaultPlaceholder
-        }
-        return SnapshotSettings(rules: ruleSet, style: redaction, theme: theme.theme, scale: scale.rawValue)
+        SnapshotSettings(rules: ruleSet, style: style.style, theme: theme.theme, scale: scale.rawValue)
     }
 }

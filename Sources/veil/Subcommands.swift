@@ -10,5 +10,6 @@ extension VeilCommand {
         ScreenCommand.self,
         RulesCommand.self,
         AuditCommand.self,
+        RedactCommand.self,
     ]
 }

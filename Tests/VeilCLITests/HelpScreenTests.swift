@@ -50,13 +50,16 @@ import Testing
                                       asciicast .cast) into a redacted PNG snapshot.
               run                     Simulate an app session from a scenario file:
                                       lifecycle log and redacted snapshots.
-              scan                    Show what would be hidden on the screen that the
-                                      terminal bytes in INPUT draw, and why.
+              scan                    Show every sensitive value the terminal bytes in
+                                      INPUT ever put on screen, when, and why.
               screen                  Print the screen an xterm would show after the
                                       terminal bytes in INPUT.
               rules                   List, show or lint the redaction rules.
               audit                   Audit scenarios and terminal captures: fail when a
                                       snapshot would leak a secret.
+              redact                  Write a recording (.cast) or capture (.ans) that
+                                      plays the same screens with every exposed value
+                                      hidden.
 
               See 'veil help <subcommand>' for detailed help.
 
@@ -108,7 +111,7 @@ import Testing
             fail snap; `veil scan` and `veil audit` fail on them); 2 a usage,
             configuration, input or write error (nothing is written).
 
-            USAGE: veil snap <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--output <output>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
+            USAGE: veil snap <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--output <output>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>] [--frames <frames>] [--every <every>]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
@@ -139,6 +142,11 @@ import Testing
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
               --theme <theme>         Colour theme. (values: dark, light, xterm; default:
                                       dark)
+              --frames <frames>       For a .cast recording: write the redacted PNG of
+                                      chosen frames into this folder instead.
+              --every <every>         With --frames: a frame every this many seconds (1,
+                                      0.5s, 2s); default: the frames where findings first
+                                      appear.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -191,13 +199,16 @@ import Testing
 
     @Test func veilScan() throws {
         try Self.expectHelp(["scan"], """
-            OVERVIEW: Show what would be hidden on the screen that the terminal bytes in
-            INPUT draw, and why.
+            OVERVIEW: Show every sensitive value the terminal bytes in INPUT ever put on
+            screen, when, and why.
 
-            Secrets are always masked; --show-last reveals at most 4 characters of each,
-            and never more than a quarter of it. --verbose also lists the values an
-            allowlist let through (such as AWS's documentation key AKIA…EXAMPLE), masked,
-            with the allowlist's reason.
+            A capture is judged at every moment it showed (every frame of a recording; for
+            raw bytes, anything complete on screen before it was erased, overwritten or
+            scrolled away, and the final screen); --at TIME judges one moment of a
+            recording. Secrets are always masked; --show-last reveals at most 4 characters
+            of each, and never more than a quarter of it. --verbose also lists the values
+            an allowlist let through on the final screen (such as AWS's documentation key
+            AKIA…EXAMPLE), masked, with the allowlist's reason.
 
             Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the
             app marked itself, or nothing); 1 a block finding the app did not mark (unless

@@ -51,7 +51,8 @@ import Testing
         #expect(document.objectKeys == ["version", "tool", "exitCode", "summary", "rules", "inputs", "findings", "baseline",
                                         "fingerprintSalt", "staleBaselineEntries", "configurationErrors"])
         #expect(document["findings"]?[0]?.objectKeys == ["ruleId", "category", "severity", "effectiveSeverity", "fails", "message",
-                                                         "masked", "input", "location", "snapshot", "spans", "fingerprint", "baseline"])
+                                                         "masked", "input", "location", "snapshot", "spans", "fingerprint", "baseline",
+                                                         "exposure"])
         #expect(document["version"] == .number(Double(AuditReport.schemaVersion)))
     }
 

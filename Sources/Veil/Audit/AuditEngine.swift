@@ -123,7 +123,7 @@ public struct AuditEngine: Sendable {
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
             saltKind: saltKind, duration: ContinuousClock.now - start)
-        let inputWarnings = audits.flatMap { audit in audit.warnings.map { "\(audit.input.path): \($0)" } }
+        let inputWarnings = audits.flatMap(\.warnings)
         return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
                             warnings: inputWarnings + reconciled.warnings, skipped: skipped)
     }

@@ -36,6 +36,8 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     public var fingerprint: String
     /// The baseline entry that suppresses the finding, if any.
     public var baseline: AuditBaselineMatch?
+    /// When a capture showed the value (nil for scenario snapshots and life-cycle findings).
+    public var exposure: AuditExposure?
 
     /// A finding; `inputPath` defaults to the location's path, `spans` are sorted.
     public init(

@@ -18,7 +18,8 @@ struct InputAudit: Sendable {
     var findings: [PendingFinding]
     /// A scenario's `name` (its snapshot ids are `<name>-<seq>`), once it has been read.
     var scenarioName: String? = nil
-    /// What the reader should know that is not a finding (content that fell outside a capture's screen).
+    /// What the reader should know that is not a finding (content that fell outside a capture's
+    /// screen, an unusual recording), each naming the file.
     var warnings: [String] = []
 }
 
@@ -108,7 +109,7 @@ struct AuditInputAuditor: Sendable {
             snapshots.append(AuditedSnapshot(id: record.id, file: file.path, region: region, hidden: record.outcome.hiddenSpans))
             guard !record.coveredByApp else { continue }
             let location = AuditLocation(path: file.path, region: region)
-            for finding in Self.visibleFindings(record.outcome.findings, on: record.shown) {
+            for finding in record.outcome.findings where finding.isVisible(on: record.shown) {
                 findings.append(pending(finding, rules: ruleSet, snapshotID: record.id, location: location,
                                         inputPath: file.path, screen: record.shown))
             }
@@ -201,43 +202,38 @@ struct AuditInputAuditor: Sendable {
 
     // MARK: Captures
 
+    /// A capture judged at every moment it showed (DESIGN.md, "Exposure over time"): each
+    /// distinct value once, where the bytes that first drew it are, and when.
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
         let rules = try resolver.rules(forInputAt: file.path)
-        let bytes = try read(file, limit: InputFile.maximumCaptureBytes)
-        let capture = try TerminalCapture.capture(bytes: bytes, path: file.path, cols: cols, rows: rows, raw: rawCaptures)
-        let screen = capture.screen
-        let redacted = Redactor(rules: rules).redact(screen)
-        if let failure = redacted.failure {
-            throw InputError(path: file.path, message: "redaction failed: \(failure)")
-        }
-        let hidden = redacted.plan.coversEverything ? 1 : redacted.plan.entries.count + redacted.plan.titleEntries.count
-        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: hidden)
+        // Unusual but read (content off the screen, a recording's odd line): reported as
+        // warnings, each naming the file, never skipped silently.
+        var warnings: [String] = []
+        let source = CaptureSource.confined(file.root, relative: file.relative, name: file.path)
+        let input = try CaptureInput.read(source: source, raw: rawCaptures, cols: cols, rows: rows) { warnings.append($0) }
+        let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: file.path)
+        warnings += report.warnings
+        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: report.final.hiddenSpans)
         var findings: [PendingFinding] = []
-        for finding in Self.visibleFindings(redacted.findings, on: screen) {
-            let region = Self.region(of: Self.firstSpanText(of: finding, on: screen), in: bytes) ?? .fileStart
-            findings.append(pending(finding, rules: rules, snapshotID: file.path,
-                                    location: AuditLocation(path: file.path, region: region),
-                                    inputPath: file.path, screen: screen))
+        for exposure in report.exposures {
+            let length = Self.text(of: exposure.finding, on: exposure.lines).unicodeScalars.count
+            let region = exposure.region(in: input, length: exposure.finding.location == .title ? 0 : length)
+            let timing = AuditExposure(
+                firstSeconds: exposure.firstTime, firstEvent: exposure.firstEvent, visibleSeconds: exposure.visibleSeconds,
+                stillVisible: exposure.stillVisible, byteOffset: exposure.firstOffset)
+            var item = pending(exposure.finding, rules: rules, snapshotID: file.path,
+                               location: AuditLocation(path: file.path, region: region),
+                               inputPath: file.path, screen: exposure.lines)
+            item.finding.spans = exposure.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
+            item.finding.exposure = timing
+            if let summary = timing.summary { item.finding.message += " (\(summary))" }
+            findings.append(item)
         }
         return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
-                          warnings: capture.warnings)
+                          warnings: warnings)
     }
 
     // MARK: Findings
-
-    /// The detector and region findings the app left visible on `screen`: not its own marks,
-    /// and on at least one cell it did not mark (title findings are always visible).
-    static func visibleFindings(_ findings: [Finding], on screen: Screen) -> [Finding] {
-        findings.filter { finding in
-            if case .appMarked = finding.source { return false }
-            if finding.location == .title { return true }
-            return finding.spans.contains { span in
-                span.columns.contains { col in
-                    span.row < screen.rows && col < screen.cols && !screen[span.row, col].isSensitive
-                }
-            }
-        }
-    }
 
     private func pending(_ finding: Finding, rules: RuleSet, snapshotID: String, location: AuditLocation,
                          inputPath: String, screen: Screen) -> PendingFinding {
@@ -266,11 +262,6 @@ struct AuditInputAuditor: Sendable {
         return finding.spans.map { spanText($0, on: screen) }.joined(separator: " ")
     }
 
-    static func firstSpanText(of finding: Finding, on screen: Screen) -> String? {
-        guard finding.location == .screen, let span = finding.spans.first else { return nil }
-        return spanText(span, on: screen)
-    }
-
     private static func spanText(_ span: CellSpan, on screen: Screen) -> String {
         guard span.row < screen.rows else { return "" }
         var text = ""
@@ -278,40 +269,6 @@ struct AuditInputAuditor: Sendable {
             text += screen.text(row: span.row, col: col)
         }
         return text
-    }
-
-    /// Where `needle` first occurs in `bytes`, as a 1-based line and column (Unicode scalars),
-    /// spanning the needle; nil when it is absent (drawn piecewise) or too short to be telling.
-    static func region(of needle: String?, in bytes: [UInt8]) -> AuditRegion? {
-        guard let needle, needle.unicodeScalars.count >= 4 else { return nil }
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        var offset: Int?
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let last = buffer.count - pattern.count
-            while index <= last {
-                if buffer[index] == first {
-                    var matched = true
-                    for k in 1..<pattern.count where buffer[index + k] != pattern[k] {
-                        matched = false
-                        break
-                    }
-                    if matched { offset = index; return }
-                }
-                index += 1
-            }
-        }
-        guard let offset else { return nil }
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        let column = prefix.unicodeScalars.count + 1
-        return AuditRegion(line: line, column: column, length: needle.unicodeScalars.count)
     }
 }
 

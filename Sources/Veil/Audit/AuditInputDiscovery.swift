@@ -36,7 +36,7 @@ public struct AuditInputFile: Sendable, Hashable, Comparable {
 ///   Its root is the current folder when it lies under it, else its own folder.
 /// - A folder is its inputs' root. It is searched recursively on file descriptors
 ///   (`openat`, `fdopendir`), in byte order of the names, skipping hidden files and folders
-///   and `.build`; it contributes scenarios (`*.veil.yml`) and captures (`*.ans`, `*.cast`).
+///   and `.build`; it contributes scenarios (`*.veil.yml`) and captures (`*.ans`, `*.ansi`, `*.cast`).
 ///   Names are bytes: a name that is not UTF-8 and a path longer than `PATH_MAX` are audited
 ///   like any other. Symbolic links to folders are not followed (no loops, nothing outside);
 ///   a symbolic link named like an input is an input, read only when its target lies inside
@@ -74,7 +74,7 @@ public enum AuditInputDiscovery {
             lower.count >= suffix.utf8.count && lower.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
         }
         if ends(".veil.yml") { return .scenario }
-        if ends(".ans") || ends(".cast") { return .capture }
+        if ends(".ans") || ends(".ansi") || ends(".cast") { return .capture }
         return nil
     }
 

@@ -129,6 +129,17 @@ public enum JSONAuditReporter: AuditReporter {
             ("baseline", finding.baseline.map { match in
                 .object([("status", .string(match.status.rawValue)), ("reason", .optional(match.reason))])
             } ?? .null),
+            ("exposure", finding.exposure.map(exposure) ?? .null),
+        ])
+    }
+
+    private static func exposure(_ exposure: AuditExposure) -> JSONOutput {
+        .object([
+            ("firstSeconds", exposure.firstSeconds.map { .number(DurationText.seconds($0)) } ?? .null),
+            ("firstEvent", .optional(exposure.firstEvent)),
+            ("visibleSeconds", exposure.visibleSeconds.map { .number(DurationText.seconds($0)) } ?? .null),
+            ("stillVisible", .bool(exposure.stillVisible)),
+            ("byteOffset", .optional(exposure.byteOffset)),
         ])
     }
 

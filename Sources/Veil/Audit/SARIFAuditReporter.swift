@@ -116,6 +116,15 @@ public enum SARIFAuditReporter: AuditReporter {
                 .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
             })))
         }
+        if let exposure = finding.exposure {
+            // When a capture showed the value (see Docs/audit-json.md, `exposure`).
+            var fields: [(String, JSONOutput)] = [("stillVisible", .bool(exposure.stillVisible))]
+            if let seconds = exposure.firstSeconds { fields.append(("firstSeconds", .number(DurationText.seconds(seconds)))) }
+            if let event = exposure.firstEvent { fields.append(("firstEvent", .int(event))) }
+            if let seconds = exposure.visibleSeconds { fields.append(("visibleSeconds", .number(DurationText.seconds(seconds)))) }
+            if let offset = exposure.byteOffset { fields.append(("byteOffset", .int(offset))) }
+            properties.append(("exposure", .object(fields)))
+        }
         members.append(("properties", .object(properties)))
         return .object(members)
     }

@@ -69,6 +69,7 @@ public struct Parser: Sendable {
                     index = end
                     continue
                 }
+                if byte >= 0xC0 { receiver.willDecode(at: base + index) }
                 advanceGround(byte, into: &receiver)
             } else {
                 advanceSequence(byte, into: &receiver)

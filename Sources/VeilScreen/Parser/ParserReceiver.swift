@@ -20,6 +20,11 @@ public protocol ParserReceiver {
     /// ``print(_:)`` for each byte. A receiver may override it to write the run at once.
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>)
 
+    /// The lead byte of a UTF-8 sequence is at `pointer` (in the bytes being fed); the
+    /// character it starts is printed when the sequence completes. For receivers that map
+    /// cells to input positions; the default does nothing.
+    mutating func willDecode(at pointer: UnsafePointer<UInt8>)
+
     /// Executes a C0 control (0x00…0x1F other than ESC, CAN and SUB).
     mutating func execute(_ byte: UInt8)
 
@@ -50,6 +55,7 @@ extension ParserReceiver {
     public mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes { print(Unicode.Scalar(byte)) }
     }
+    public mutating func willDecode(at pointer: UnsafePointer<UInt8>) {}
     public mutating func execute(_ byte: UInt8) {}
     public mutating func csiDispatch(_ sequence: ControlSequence) {}
     public mutating func escDispatch(_ intermediates: Intermediates, final: UInt8, ignore: Bool) {}

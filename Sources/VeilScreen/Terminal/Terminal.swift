@@ -204,6 +204,7 @@ public struct Terminal: Sendable {
             if state.grid[r, first].width == 0, first > 0 { first -= 1 }
             if state.grid[r, last].width == 2, last + 1 < cols { last += 1 }
             state.grid.setSensitiveIndex(index, row: r, from: first, to: last + 1)
+            state.exposureDidTouch(row: r)
         }
     }
 
@@ -216,6 +217,7 @@ public struct Terminal: Sendable {
             throw ScreenError.invalidSize(cols: newCols, rows: newRows)
         }
         guard newCols != cols || newRows != rows, exceededAtByte == nil, !state.workExhausted else { return }
+        state.exposureWillResize()
         state = state.resized(cols: newCols, rows: newRows)
     }
 }

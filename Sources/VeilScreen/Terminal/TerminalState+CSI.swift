@@ -80,9 +80,11 @@ extension TerminalState {
             wrapPending = false
             deleteCharacters(p.value(0, default: 1))
         case 0x53:  // CSI Ps S  SU: scroll up (ECMA-48 8.3.147)
+            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), up: true)
             grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), blank: eraseCell)
         case 0x54:  // CSI Ps T  SD: scroll down (ECMA-48 8.3.113); 5 params = xterm mouse highlight
             if p.count <= 1 {
+                exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), up: false)
                 grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), blank: eraseCell)
             }
         case 0x58:  // CSI Ps X  ECH: erase characters (ECMA-48 8.3.38)

@@ -7,6 +7,7 @@ extension TerminalState {
         var end = to
         if grid[row, start].width == 0 && start > 0 { start -= 1 }
         if grid[row, end - 1].width == 2 && end < cols { end += 1 }
+        exposureWillErase(rows: row, row + 1, cols: start..<end)
         if selective && protectionUsed && !grid.isUniform(row) {
             // DECSED/DECSEL: DECSCA-protected cells stay (a uniform row has none). Charged
             // per cell: a storm of selective erases over protected screens runs into the
@@ -30,6 +31,7 @@ extension TerminalState {
         if selective && protectionUsed {
             for r in from..<max(from, to) { erase(row: r, from: 0, to: cols, selective: true) }
         } else {
+            exposureWillErase(rows: from, to)
             grid.clearRows(from: from, to: to, with: eraseCell)
         }
     }
@@ -78,6 +80,7 @@ extension TerminalState {
         guard n > 0 else { return }
         let blank = eraseCell
         if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
+        exposureWillShift(row: row, col: col, count: n, right: true)
         let base = grid.writableBase(row)
         grid.charge(cols - col)
         let cols = self.cols
@@ -103,6 +106,7 @@ extension TerminalState {
         guard n > 0 else { return }
         let blank = eraseCell
         if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
+        exposureWillShift(row: row, col: col, count: n, right: false)
         let base = grid.writableBase(row)
         grid.charge(cols - col)
         let cols = self.cols
@@ -127,6 +131,7 @@ extension TerminalState {
     /// IL: inserts `count` blank lines at the cursor row inside the scroll region.
     mutating func insertLines(_ count: Int) {
         guard row >= scrollTop && row <= scrollBottom else { return }
+        exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: false)
         grid.scrollDown(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
         col = 0
         wrapPending = false
@@ -135,6 +140,7 @@ extension TerminalState {
     /// DL: deletes `count` lines at the cursor row inside the scroll region.
     mutating func deleteLines(_ count: Int) {
         guard row >= scrollTop && row <= scrollBottom else { return }
+        exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: true)
         grid.scrollUp(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
         col = 0
         wrapPending = false
@@ -144,6 +150,7 @@ extension TerminalState {
     mutating func screenAlignmentTest() {
         var cell = Cell.blank
         cell.scalar = "E"
+        exposureWillErase(rows: 0, rows)
         grid.clearRows(from: 0, to: rows, with: cell)
         scrollTop = 0
         scrollBottom = rows - 1

@@ -22,7 +22,11 @@ extension TerminalState {
             guard modes.allowColumnSwitch else { break }
             modes.columns132 = on
             let width = on ? 132 : 80
-            if width != cols { self = resized(cols: width, rows: rows) }
+            if width != cols {
+                exposureWillResize()
+                self = resized(cols: width, rows: rows)
+            }
+            exposureWillErase(rows: 0, rows)
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             scrollTop = 0
             scrollBottom = rows - 1
@@ -73,18 +77,22 @@ extension TerminalState {
         // xterm: clearing the alternate screen cancels a pending wrap; a bare switch keeps it.
         guard toAlternate != isAlternateScreen else {
             if toAlternate && clearAlternateOnEntry {
+                exposureWillErase(rows: 0, rows)
                 grid.clearRows(from: 0, to: rows, with: eraseCell)
                 wrapPending = false
             }
             return
         }
         if !toAlternate && clearAlternateOnExit {
+            exposureWillErase(rows: 0, rows)
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             wrapPending = false
         }
+        exposureWillSwitchScreen()
         swap(&grid, &otherGrid)
         isAlternateScreen = toAlternate
         if toAlternate && clearAlternateOnEntry {
+            exposureWillErase(rows: 0, rows)
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             wrapPending = false
         }

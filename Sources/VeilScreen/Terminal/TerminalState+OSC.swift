@@ -20,7 +20,10 @@ extension TerminalState {
         let terminator = bellTerminated ? "\u{07}" : "\u{1B}\\"
         switch number {
         case 0, 2:  // set icon name and window title / window title (xterm)
-            if hasArgument { title = String(decoding: rest, as: UTF8.self) }
+            if hasArgument {
+                exposureWillSetTitle()
+                title = String(decoding: rest, as: UTF8.self)
+            }
         case 4:  // set or query palette colours: 4;c;spec[;c;spec…] (xterm)
             setPalette(String(decoding: rest, as: UTF8.self), terminator: terminator)
         case 104:  // reset palette colours (xterm)

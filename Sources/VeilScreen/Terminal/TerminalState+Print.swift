@@ -16,6 +16,7 @@ extension TerminalState {
         }
         lastPrinted = input
         put(scalar, width: width)
+        if exposure != nil { exposure!.nextOffset += input.utf8.count }
     }
 
     /// Writes a character of width 1 or 2 at the cursor, wrapping first when needed.
@@ -33,6 +34,7 @@ extension TerminalState {
             }
         }
         if modes.insert { insertBlanks(width) }
+        exposureWillWrite(row: row, col: col, count: width, offset: exposure?.nextOffset ?? -1, run: false)
         let base = grid.writableBase(row)
         var cell = pen
         cell.scalar = scalar
@@ -89,6 +91,7 @@ extension TerminalState {
         text.unicodeScalars.append(scalar)
         let index = internCluster(text)
         guard index != 0 else { return }
+        exposureDidTouch(row: row)
         grid[row, target].clusterIndex = index
     }
 
@@ -140,6 +143,7 @@ extension TerminalState {
 
     /// Prints a run of printable ASCII: writes it straight into the row, segment by segment.
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if exposure != nil, let first = bytes.baseAddress { exposure!.nextOffset = exposure!.offset(of: first) }
         if modes.insert || !modes.autowrap || singleShift != 0 || charset(glIndex) != .ascii {
             for byte in bytes { print(Unicode.Scalar(byte)) }
             return
@@ -158,6 +162,9 @@ extension TerminalState {
             }
             let col = self.col
             let n = min(cols - col, count - index)
+            if exposure != nil {
+                exposureWillWrite(row: row, col: col, count: n, offset: exposure!.offset(of: source + index), run: true)
+            }
             let base = grid.writableBase(row, writing: col, col + n)
             grid.cells.withUnsafeMutableBufferPointer { buffer in
                 let start = buffer.baseAddress! + base
@@ -170,5 +177,6 @@ extension TerminalState {
             advance(by: n)
         }
         lastPrinted = Unicode.Scalar(source[count - 1])
+        if exposure != nil { exposure!.nextOffset = exposure!.offset(of: source + count - 1) + 1 }
     }
 }

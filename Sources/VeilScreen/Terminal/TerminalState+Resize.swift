@@ -25,6 +25,7 @@ extension TerminalState {
         result.charsets = charsets
         result.glIndex = glIndex
         result.title = title
+        result.exposure = exposure?.resized(cols: newCols, rows: newRows, dropped: dropped)
         result.tables = tables
         result.responseHandler = responseHandler
         result.unhandledSequenceHandler = unhandledSequenceHandler

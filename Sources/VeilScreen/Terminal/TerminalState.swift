@@ -48,6 +48,8 @@ struct TerminalState: Sendable {
     var lastPrinted: Unicode.Scalar?
 
     var title = ""
+    /// What has been exposed, when tracked (``Terminal/trackExposure(_:)``).
+    var exposure: ExposureTracker?
     var tables = SideTables()
 
     /// Work units spent outside the two buffers (bytes read, selective erases, REP, side-table
@@ -120,6 +122,7 @@ struct TerminalState: Sendable {
     mutating func index() {
         wrapPending = false
         if row == scrollBottom {
+            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: true)
             grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row < rows - 1 {
             row += 1
@@ -130,6 +133,7 @@ struct TerminalState: Sendable {
     mutating func reverseIndex() {
         wrapPending = false
         if row == scrollTop {
+            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: false)
             grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row > 0 {
             row -= 1

@@ -1,0 +1,291 @@
+import VeilRedaction
+import VeilScreen
+
+/// `veil redact`: a capture that plays the same screens with every exposed value hidden.
+/// First the capture is judged (``ExposureScanner``), which records every input byte that
+/// drew an exposed value; then it is replayed, and each frame's cells written by those bytes
+/// (and the cells the app marked) are hidden before the frame is re-encoded. Even frames
+/// where a value was only partly drawn show none of it.
+public struct CaptureRedactor: Sendable {
+    /// What is sensitive.
+    public var rules: RuleSet
+    /// How hidden cells look.
+    public var style: RedactionStyle
+
+    public init(rules: RuleSet, style: RedactionStyle = .solid) {
+        self.rules = rules
+        self.style = style
+    }
+
+    /// A moment chosen for a picture: the redacted screen after event `event` (-1: before the
+    /// first) as it shows at `time`.
+    public struct Frame: Sendable {
+        public var event: Int
+        public var time: Double
+        public var screen: Screen
+    }
+
+    /// Which frames of a recording ``frames(of:every:cols:rows:path:)`` returns.
+    public enum FrameChoice: Sendable, Hashable {
+        /// The screen at 0, s, 2s, … seconds (after the last event at or before each).
+        case every(Double)
+        /// The frames where an exposed value first showed.
+        case firstAppearances
+    }
+
+    /// Redacted screens of chosen frames of a recording (for `veil snap --frames`).
+    /// - Throws: ``InputError`` naming `path`; for raw bytes (which have no frames).
+    public func frames(
+        of input: CaptureInput, choosing choice: FrameChoice, cols: Int?, rows: Int?,
+        path: String
+    ) throws -> (frames: [Frame], report: CaptureExposureReport) {
+        guard input.recordingHeader != nil else {
+            throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
+        }
+        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
+        let firsts = Set(report.exposures.compactMap(\.firstEvent))
+        var nextTick = 0.0
+        var frames: [Frame] = []
+        var previous: Int? = nil
+        var end = 0.0
+        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+            let time = step.time ?? 0
+            end = time
+            // --every: the screen as it was at each tick passed before this event.
+            if case .every(let interval) = choice {
+                while nextTick < time {
+                    frames.append(Frame(event: previous ?? -1, time: nextTick, screen: replay.redactedScreen()))
+                    nextTick += interval
+                }
+            }
+            guard try replay.apply(step, path: path) else { return }
+            previous = step.event
+            if case .firstAppearances = choice, let event = step.event, firsts.contains(event) {
+                frames.append(Frame(event: event, time: time, screen: replay.redactedScreen()))
+            }
+        }
+        if case .every(let interval) = choice {
+            while nextTick <= end {
+                frames.append(Frame(event: previous ?? -1, time: nextTick, screen: replay.redactedScreen()))
+                nextTick += interval
+            }
+        }
+        return (frames, report)
+    }
+
+    /// Writes the redacted capture through `write` as it goes (bounded memory): an asciicast
+    /// for a recording (same version), terminal bytes for raw bytes. Returns the exposures
+    /// that were hidden.
+    /// - Throws: ``InputError`` naming `path` (nothing useful was written: the caller
+    ///   discards the output); whatever `write` throws.
+    public func redact(
+        _ input: CaptureInput, cols: Int?, rows: Int?, path: String,
+        to write: ([UInt8]) throws -> Void
+    ) throws -> CaptureExposureReport {
+        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
+        let size = input.size(cols: cols, rows: rows)
+        if let header = input.recordingHeader {
+            var writer = RedactedRecordingWriter(
+                version: header.version, cols: size.cols, rows: size.rows,
+                timestamp: header.timestamp, idleTimeLimit: header.idleTimeLimit)
+            try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+                let time = step.time ?? 0
+                if case .resize(let newCols, let newRows) = step.kind {
+                    writer.resize(cols: newCols, rows: newRows, at: time)
+                }
+                if case .other(let code, let data) = step.kind {
+                    switch code {
+                    case "m": writer.marker(replay.frames.safeLabel(data), at: time)
+                    case "x": writer.exit(status: data.allSatisfy(\.isNumber) ? data : "", at: time)
+                    default: break  // input ("i") may be typed secrets; unknown codes are dropped
+                    }
+                }
+                guard try replay.apply(step, path: path) else { return }
+                writer.frame(replay.redactedScreen(), at: time)
+                if writer.pendingCount >= 1 << 16 { try write(writer.takeBytes()) }
+            }
+            try write(writer.takeBytes())
+        } else {
+            var encoder = ScreenEncoder(cols: size.cols, rows: size.rows)
+            try input.forEachStep { step in
+                guard try replay.apply(step, path: path) else { return }
+                try write(encoder.encode(replay.redactedScreen()))
+            }
+        }
+        return report
+    }
+
+    /// The redacted capture in memory: an asciicast for a recording (same version), terminal
+    /// bytes for raw bytes; and the exposures that were hidden.
+    /// - Throws: ``InputError`` naming `path`.
+    public func redact(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
+        -> (bytes: [UInt8], report: CaptureExposureReport)
+    {
+        var bytes: [UInt8] = []
+        let report = try redact(input, cols: cols, rows: rows, path: path) { bytes += $0 }
+        return (bytes, report)
+    }
+
+    /// The exposures, and the offsets of every byte to hide: those that drew an exposed
+    /// value, then those of values that hiding them reveals (a number glued to a hidden one
+    /// is found once its neighbour is blank): judged again with the hidden cells blank until
+    /// nothing new is found, at most 4 more rounds.
+    func judge(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
+        -> (report: CaptureExposureReport, hidden: OffsetSet)
+    {
+        var report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
+        var hidden = OffsetSet()
+        for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+        for _ in 0..<4 where !report.sensitiveOffsets.isEmpty {
+            var scanner = ExposureScanner(rules: rules)
+            scanner.masking = hidden
+            let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
+            let new = again.sensitiveOffsets.filter { !hidden.contains($0.key) }
+            if new.isEmpty { break }
+            for (offset, rule) in new {
+                hidden.insert(offset)
+                report.sensitiveOffsets[offset] = rule
+            }
+            report.exposures += again.exposures.filter { exposure in
+                !report.exposures.contains { ExposureScanner.key($0.finding) == ExposureScanner.key(exposure.finding) }
+            }
+        }
+        return (report, hidden)
+    }
+
+    /// The second pass: the capture replayed with the offsets of exposed bytes known.
+    struct Replay {
+        var terminal: Terminal
+        var frames: FrameRedactor
+
+        init(_ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?) throws {
+            frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
+            let size = input.size(cols: cols, rows: rows)
+            terminal = try Terminal(cols: size.cols, rows: size.rows)
+            terminal.trackExposure(.offsetsOnly)
+        }
+
+        /// Feeds or resizes; false for a step that shows no frame.
+        mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
+            switch step.kind {
+            case .output(let bytes, let offset):
+                bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
+            case .resize(let newCols, let newRows):
+                guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
+                    throw InputError(
+                        path: path,
+                        message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
+                }
+            case .other:
+                return false
+            }
+            return true
+        }
+
+        mutating func redactedScreen() -> Screen {
+            frames.redacted(terminal.screen, offsets: terminal.cellOffsets)
+        }
+    }
+}
+
+/// A set of input offsets as bits: one lookup per cell of every frame.
+struct OffsetSet: Sendable {
+    private var words: [UInt64] = []
+    private(set) var isEmpty = true
+    /// The smallest and largest offsets in the set (a quick test for most cells).
+    private var lowest = Int.max
+    private var highest = -1
+
+    mutating func insert(_ offset: Int) {
+        guard offset >= 0 else { return }
+        let word = offset >> 6
+        if word >= words.count { words += Array(repeating: 0, count: word + 1 - words.count) }
+        words[word] |= 1 << UInt64(offset & 63)
+        isEmpty = false
+        lowest = min(lowest, offset)
+        highest = max(highest, offset)
+    }
+
+    @inline(__always)
+    func contains(_ offset: Int) -> Bool {
+        guard offset >= lowest && offset <= highest else { return false }
+        return words[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+    }
+}
+
+/// Hides, on one frame, the cells drawn by exposed bytes and the cells the app marked, and
+/// the title's findings.
+struct FrameRedactor: Sendable {
+    var rules: RuleSet
+    var style: RedactionStyle
+    var hidden: OffsetSet
+    private var titles: [String: [RedactionPlan.Entry]] = [:]
+
+    init(rules: RuleSet, style: RedactionStyle, hidden: OffsetSet) {
+        self.rules = rules
+        self.style = style
+        self.hidden = hidden
+    }
+
+    mutating func redacted(_ screen: Screen, offsets: [Int]) -> Screen {
+        var plan = RedactionPlan(cols: screen.cols, rows: screen.rows)
+        let cols = screen.cols
+        // Marks exist only once a reason was interned; most frames need the offsets alone.
+        let marks = screen.sensitiveReasons.count > 1
+        let hidden = self.hidden
+        let style = self.style
+        screen.cells.withUnsafeBufferPointer { cells in
+            offsets.withUnsafeBufferPointer { offsets in
+                @inline(__always) func isHidden(_ index: Int) -> Bool {
+                    (index < offsets.count && hidden.contains(offsets[index])) || (marks && cells[index].isSensitive)
+                }
+                for row in 0..<screen.rows {
+                    var col = 0
+                    while col < cols {
+                        guard isHidden(row * cols + col) else {
+                            col += 1
+                            continue
+                        }
+                        var end = col + 1
+                        while end < cols && isHidden(row * cols + end) { end += 1 }
+                        plan.entries.append(
+                            RedactionPlan.Entry(
+                                row: row, col: col, width: end - col, ruleID: "exposed", category: .secret,
+                                severity: .block, fingerprint: "", style: style))
+                        col = end
+                    }
+                }
+            }
+        }
+        if !screen.title.isEmpty { plan.titleEntries = titleEntries(screen.title) }
+        if plan.entries.isEmpty && plan.titleEntries.isEmpty { return screen }
+        let result = Redactor(rules: rules, style: style).redact(screen, using: plan)
+        return result.screen
+    }
+
+    private mutating func titleEntries(_ title: String) -> [RedactionPlan.Entry] {
+        if let known = titles[title] { return known }
+        var screen = try! Screen(cols: 1, rows: 1)
+        screen.title = title
+        // Fail closed: a title that cannot be judged is hidden whole.
+        let entries =
+            (try? Redactor(rules: rules, style: style).plan(for: screen).titleEntries)
+            ?? [
+                RedactionPlan.Entry(
+                    row: 0, col: 0, width: title.count, ruleID: "exposed", category: .secret,
+                    severity: .block, fingerprint: "", style: style)
+            ]
+        titles[title] = entries
+        return entries
+    }
+
+    /// A marker's label, or "" when the rules find anything in it.
+    func safeLabel(_ label: String) -> String {
+        var screen = try! Screen(cols: 1, rows: 1)
+        screen.title = label
+        guard let findings = try? rules.findings(in: screen), findings.isEmpty else { return "" }
+        return label.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) ? label : ""
+    }
+}

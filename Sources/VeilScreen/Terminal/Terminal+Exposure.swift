@@ -1,0 +1,81 @@
+extension Terminal {
+    /// Starts tracking what is exposed (see ``ExposureMode``): which rows changed since they
+    /// were last judged, which input byte wrote each cell (offsets given to
+    /// ``feed(_:at:)``), and the lines about to be destroyed. Every row counts as changed.
+    public mutating func trackExposure(_ mode: ExposureMode) {
+        state.exposure = ExposureTracker(mode: mode, cols: cols, rows: rows)
+        state.exposure!.titleDirty = !state.title.isEmpty
+    }
+
+    /// Whether exposure is tracked.
+    public var isTrackingExposure: Bool { state.exposure != nil }
+
+    /// Feeds bytes that start at `offset` in the input, so that each cell knows the offset
+    /// of the byte that wrote it (for a character of several bytes, its first byte).
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        if state.exposure != nil {
+            state.exposure!.feedBase = UInt(bitPattern: bytes.baseAddress)
+            state.exposure!.feedLength = bytes.count
+            state.exposure!.feedOffset = offset
+            // A character whose first bytes came in the last feed keeps their offset.
+            if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset }
+        }
+        parser.advance(bytes, into: &state)
+        if state.exposure != nil {
+            state.exposure!.feedBase = 0
+            if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset + bytes.count }
+        }
+    }
+
+    /// Feeds bytes that start at `offset` in the input (see ``feed(_:at:)-(UnsafeBufferPointer<UInt8>,_)``).
+    public mutating func feed(_ bytes: [UInt8], at offset: Int) {
+        bytes.withUnsafeBufferPointer { feed($0, at: offset) }
+    }
+
+    /// The lines judged since the last call: those copied before they were destroyed and,
+    /// when `endingFrame`, every line (and the title) that changed since it was last judged.
+    /// Empty when exposure is not tracked.
+    public mutating func takeExposures(endingFrame: Bool) -> [ExposedLines] {
+        guard state.exposure != nil else { return [] }
+        if endingFrame {
+            var row = 0
+            while row < rows {
+                let group = state.wrappedGroup(of: row)
+                state.exposeLine(containing: row, leaving: false)
+                row = group.upperBound + 1
+            }
+            state.exposeTitle(leaving: false)
+        }
+        let exposed = state.exposure!.exposed
+        state.exposure!.exposed = []
+        return exposed
+    }
+
+    /// Tags rows of the screen (or the title, row -1) with a caller's number: when a
+    /// tagged row is next changed, scrolled away or hidden, its tag is reported by
+    /// ``takeDepartedTags()`` (and cleared). Rows move with scrolling.
+    public mutating func tag(rows range: Range<Int>, with tag: Int32) {
+        guard state.exposure != nil else { return }
+        for row in range {
+            if row < 0 { state.exposure!.titleTag = tag } else if row < rows { state.exposure!.shown.tags[row] = tag }
+        }
+    }
+
+    /// The tags of rows that changed or left since the last call.
+    public mutating func takeDepartedTags() -> [Int32] {
+        guard state.exposure != nil else { return [] }
+        let tags = state.exposure!.departed
+        state.exposure!.departed = []
+        return tags
+    }
+
+    /// For each cell of ``screen`` (row-major), the input offset of the byte that wrote it,
+    /// or -1 when unknown; empty when exposure is not tracked.
+    public var cellOffsets: [Int] {
+        guard let exposure = state.exposure else { return [] }
+        var all: [Int] = []
+        all.reserveCapacity(cols * rows)
+        for row in exposure.shown.offsets { all.append(contentsOf: row) }
+        return all
+    }
+}

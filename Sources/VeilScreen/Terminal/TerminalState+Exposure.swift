@@ -1,0 +1,190 @@
+/// The exposure hooks: one-line calls at the points where the grid's content changes or is
+/// destroyed. They cost one test of `exposure` when tracking is off.
+extension TerminalState {
+    /// The next character printed starts at `pointer` (a UTF-8 lead byte).
+    @inline(__always)
+    mutating func willDecode(at pointer: UnsafePointer<UInt8>) {
+        if exposure != nil { exposure!.nextOffset = exposure!.offset(of: pointer) }
+    }
+
+    /// The rows of the soft-wrapped line that holds `row`.
+    func wrappedGroup(of row: Int) -> ClosedRange<Int> {
+        var first = row
+        while first > 0 && grid.isWrapped(first - 1) { first -= 1 }
+        var last = row
+        while last < rows - 1 && grid.isWrapped(last) { last += 1 }
+        return first...last
+    }
+
+    /// Copies the line holding `row` when any of its rows changed since it was last judged,
+    /// and marks them judged.
+    mutating func exposeLine(containing row: Int, leaving: Bool) {
+        guard exposure!.mode != .offsetsOnly else { return }
+        let group = wrappedGroup(of: row)
+        guard group.contains(where: { exposure!.shown.dirty[$0] }) else { return }
+        // Blank lines (erased, scrolled in) hold nothing to find: marked judged, not copied.
+        let blank = group.allSatisfy { r in
+            (0..<cols).allSatisfy { c in
+                let cell = grid[r, c]
+                return cell.scalar == " " && cell.width == 1
+            }
+        }
+        if blank {
+            for r in group { exposure!.shown.dirty[r] = false }
+            return
+        }
+        var screen = try! Screen(cols: cols, rows: group.count)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(cols * group.count)
+        for (index, r) in group.enumerated() {
+            for c in 0..<cols { screen[index, c] = grid[r, c] }
+            screen.wrapped[index] = grid.isWrapped(r) && r < group.upperBound
+            offsets += exposure!.shown.offsets[r]
+            exposure!.shown.dirty[r] = false
+        }
+        screen.clusters = tables.clusters.strings
+        screen.sensitiveReasons = tables.reasons.strings
+        screen.links = tables.links.strings
+        exposure!.exposed.append(
+            ExposedLines(row: group.lowerBound, screen: screen, offsets: offsets, isLeaving: leaving))
+    }
+
+    /// Copies the title when it changed since it was last judged.
+    mutating func exposeTitle(leaving: Bool) {
+        guard exposure!.titleDirty, exposure!.mode != .offsetsOnly else { return }
+        exposure!.titleDirty = false
+        guard !title.isEmpty else { return }
+        var screen = try! Screen(cols: 1, rows: 1)
+        screen.title = title
+        exposure!.exposed.append(ExposedLines(row: -1, screen: screen, offsets: [-1], isLeaving: leaving))
+    }
+
+    /// Rows `from..<to` are about to be erased (whole or in part: `cols` narrows it).
+    @inline(__always)
+    mutating func exposureWillErase(rows from: Int, _ to: Int, cols range: Range<Int>? = nil) {
+        guard exposure != nil, from < to else { return }
+        for row in from..<to {
+            exposure!.depart(row: row)
+            if exposure!.everyMoment { exposeLine(containing: row, leaving: true) }
+            exposure!.shown.dirty[row] = true
+            let columns = range ?? 0..<cols
+            for col in columns where col < cols { exposure!.shown.offsets[row][col] = -1 }
+        }
+    }
+
+    /// `count` cells at (`row`, `col`) are about to be written by the input byte at `offset`
+    /// (the first of them; a run's later cells by the bytes that follow).
+    @inline(__always)
+    mutating func exposureWillWrite(row: Int, col: Int, count: Int, offset: Int, run: Bool) {
+        guard exposure != nil else { return }
+        exposure!.depart(row: row)
+        let sequential = row == exposure!.lastWriteRow && col == exposure!.lastWriteCol
+        if exposure!.everyMoment && !sequential && exposure!.shown.dirty[row]
+            && overwritesText(row: row, col: col, count: count)
+        {
+            exposeLine(containing: row, leaving: true)
+        }
+        exposure!.shown.dirty[row] = true
+        for index in 0..<count where col + index < cols {
+            exposure!.shown.offsets[row][col + index] = offset < 0 ? -1 : (run ? offset + index : offset)
+        }
+        exposure!.lastWriteRow = col + count >= cols ? row + 1 : row
+        exposure!.lastWriteCol = col + count >= cols ? 0 : col + count
+    }
+
+    /// Whether writing `count` cells at (`row`, `col`) destroys text: a character in the
+    /// range, or a space between characters next to it.
+    private mutating func overwritesText(row: Int, col: Int, count: Int) -> Bool {
+        for c in max(0, col - 1)..<min(cols, col + count + 1) {
+            let cell = grid[row, c]
+            if cell.scalar != " " || cell.width != 1 { return true }
+        }
+        return false
+    }
+
+    /// A cell of `row` changed in place (a combining mark was added).
+    @inline(__always)
+    mutating func exposureDidTouch(row: Int) {
+        guard exposure != nil else { return }
+        exposure!.depart(row: row)
+        exposure!.shown.dirty[row] = true
+    }
+
+    /// Cells of `row` from `col` on are about to shift by `count` (right for ICH, left for DCH).
+    @inline(__always)
+    mutating func exposureWillShift(row: Int, col: Int, count: Int, right: Bool) {
+        guard exposure != nil else { return }
+        exposureWillErase(rows: row, row + 1, cols: cols..<cols)
+        let n = min(count, cols - col)
+        guard n > 0 else { return }
+        var offsets = exposure!.shown.offsets[row]
+        if right {
+            var target = cols - 1
+            while target >= col + n { offsets[target] = offsets[target - n]; target -= 1 }
+            for index in col..<(col + n) { offsets[index] = -1 }
+        } else {
+            var target = col
+            while target + n < cols { offsets[target] = offsets[target + n]; target += 1 }
+            for index in (cols - n)..<cols { offsets[index] = -1 }
+        }
+        exposure!.shown.offsets[row] = offsets
+    }
+
+    /// Rows `top...bottom` are about to scroll by `count` (up: the top rows leave; down: the
+    /// bottom ones). Rows leaving the top of the main screen's full-height region scroll off
+    /// into the scrollback: they are judged in both modes.
+    @inline(__always)
+    mutating func exposureWillScroll(top: Int, bottom: Int, count: Int, up: Bool) {
+        guard exposure != nil else { return }
+        let height = bottom - top + 1
+        let n = min(count, height)
+        guard n > 0, height > 0 else { return }
+        let leaving = up ? top..<(top + n) : (bottom - n + 1)..<(bottom + 1)
+        let scrollsOff = up && top == 0 && !isAlternateScreen
+        for row in leaving {
+            exposure!.depart(row: row)
+            if exposure!.everyMoment || scrollsOff { exposeLine(containing: row, leaving: true) }
+        }
+        // Rotated in place (no copy of the tracker's arrays): the rows that leave come back
+        // as the rows that enter, cleared.
+        exposure!.shown.rotate(top: top, bottom: bottom, by: n, up: up)
+        if exposure!.lastWriteRow >= top && exposure!.lastWriteRow <= bottom {
+            exposure!.lastWriteRow += up ? -n : n
+        }
+    }
+
+    /// The shown buffer is about to be swapped with the other one.
+    mutating func exposureWillSwitchScreen() {
+        guard exposure != nil else { return }
+        for row in 0..<rows {
+            exposure!.depart(row: row)
+            if exposure!.everyMoment { exposeLine(containing: row, leaving: true) }
+        }
+        let shown = exposure!.shown
+        exposure!.shown = exposure!.hidden
+        exposure!.hidden = shown
+        exposure!.shown.dirty = Array(repeating: true, count: rows)
+        exposure!.lastWriteRow = -1
+    }
+
+    /// The title is about to change.
+    @inline(__always)
+    mutating func exposureWillSetTitle() {
+        guard exposure != nil else { return }
+        if exposure!.titleTag != 0 {
+            exposure!.departed.append(exposure!.titleTag)
+            exposure!.titleTag = 0
+        }
+        if exposure!.everyMoment { exposeTitle(leaving: true) }
+        exposure!.titleDirty = true
+    }
+
+    /// The terminal is about to be resized: every row is judged (raw bytes) and departs.
+    mutating func exposureWillResize() {
+        guard exposure != nil else { return }
+        for row in 0..<rows {
+            exposure!.depart(row: row)
+            if exposure!.everyMoment { exposeLine(containing: row, leaving: true) }
+        }
+    }
+}
