@@ -180,4 +180,25 @@ import Testing
         #expect(result.status == 2, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
+
+    /// A capture with bare line feeds (a pipe, `tmux capture-pane`) is judged over time as a
+    /// cooked terminal shows it, and locations still point at the file's own bytes: the CR
+    /// each LF gains is not counted.
+    @Test func cookedCapturesAreJudgedOverTimeAtTheirOwnBytes() throws {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = "first line\nCard: 4111 1111 1111 1111\n"
+        for index in 0..<40 { text += "line \(index)\n" }
+        try Data(text.utf8).write(to: folder.appendingPathComponent("pipe.ans"))
+        let audit = try CLI.run(["audit", "pipe.ans"], in: folder)
+        #expect(audit.status == 1, "\(audit)")
+        // Scrolled off the top of the 24-row screen, and found where its bytes are.
+        #expect(audit.stdout.contains("pipe.ans:2:7  block  card.pan"), "\(audit)")
+        let scan = try CLI.run(["scan", "pipe.ans", "--format", "json"], in: folder)
+        #expect(scan.status == 1, "\(scan)")
+        #expect(scan.stdout.contains(#""line":2,"column":7"#), "\(scan)")
+        // Cooked: "Card: " starts its row at column 0, so the number is at column 6 (a
+        // staircase would put it after the first line's 10 columns).
+        #expect(scan.stdout.contains(#""spans":[{"row":0,"col":6,"#), "\(scan)")
+    }
 }
