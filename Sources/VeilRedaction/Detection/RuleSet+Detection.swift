@@ -143,6 +143,9 @@ struct DetectionRun {
         if candidate.continuesToEndMarker && location == .screen {
             (findingSpans, matchText) = privateKeyBlock(from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
             secretText = matchText
+        } else if candidate.continuesToEndMarker && location == .text {
+            (findingSpans, matchText) = textPrivateKeyBlock(from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
+            secretText = matchText
         }
         findings.append(Finding(
             ruleID: rule.id, category: rule.category, severity: severity, source: .rule, location: location,
