@@ -108,6 +108,6 @@ extension TextLines {
         let start = starts.first ?? TextPosition(line: 1, column: 1, byteColumn: 1)
         let end = ends.last ?? start
         let range = (segments.first?.lowerBound ?? 0)..<(segments.last?.upperBound ?? 0)
-        return TextFinding(finding: finding, start: start, end: end, byteRange: range, isRepeat: isRepeat, segments: segments)
+        return TextFinding(finding: finding, start: start, end: end, byteRange: range, isRepeat: isRepeat, hiddenRanges: segments)
     }
 }

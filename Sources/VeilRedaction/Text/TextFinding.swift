@@ -44,8 +44,8 @@ public struct TextFinding: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is another occurrence of a value a rule found elsewhere in the same text
     /// (hidden because the value is known to be sensitive; see ``RuleSet/textFindings(in:)``).
     public let isRepeat: Bool
-    /// The hidden byte ranges, one per line, in order (never a line break).
-    let segments: [Range<Int>]
+    /// The hidden bytes of the input, one range per line, in order (never a line break).
+    public let hiddenRanges: [Range<Int>]
 
     /// The id of the rule that found it.
     public var ruleID: String { finding.ruleID }

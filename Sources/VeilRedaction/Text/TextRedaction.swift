@@ -21,7 +21,7 @@ public enum TextRedactionStyle: Hashable, Sendable {
     }
 
     /// What replaces `characters` characters hidden by `ruleID`.
-    func replacement(characters: Int, ruleID: String) -> String {
+    public func replacement(characters: Int, ruleID: String) -> String {
         switch self {
         case let .mask(character): String(repeating: String(character), count: characters)
         case .placeholder: "[REDACTED:\(ruleID)]"
@@ -52,7 +52,7 @@ extension TextLines {
     /// The input with the segments of `findings` replaced; overlapping segments are merged
     /// (named after the first).
     func redacted(_ findings: [TextFinding], style: TextRedactionStyle) -> [UInt8] {
-        var pieces = findings.flatMap { finding in finding.segments.map { (range: $0, ruleID: finding.ruleID) } }
+        var pieces = findings.flatMap { finding in finding.hiddenRanges.map { (range: $0, ruleID: finding.ruleID) } }
         pieces.sort { $0.range.lowerBound < $1.range.lowerBound }
         var merged: [(range: Range<Int>, ruleID: String)] = []
         for piece in pieces where !piece.range.isEmpty {
