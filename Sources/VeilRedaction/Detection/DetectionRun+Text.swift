@@ -11,9 +11,12 @@ extension DetectionRun {
         return screen
     }()
 
-    /// Rule findings in `lines` (location ``Finding/Location/text``), overlaps removed.
-    static func textFindings(_ rules: RuleSet, in lines: TextLines) throws -> [Finding] {
+    /// Rule findings in `lines` (location ``Finding/Location/text``) and `preset` ones (a
+    /// private key block continued from an earlier piece of a stream), overlaps removed.
+    static func textFindings(_ rules: RuleSet, in lines: TextLines, preset: [Finding] = []) throws -> [Finding] {
         var run = DetectionRun(rules: rules, screen: noScreen)
+        run.findings = preset
+        run.findingRanks = preset.map { _ in -1 }
         try run.scanRules(in: lines.text, location: .text)
         run.removeCoveredFindings()
         return run.findings

@@ -23,11 +23,11 @@ extension RuleSet {
     }
 
     /// Findings in `lines`, with the repeats of their values and of `known` values.
-    func textFindings(in lines: TextLines, known: [KnownValue]) throws -> [TextFinding] {
-        var findings = try DetectionRun.textFindings(self, in: lines)
+    func textFindings(in lines: TextLines, known: [KnownValue], preset: [Finding] = []) throws -> [TextFinding] {
+        var findings = try DetectionRun.textFindings(self, in: lines, preset: preset)
         var repeats = Set<Int>()
         var values = known
-        for finding in findings where finding.secretText.unicodeScalars.count >= Self.minimumRepeatLength
+        for finding in findings where !finding.secretText.isEmpty && finding.secretText.unicodeScalars.count >= Self.minimumRepeatLength
             && !finding.secretText.contains("\n") {
             values.append(KnownValue(finding))
         }
