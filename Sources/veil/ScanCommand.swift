@@ -12,8 +12,11 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var capture: CaptureOptions
 
-    @Option(help: "Output format.")
-    var format: TextOrJSON = .text
+    @Option(help: "Output format (sarif with --text only).")
+    var format: TextScan.Format = .text
+
+    @Flag(help: "Read INPUT as plain text (logs, config files, CI output): no screen, file:line:column positions, exit 1 on block findings.")
+    var text = false
 
     @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")
     var config: String?
@@ -23,10 +26,12 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard showLast >= 0 else { throw ValidationError("--show-last must be 0 or more (got \(showLast))") }
+        if format == .sarif && !text { throw ValidationError("--format sarif needs --text") }
     }
 
     func run() throws {
         let rules = try RuleSet.resolve(configPath: config)
+        if text { return try scanText(rules: rules) }
         let screen = try capture.screen()
         let findings = try rules.findings(in: screen)
         print(ScanReport.render(findings, as: format == .json ? .json : .text, showingLast: showLast), terminator: "")

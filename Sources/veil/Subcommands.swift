@@ -7,6 +7,7 @@ extension VeilCommand {
         SnapCommand.self,
         RunCommand.self,
         ScanCommand.self,
+        RedactTextCommand.self,
         ScreenCommand.self,
         RulesCommand.self,
         AuditCommand.self,

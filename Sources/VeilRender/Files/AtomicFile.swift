@@ -66,7 +66,7 @@ public enum AtomicFile {
 
     /// A missing destination folder, or a path in it that is not a folder, is a clear error
     /// before any temporary file is made.
-    private static func checkFolder(_ directory: String) throws(AtomicFileError) {
+    static func checkFolder(_ directory: String) throws(AtomicFileError) {
         var status = stat()
         guard stat(directory, &status) == 0 else { throw .createTemporary(directory: directory, errno: errno) }
         guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .createTemporary(directory: directory, errno: ENOTDIR) }
@@ -75,7 +75,7 @@ public enum AtomicFile {
     /// Creates `.veil-<pid>-<64 random bits>.tmp` beside the destination (a bounded-length
     /// name, so a long destination name cannot make it too long) and registers it with the
     /// signal guard before it exists.
-    private static func createTemporary(in directory: String, mode: mode_t) throws(AtomicFileError) -> (Int32, String, Int32) {
+    static func createTemporary(in directory: String, mode: mode_t) throws(AtomicFileError) -> (Int32, String, Int32) {
         var code: Int32 = 0
         for _ in 0..<8 {
             let token = String(UInt64.random(in: .min ... .max), radix: 36)
@@ -91,7 +91,7 @@ public enum AtomicFile {
     }
 
     /// Writes every byte; on failure closes the descriptor and throws.
-    private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String) throws(AtomicFileError) {
+    static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String) throws(AtomicFileError) {
         let pause = TestPause.milliseconds
         let failure: Int32 = data.withUnsafeBytes { buffer in
             var offset = 0
@@ -118,7 +118,7 @@ public enum AtomicFile {
         }
     }
 
-    private static func syncDirectory(_ directory: String) throws(AtomicFileError) {
+    static func syncDirectory(_ directory: String) throws(AtomicFileError) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .syncDirectory(directory: directory, errno: errno) }
         defer { close(descriptor) }
