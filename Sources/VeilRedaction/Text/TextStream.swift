@@ -12,7 +12,7 @@
 ///
 /// ```swift
 /// var stream = TextStream(rules: try RuleSet.builtIn)
-/// var out = try stream.redact(Array("token ghp_".utf8) + Array(repeating: UInt8(ascii: "a"), count: 36) + [0x0A])
+/// var out = try stream.redact(Array("card 4111 1111 1111 1111\n".utf8))   // "card •••••••••••••••••••\n"
 /// out += try stream.redact([], isFinal: true)
 /// ```
 public struct TextStream: Sendable {
