@@ -123,6 +123,32 @@ import VeilTestSupport
         #expect(try rules.redact(text, style: .mask) == "echo QX7Z ••••••••\nticket=•••••••• ticket=••••\nagain ••••••••, QX7Z")
     }
 
+    /// The one-pass search for repeats finds what a naive search of each value finds.
+    @Test func repeatSearchMatchesANaiveSearch() {
+        var random = SeededGenerator(seed: 66)
+        for _ in 0..<50 {
+            let alphabet = "abcab\ncé"
+            let text = random.string(alphabet, count: Int.random(in: 0...400, using: &random))
+            let needles = (0..<Int.random(in: 1...20, using: &random)).map { _ in
+                Array(random.string("abcé", count: Int.random(in: 4...9, using: &random)).utf8)
+            }
+            let lines = TextLines(Array(text.utf8))
+            let fast = lines.occurrences(of: needles).map { "\($0.index) \($0.spans)" }
+            var naive: [(Int, Int, String)] = []
+            for (row, line) in lines.text.lines.enumerated() {
+                let bytes = Array(lines.text.bytes[line.range])
+                for (index, needle) in needles.enumerated() where needle.count >= 6 && needle.count <= bytes.count {
+                    for start in 0...(bytes.count - needle.count) where Array(bytes[start..<(start + needle.count)]) == needle {
+                        let spans = lines.text.cellSpans(for: (line.range.lowerBound + start)..<(line.range.lowerBound + start + needle.count))
+                        naive.append((row, start * 100 + index, "\(index) \(spans)"))
+                    }
+                }
+            }
+            naive.sort { ($0.0, $0.1 / 100, $0.1 % 100) < ($1.0, $1.1 / 100, $1.1 % 100) }
+            #expect(fast == naive.map(\.2))
+        }
+    }
+
     @Test func invalidUTF8IsScannedWithCorrectPositions() throws {
         // A stray continuation, a truncated 3-byte sequence, an overlong form: each byte is one character.
         let prefix: [UInt8] = [0x80, 0x20, 0xE2, 0x82, 0x20, 0xC0, 0xAF, 0x20]

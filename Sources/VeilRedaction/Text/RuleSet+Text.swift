@@ -31,15 +31,16 @@ extension RuleSet {
             && !finding.secretText.contains("\n") {
             values.append(KnownValue(finding))
         }
+        var unique: [KnownValue] = []
         var seen = Set<[UInt8]>()
-        for value in values where seen.insert(value.bytes).inserted {
-            for spans in lines.occurrences(of: value.bytes) where !findings.contains(where: { $0.covers(spans) }) {
-                repeats.insert(findings.count)
-                findings.append(Finding(
-                    ruleID: value.ruleID, category: value.category, severity: value.severity, source: .rule,
-                    location: .text, spans: spans, style: value.style, matchText: value.matchText,
-                    secretText: value.secretText))
-            }
+        for value in values where seen.insert(value.bytes).inserted { unique.append(value) }
+        for (index, spans) in lines.occurrences(of: unique.map(\.bytes)) where !findings.contains(where: { $0.covers(spans) }) {
+            let value = unique[index]
+            repeats.insert(findings.count)
+            findings.append(Finding(
+                ruleID: value.ruleID, category: value.category, severity: value.severity, source: .rule,
+                location: .text, spans: spans, style: value.style, matchText: value.matchText,
+                secretText: value.secretText))
         }
         var result = findings.enumerated().map { index, finding in
             lines.textFinding(finding, isRepeat: repeats.contains(index))
@@ -71,20 +72,38 @@ struct KnownValue: Sendable {
 }
 
 extension TextLines {
-    /// The character spans of every occurrence of `needle` in the lines (never across lines).
-    func occurrences(of needle: [UInt8]) -> [[CellSpan]] {
-        guard let first = needle.first else { return [] }
-        var found: [[CellSpan]] = []
+    /// The character spans of every occurrence of each of `needles` (at least 6 bytes each;
+    /// shorter ones are ignored) in the lines, never across lines, in text order, with the
+    /// needle's index. One pass over the text: a 6-byte rolling window is looked up in a
+    /// 65,536-bit filter, and only on a hit in a table of the needles' first 6 bytes.
+    func occurrences(of needles: [[UInt8]]) -> [(index: Int, spans: [CellSpan])] {
+        let width = 6
+        let mask: UInt64 = (1 << 48) - 1
+        @inline(__always) func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48) }
+        var filter = [UInt64](repeating: 0, count: 1024)
+        var byKey: [UInt64: [Int]] = [:]
+        for (index, needle) in needles.enumerated() where needle.count >= width {
+            let key = needle[0..<width].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+            filter[slot(key) >> 6] |= 1 << UInt64(slot(key) & 63)
+            byKey[key, default: []].append(index)
+        }
+        guard !byKey.isEmpty else { return [] }
+        var found: [(index: Int, spans: [CellSpan])] = []
         text.bytes.withUnsafeBufferPointer { all in
-            for line in text.lines where line.range.count >= needle.count {
-                var i = line.range.lowerBound
-                let last = line.range.upperBound - needle.count
-                while i <= last {
-                    if all[i] == first && (1..<needle.count).allSatisfy({ all[i + $0] == needle[$0] }) {
-                        found.append(text.cellSpans(for: i..<(i + needle.count)))
-                        i += needle.count
-                    } else {
-                        i += 1
+            for line in text.lines where line.range.count >= width {
+                var window: UInt64 = 0
+                for j in line.range {
+                    window = ((window << 8) | UInt64(all[j])) & mask
+                    guard j - line.range.lowerBound >= width - 1 else { continue }
+                    let s = slot(window)
+                    guard filter[s >> 6] & (1 << UInt64(s & 63)) != 0, let indices = byKey[window] else { continue }
+                    let start = j - (width - 1)
+                    for index in indices {
+                        let needle = needles[index]
+                        let end = start + needle.count
+                        guard end <= line.range.upperBound,
+                              (width..<needle.count).allSatisfy({ all[start + $0] == needle[$0] }) else { continue }
+                        found.append((index, text.cellSpans(for: start..<end)))
                     }
                 }
             }
