@@ -7,8 +7,8 @@ import Foundation
 public struct TextFileReader {
     /// The longest line accepted, in bytes (4 MiB): longer ones are refused.
     public static let maximumLineLength = 4 << 20
-    /// How much is read at a time.
-    public static let chunkSize = 1 << 20
+    /// How much is read at a time (256 KiB: larger pieces were no faster and doubled the peak memory).
+    public static let chunkSize = 1 << 18
 
     /// The path as the user gave it.
     public let path: String

@@ -70,6 +70,15 @@ import VeilTestSupport
         }
     }
 
+    @Test func theDashPrefilterFindsEveryRunOfFive() {
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<2_000 {
+            let bytes = Array(random.string("-a-", count: Int.random(in: 0...40, using: &random)).utf8)
+            let naive = String(decoding: bytes, as: UTF8.self).contains("-----")
+            #expect(bytes.withUnsafeBufferPointer(TextStream.hasFiveDashes) == naive, "\(bytes)")
+        }
+    }
+
     @Test func aRepeatInALaterPieceIsHidden() throws {
         let rules = try RuleSet(yaml: """
         extend: {useDefault: false}

@@ -32,6 +32,7 @@ public struct TextStream: Sendable {
     private var byteOffset = 0
     /// Values found so far, oldest first.
     private var known: [KnownValue] = []
+    private var knownSecrets: Set<String> = []
     /// The rule of a private key block too long to hold: lines stay hidden down to its END.
     private var openBlock: KnownValue?
 
@@ -49,18 +50,21 @@ public struct TextStream: Sendable {
         guard cut > 0 else { return ([], []) }
         let lines = Array(pending[..<cut])
         pending.removeFirst(cut)
-        let findings = try process(lines)
-        return (lines, findings)
+        let processed = try process(lines)
+        return (lines, processed.findings.map { $0.shifted(lines: processed.lineShift, bytes: processed.byteShift) })
     }
 
     /// The next piece with every finding replaced in `style` (see ``next(_:isFinal:)``).
     /// - Throws: ``DetectionError`` when a custom detector fails.
     public mutating func redact(_ bytes: [UInt8], isFinal: Bool = false, style: TextRedactionStyle = .mask) throws -> [UInt8] {
-        let (lines, findings) = try next(bytes, isFinal: isFinal)
-        guard !lines.isEmpty else { return [] }
-        let start = byteOffset - lines.count
-        let local = findings.map { $0.shifted(lines: 0, bytes: -start) }
-        return TextLines(lines).redacted(local, style: style)
+        pending += bytes
+        let cut = isFinal ? pending.count : processableLength()
+        guard cut > 0 else { return [] }
+        let lines = Array(pending[..<cut])
+        pending.removeFirst(cut)
+        let processed = try process(lines)
+        // No finding lies in the context line before the piece, so it comes out unchanged.
+        return Array(processed.text.redacted(processed.findings, style: style).dropFirst(processed.prefix))
     }
 
     /// How much of `pending` can be processed now: all of its complete lines, unless they
@@ -70,6 +74,7 @@ public struct TextStream: Sendable {
         guard let newline = pending.lastIndex(of: 0x0A) else { return 0 }
         let complete = newline + 1
         let openFrom: Int? = pending.withUnsafeBufferPointer { all in
+            guard Self.hasFiveDashes(UnsafeBufferPointer(rebasing: all[..<complete])) else { return nil }
             var earliestHeader: Int?
             var end = complete - 1  // the `\n` ending the last complete line
             while end >= 0 {
@@ -86,14 +91,36 @@ public struct TextStream: Sendable {
         return openFrom
     }
 
+    /// Whether `bytes` hold `-----` (every header and END line does): a run of five dashes
+    /// covers a multiple of 5, so only every fifth byte is read until a dash is found.
+    static func hasFiveDashes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 4
+        while i < bytes.count {
+            if bytes[i] == ASCII.dash {
+                var start = i
+                while start > 0 && bytes[start - 1] == ASCII.dash { start -= 1 }
+                var end = i + 1
+                while end < bytes.count && bytes[end] == ASCII.dash && end - start < 5 { end += 1 }
+                if end - start >= 5 { return true }
+                i = end + 4
+            } else {
+                i += 5
+            }
+        }
+        return false
+    }
+
     private static func hasHeader(_ line: UTF8Line) -> Bool {
         var candidates: [Candidate] = []
         PrivateKeyScanner().scan(line, previous: line, into: &candidates)
         return !candidates.isEmpty
     }
 
-    /// Detection on `lines` (complete lines, or the end of the stream) after the context line.
-    private mutating func process(_ lines: [UInt8]) throws -> [TextFinding] {
+    /// Detection on `lines` (complete lines, or the end of the stream) after the context line:
+    /// the text read (context line first), the context's length in bytes, the findings in
+    /// the text's own lines and bytes, and the shifts to the stream's.
+    private mutating func process(_ lines: [UInt8]) throws
+        -> (text: TextLines, prefix: Int, findings: [TextFinding], lineShift: Int, byteShift: Int) {
         let prefix = context.map { $0 + [0x0A] } ?? []
         let text = TextLines(prefix + lines)
         let first = context == nil ? 0 : 1
@@ -114,7 +141,7 @@ public struct TextStream: Sendable {
         for found in findings where !found.isRepeat {
             let secret = found.finding.secretText
             if secret.unicodeScalars.count >= RuleSet.minimumRepeatLength && !secret.contains("\n")
-                && !known.contains(where: { $0.secretText == secret }) {
+                && knownSecrets.insert(secret).inserted {
                 known.append(KnownValue(found.finding))
             }
         }
@@ -124,14 +151,17 @@ public struct TextStream: Sendable {
         }) {
             openBlock = KnownValue(block.finding)
         }
-        if known.count > Self.maximumKnownValues { known.removeFirst(known.count - Self.maximumKnownValues) }
+        if known.count > Self.maximumKnownValues {
+            for value in known[..<(known.count - Self.maximumKnownValues)] { knownSecrets.remove(value.secretText) }
+            known.removeFirst(known.count - Self.maximumKnownValues)
+        }
         let last = text.sourceRanges[lastRow]
         context = Array(text.source[last])
         let shift = byteOffset - prefix.count
         let lineShift = lineOffset - first
         lineOffset += text.sourceRanges.count - first
         byteOffset += lines.count
-        return findings.map { $0.shifted(lines: lineShift, bytes: shift) }
+        return (text, prefix.count, findings, lineShift, shift)
     }
 }
 
@@ -175,6 +205,7 @@ extension TextLines {
     /// Whether the text ends inside a private key block: its last header has no END line after it.
     func lastLineOpensBlock() -> Bool {
         text.bytes.withUnsafeBufferPointer { all in
+            guard TextStream.hasFiveDashes(all) else { return false }
             for line in text.lines.reversed() {
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
                 if PrivateKeyScanner.endMarkerEnd(buf) != nil { return false }
