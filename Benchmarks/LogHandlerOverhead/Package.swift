@@ -19,6 +19,6 @@ let package = Package(
                 .product(name: "VeilRedaction", package: "Veil"),
                 .product(name: "Logging", package: "swift-log"),
             ]
-        ),
+        )
     ]
 )

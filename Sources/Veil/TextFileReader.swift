@@ -47,7 +47,8 @@ public struct TextFileReader {
             do {
                 chunk = try handle.read(upToCount: Self.chunkSize)
             } catch {
-                throw InputError(path: path, line: linesRead + 1, message: "cannot be read (\(error.localizedDescription))")
+                throw InputError(
+                    path: path, line: linesRead + 1, message: "cannot be read (\(error.localizedDescription))")
             }
             guard let chunk, !chunk.isEmpty else {
                 finished = true

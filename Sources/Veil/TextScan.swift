@@ -41,12 +41,14 @@ public enum TextScan {
     static func text(_ findings: [TextFinding], name: String, showingLast: Int) -> String {
         var out = ""
         for found in findings {
-            out += "\(name):\(found.start.line):\(found.start.column): \(found.ruleID) "
+            out +=
+                "\(name):\(found.start.line):\(found.start.column): \(found.ruleID) "
                 + "(\(found.category.rawValue), \(found.severity.rawValue))"
                 + (found.isRepeat ? ", repeat" : "") + ": \(found.finding.masked(showingLast: showingLast))\n"
         }
         let blocking = findings.filter { $0.severity == .block }.count
-        out += findings.isEmpty
+        out +=
+            findings.isEmpty
             ? "\(name): no findings\n"
             : "\(name): \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(blocking) block)\n"
         return out
@@ -55,21 +57,25 @@ public enum TextScan {
     static func json(_ findings: [TextFinding], name: String, showingLast: Int) -> JSONOutput {
         .object([
             ("file", .string(name)),
-            ("findings", .array(findings.map { found in
-                .object([
-                    ("rule", .string(found.ruleID)),
-                    ("category", .string(found.category.rawValue)),
-                    ("severity", .string(found.severity.rawValue)),
-                    ("line", .int(found.start.line)),
-                    ("column", .int(found.start.column)),
-                    ("byteColumn", .int(found.start.byteColumn)),
-                    ("endLine", .int(found.end.line)),
-                    ("endColumn", .int(found.end.column)),
-                    ("endByteColumn", .int(found.end.byteColumn)),
-                    ("repeat", .bool(found.isRepeat)),
-                    ("masked", .string(found.finding.masked(showingLast: showingLast))),
-                ])
-            })),
+            (
+                "findings",
+                .array(
+                    findings.map { found in
+                        .object([
+                            ("rule", .string(found.ruleID)),
+                            ("category", .string(found.category.rawValue)),
+                            ("severity", .string(found.severity.rawValue)),
+                            ("line", .int(found.start.line)),
+                            ("column", .int(found.start.column)),
+                            ("byteColumn", .int(found.start.byteColumn)),
+                            ("endLine", .int(found.end.line)),
+                            ("endColumn", .int(found.end.column)),
+                            ("endByteColumn", .int(found.end.byteColumn)),
+                            ("repeat", .bool(found.isRepeat)),
+                            ("masked", .string(found.finding.masked(showingLast: showingLast))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -94,25 +100,56 @@ public enum TextScan {
                 ("ruleId", .string(found.ruleID)),
                 ("ruleIndex", .int(ids.firstIndex(of: found.ruleID) ?? 0)),
                 ("level", .string(level(found.severity))),
-                ("message", .object([("text", .string(
-                    "\(found.ruleID)\(found.isRepeat ? " (repeat)" : ""): \(found.finding.masked(showingLast: showingLast))"))])),
-                ("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(name))])),
-                    ("region", .object([
-                        ("startLine", .int(found.start.line)), ("startColumn", .int(found.start.column)),
-                        ("endLine", .int(found.end.line)), ("endColumn", .int(found.end.column)),
-                    ])),
-                ]))])])),
+                (
+                    "message",
+                    .object([
+                        (
+                            "text",
+                            .string(
+                                "\(found.ruleID)\(found.isRepeat ? " (repeat)" : ""): \(found.finding.masked(showingLast: showingLast))"
+                            )
+                        )
+                    ])
+                ),
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([
+                                    ("artifactLocation", .object([("uri", .string(name))])),
+                                    (
+                                        "region",
+                                        .object([
+                                            ("startLine", .int(found.start.line)),
+                                            ("startColumn", .int(found.start.column)),
+                                            ("endLine", .int(found.end.line)), ("endColumn", .int(found.end.column)),
+                                        ])
+                                    ),
+                                ])
+                            )
+                        ])
+                    ])
+                ),
             ])
         }
         return .object([
             ("$schema", .string(SARIFAuditReporter.schemaURI)),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([("name", .string("veil")), ("rules", .array(driverRules))]))])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([("driver", .object([("name", .string("veil")), ("rules", .array(driverRules))]))])
+                        ),
+                        ("columnKind", .string("unicodeCodePoints")),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
     }
 }

@@ -49,7 +49,8 @@ struct LogRedactor: Sendable {
             let key = take()
             redactedMetadata[key] = Self.rebuild(value, taking: take)
         }
-        return Redacted(message: redactedMessage, metadata: redactedMetadata, source: redactedSource, error: redactedError)
+        return Redacted(
+            message: redactedMessage, metadata: redactedMetadata, source: redactedSource, error: redactedError)
     }
 
     /// Appends the strings of `value` (keys and leaves, depth first, dictionary keys sorted).

@@ -67,10 +67,12 @@ public struct RedactingLogHandler: LogHandler {
         let redacted = redactor.redact(
             message: event.message.description, metadata: merged, source: event.source,
             error: event.error.map { String(describing: $0) })
-        wrapped.log(event: LogEvent(
-            level: event.level, message: Logger.Message(stringLiteral: redacted.message),
-            error: redacted.error.map(RedactedError.init), metadata: redacted.metadata.isEmpty ? nil : redacted.metadata,
-            source: redacted.source, file: event.file, function: event.function, line: event.line))
+        wrapped.log(
+            event: LogEvent(
+                level: event.level, message: Logger.Message(stringLiteral: redacted.message),
+                error: redacted.error.map(RedactedError.init),
+                metadata: redacted.metadata.isEmpty ? nil : redacted.metadata,
+                source: redacted.source, file: event.file, function: event.function, line: event.line))
     }
 }
 

@@ -14,9 +14,9 @@ struct RedactTextCommand: ParsableCommand {
         commandName: "redact-text",
         abstract: "Write the plain text in INPUT (a file, or - for standard input) with every finding replaced.",
         discussion: """
-        Streams line by line in bounded memory (kubectl logs … | veil redact-text -). A line longer than 4 MiB \
-        is refused (exit 2). With -o the output file is written atomically and only when the whole input was read.
-        """
+            Streams line by line in bounded memory (kubectl logs … | veil redact-text -). A line longer than 4 MiB \
+            is refused (exit 2). With -o the output file is written atomically and only when the whole input was read.
+            """
     )
 
     @Argument(help: "A text file, or - for standard input.")
@@ -25,7 +25,10 @@ struct RedactTextCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "How findings are replaced: mask (• per character), placeholder ([REDACTED:rule-id]) or solid (█ per character).")
+    @Option(
+        help:
+            "How findings are replaced: mask (• per character), placeholder ([REDACTED:rule-id]) or solid (█ per character)."
+    )
     var style: TextRedactionStyle = .mask
 
     @Option(help: "Rules file (default: .veil.yml in the current folder if present, else the built-in rules).")

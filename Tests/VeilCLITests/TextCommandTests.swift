@@ -5,7 +5,8 @@ import Testing
 /// atomic output and the refused long line.
 @Suite struct TextCommandTests {
     /// Line 2 has a card number after a non-ASCII word, line 3 invalid UTF-8 before an address.
-    static let sample: [UInt8] = Array("hello\nnuméro 4111 1111 1111 1111 ok\n".utf8) + [0xFF, 0xFE]
+    static let sample: [UInt8] =
+        Array("hello\nnuméro 4111 1111 1111 1111 ok\n".utf8) + [0xFF, 0xFE]
         + Array(" email bob@acme-corp.io\nplain line\n".utf8)
 
     @Test func scanTextReportsFileLineColumnAndExitsOne() throws {
@@ -43,7 +44,8 @@ import Testing
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
         let regions = results.compactMap {
-            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Int]
+            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+                as? [String: Int]
         }
         #expect(regions.map { [$0["startLine"], $0["startColumn"], $0["endColumn"]] } == [[2, 8, 27], [3, 10, 26]])
         #expect(!sarif.stdout.contains("4111"))
@@ -56,7 +58,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["redact-text", "-", "--style", "placeholder"], in: folder, stdin: Self.sample)
         #expect(result.status == 0, "\(result)")
-        let expected = Array("hello\nnuméro [REDACTED:card.pan] ok\n".utf8) + [0xFF, 0xFE]
+        let expected =
+            Array("hello\nnuméro [REDACTED:card.pan] ok\n".utf8) + [0xFF, 0xFE]
             + Array(" email [REDACTED:email]\nplain line\n".utf8)
         #expect(result.stdoutBytes == expected)
     }

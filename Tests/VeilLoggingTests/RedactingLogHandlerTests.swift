@@ -72,8 +72,10 @@ struct FailingDetector: CustomDetector {
 @Suite struct RedactingLogHandlerTests {
     static let card = "4111 1111 1111 1111"
 
-    func logger(_ captured: Captured, rules: RuleSet? = nil, style: TextRedactionStyle = .placeholder,
-                provider: Logger.MetadataProvider? = nil) throws -> Logger {
+    func logger(
+        _ captured: Captured, rules: RuleSet? = nil, style: TextRedactionStyle = .placeholder,
+        provider: Logger.MetadataProvider? = nil
+    ) throws -> Logger {
         var inner = CapturingHandler(captured: captured)
         inner.metadataProvider = provider
         let resolved = try rules ?? RuleSet.builtIn
@@ -89,20 +91,28 @@ struct FailingDetector: CustomDetector {
 
     @Test func metadataOfEveryShapeIsRedacted() throws {
         let captured = Captured()
-        var log = try logger(captured, style: .mask, provider: Logger.MetadataProvider { ["trace.card": "\(Self.card)"] })
+        var log = try logger(
+            captured, style: .mask, provider: Logger.MetadataProvider { ["trace.card": "\(Self.card)"] })
         log[metadataKey: "user"] = "jane.doe@acme-corp.io"
-        log.info("hello", metadata: [
-            "nested": ["card": "\(Self.card)", "list": ["ok", "mail jane.doe@acme-corp.io"]],
-            "token": .stringConvertible(Token(value: "AKIAIOSFODNN7EXAMPLF")),
-            "jane.doe@acme-corp.io": "a key that is an address",
-        ], source: "billing-4111111111111111")
+        log.info(
+            "hello",
+            metadata: [
+                "nested": ["card": "\(Self.card)", "list": ["ok", "mail jane.doe@acme-corp.io"]],
+                "token": .stringConvertible(Token(value: "AKIAIOSFODNN7EXAMPLF")),
+                "jane.doe@acme-corp.io": "a key that is an address",
+            ], source: "billing-4111111111111111")
         let everything = captured.everything
         for secret in [Self.card, "jane.doe@acme-corp.io", "AKIAIOSFODNN7EXAMPLF", "4111111111111111"] {
             #expect(!everything.contains(secret), "\(secret.prefix(4))… reached the wrapped handler")
         }
         let metadata = try #require(captured.events.first?.metadata)
         #expect(metadata["trace.card"] == .string("•••••••••••••••••••"))
-        #expect(metadata["nested"] == .dictionary(["card": "•••••••••••••••••••", "list": ["ok", .string("mail " + String(repeating: "•", count: 21))]]))
+        #expect(
+            metadata["nested"]
+                == .dictionary([
+                    "card": "•••••••••••••••••••",
+                    "list": ["ok", .string("mail " + String(repeating: "•", count: 21))],
+                ]))
         #expect(captured.events.first?.message.description == "hello")
     }
 
@@ -114,7 +124,9 @@ struct FailingDetector: CustomDetector {
 
     @Test func theErrorIsPassedAsItsRedactedDescription() throws {
         let captured = Captured()
-        struct PaymentError: Error, CustomStringConvertible { var description: String { "declined \(RedactingLogHandlerTests.card)" } }
+        struct PaymentError: Error, CustomStringConvertible {
+            var description: String { "declined \(RedactingLogHandlerTests.card)" }
+        }
         try logger(captured).error("payment failed", error: PaymentError())
         #expect(captured.events.first.flatMap { $0.error.map { "\($0)" } } == "declined [REDACTED:card.pan]")
     }
@@ -183,7 +195,9 @@ struct FailingDetector: CustomDetector {
             #expect(captured.events.count == 1)
             for secret in planted {
                 for form in secret.leakForms {
-                    #expect(!everything.contains(form), "round \(round): a \(secret.detector) value reached the wrapped handler")
+                    #expect(
+                        !everything.contains(form),
+                        "round \(round): a \(secret.detector) value reached the wrapped handler")
                 }
             }
         }

@@ -37,12 +37,14 @@ import VeilTestSupport
                 Set(found.finding.spans.flatMap { span in span.columns.map { lineStarts[span.row] + $0 } })
             }
             struct Hidden: Hashable { var rule: String; var characters: Set<Int> }
-            let screenSide = Set(try rules.findings(in: layout.screen).filter { $0.source == .rule }.map {
-                Hidden(rule: $0.ruleID, characters: onScreen($0))
-            })
-            let textSide = Set(try rules.textFindings(in: text).filter { !$0.isRepeat }.map {
-                Hidden(rule: $0.ruleID, characters: inText($0))
-            })
+            let screenSide = Set(
+                try rules.findings(in: layout.screen).filter { $0.source == .rule }.map {
+                    Hidden(rule: $0.ruleID, characters: onScreen($0))
+                })
+            let textSide = Set(
+                try rules.textFindings(in: text).filter { !$0.isRepeat }.map {
+                    Hidden(rule: $0.ruleID, characters: inText($0))
+                })
             #expect(screenSide == textSide, "corpus screen \(screen.id)")
             compared += screenSide.count
         }
@@ -104,23 +106,28 @@ import VeilTestSupport
     }
 
     @Test func foundValuesAreHiddenWhereverTheyAppearAgain() throws {
-        let rules = try RuleSet(yaml: """
-        extend: {useDefault: false}
-        rules:
-          - id: ticket
-            regex: 'ticket=([A-Z0-9]+)'
-            secretGroup: 1
-        """)
+        let rules = try RuleSet(
+            yaml: """
+                extend: {useDefault: false}
+                rules:
+                  - id: ticket
+                    regex: 'ticket=([A-Z0-9]+)'
+                    secretGroup: 1
+                """)
         let text = "echo QX7Z ZK81PLM3\nticket=ZK81PLM3 ticket=QX7Z\nagain ZK81PLM3, QX7Z"
         let found = try rules.textFindings(in: text)
-        #expect(found.filter { !$0.isRepeat }.map(\.start) == [
-            TextPosition(line: 2, column: 8, byteColumn: 8), TextPosition(line: 2, column: 24, byteColumn: 24),
-        ])
+        #expect(
+            found.filter { !$0.isRepeat }.map(\.start) == [
+                TextPosition(line: 2, column: 8, byteColumn: 8), TextPosition(line: 2, column: 24, byteColumn: 24),
+            ])
         // The 8-character value everywhere (before and after), the 4-character one only where found.
-        #expect(found.filter(\.isRepeat).map(\.start) == [
-            TextPosition(line: 1, column: 11, byteColumn: 11), TextPosition(line: 3, column: 7, byteColumn: 7),
-        ])
-        #expect(try rules.redact(text, style: .mask) == "echo QX7Z ••••••••\nticket=•••••••• ticket=••••\nagain ••••••••, QX7Z")
+        #expect(
+            found.filter(\.isRepeat).map(\.start) == [
+                TextPosition(line: 1, column: 11, byteColumn: 11), TextPosition(line: 3, column: 7, byteColumn: 7),
+            ])
+        #expect(
+            try rules.redact(text, style: .mask)
+                == "echo QX7Z ••••••••\nticket=•••••••• ticket=••••\nagain ••••••••, QX7Z")
     }
 
     /// The one-pass search for repeats finds what a naive search of each value finds.
@@ -138,8 +145,10 @@ import VeilTestSupport
             for (row, line) in lines.text.lines.enumerated() {
                 let bytes = Array(lines.text.bytes[line.range])
                 for (index, needle) in needles.enumerated() where needle.count >= 6 && needle.count <= bytes.count {
-                    for start in 0...(bytes.count - needle.count) where Array(bytes[start..<(start + needle.count)]) == needle {
-                        let spans = lines.text.cellSpans(for: (line.range.lowerBound + start)..<(line.range.lowerBound + start + needle.count))
+                    for start in 0...(bytes.count - needle.count)
+                    where Array(bytes[start..<(start + needle.count)]) == needle {
+                        let spans = lines.text.cellSpans(
+                            for: (line.range.lowerBound + start)..<(line.range.lowerBound + start + needle.count))
                         naive.append((row, start * 100 + index, "\(index) \(spans)"))
                     }
                 }

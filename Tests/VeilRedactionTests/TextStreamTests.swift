@@ -58,14 +58,20 @@ import VeilTestSupport
                 output += try copy.redact(piece, isFinal: isFinal, style: .solid)
             }
             #expect(returned == text, "seed \(seed)")
-            struct Place: Hashable { var rule: String; var start: TextPosition; var end: TextPosition; var bytes: Range<Int> }
+            struct Place: Hashable {
+                var rule: String; var start: TextPosition; var end: TextPosition; var bytes: Range<Int>
+            }
             let expected = whole.map { Place(rule: $0.ruleID, start: $0.start, end: $0.end, bytes: $0.byteRange) }
-            let actual = streamed.filter { !$0.isRepeat }.map { Place(rule: $0.ruleID, start: $0.start, end: $0.end, bytes: $0.byteRange) }
+            let actual = streamed.filter { !$0.isRepeat }.map {
+                Place(rule: $0.ruleID, start: $0.start, end: $0.end, bytes: $0.byteRange)
+            }
             #expect(Set(actual) == Set(expected), "seed \(seed)")
             #expect(output.filter { $0 == 0x0A }.count == text.filter { $0 == 0x0A }.count)
             let redacted = String(decoding: output, as: UTF8.self)
             for secret in planted {
-                for form in secret.secrets { #expect(!redacted.contains(form), "seed \(seed): \(secret.detector) leaked") }
+                for form in secret.secrets {
+                    #expect(!redacted.contains(form), "seed \(seed): \(secret.detector) leaked")
+                }
             }
         }
     }
@@ -80,13 +86,14 @@ import VeilTestSupport
     }
 
     @Test func aRepeatInALaterPieceIsHidden() throws {
-        let rules = try RuleSet(yaml: """
-        extend: {useDefault: false}
-        rules:
-          - id: ticket
-            regex: 'ticket=([A-Z0-9]+)'
-            secretGroup: 1
-        """)
+        let rules = try RuleSet(
+            yaml: """
+                extend: {useDefault: false}
+                rules:
+                  - id: ticket
+                    regex: 'ticket=([A-Z0-9]+)'
+                    secretGroup: 1
+                """)
         var stream = TextStream(rules: rules)
         var out = try stream.redact(Array("ticket=ZK81PLM3\n".utf8))
         out += try stream.redact(Array("echo ZK81PLM3\n".utf8))
@@ -115,7 +122,8 @@ import VeilTestSupport
 
     @Test func aBlockTooLongToHoldStaysHiddenDownToItsEnd() throws {
         var stream = TextStream(rules: try RuleSet.builtIn)
-        let body = String(repeating: String(repeating: "QUJD", count: 16) + "\n", count: TextStream.maximumHeldBytes / 64)
+        let body = String(
+            repeating: String(repeating: "QUJD", count: 16) + "\n", count: TextStream.maximumHeldBytes / 64)
         var out = try stream.redact(Array("-----BEGIN RSA PRIVATE KEY-----\n\(body)".utf8))
         #expect(!out.isEmpty)
         out += try stream.redact(Array("\(body)-----END RSA PRIVATE KEY----- tail\nvisible\n".utf8))

@@ -27,20 +27,24 @@ extension RuleSet {
         var findings = try DetectionRun.textFindings(self, in: lines, preset: preset)
         var repeats = Set<Int>()
         var values = known
-        for finding in findings where !finding.secretText.isEmpty && finding.secretText.unicodeScalars.count >= Self.minimumRepeatLength
-            && !finding.secretText.contains("\n") {
+        for finding in findings
+        where !finding.secretText.isEmpty && finding.secretText.unicodeScalars.count >= Self.minimumRepeatLength
+            && !finding.secretText.contains("\n")
+        {
             values.append(KnownValue(finding))
         }
         var unique: [KnownValue] = []
         var seen = Set<[UInt8]>()
         for value in values where seen.insert(value.bytes).inserted { unique.append(value) }
-        for (index, spans) in lines.occurrences(of: unique.map(\.bytes)) where !findings.contains(where: { $0.covers(spans) }) {
+        for (index, spans) in lines.occurrences(of: unique.map(\.bytes))
+        where !findings.contains(where: { $0.covers(spans) }) {
             let value = unique[index]
             repeats.insert(findings.count)
-            findings.append(Finding(
-                ruleID: value.ruleID, category: value.category, severity: value.severity, source: .rule,
-                location: .text, spans: spans, style: value.style, matchText: value.matchText,
-                secretText: value.secretText))
+            findings.append(
+                Finding(
+                    ruleID: value.ruleID, category: value.category, severity: value.severity, source: .rule,
+                    location: .text, spans: spans, style: value.style, matchText: value.matchText,
+                    secretText: value.secretText))
         }
         var result = findings.enumerated().map { index, finding in
             lines.textFinding(finding, isRepeat: repeats.contains(index))
@@ -79,7 +83,9 @@ extension TextLines {
     func occurrences(of needles: [[UInt8]]) -> [(index: Int, spans: [CellSpan])] {
         let width = 6
         let mask: UInt64 = (1 << 48) - 1
-        @inline(__always) func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48) }
+        @inline(__always) func slot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48)
+        }
         var filter = [UInt64](repeating: 0, count: 1024)
         var byKey: [UInt64: [Int]] = [:]
         for (index, needle) in needles.enumerated() where needle.count >= width {
@@ -102,7 +108,8 @@ extension TextLines {
                         let needle = needles[index]
                         let end = start + needle.count
                         guard end <= line.range.upperBound,
-                              (width..<needle.count).allSatisfy({ all[start + $0] == needle[$0] }) else { continue }
+                            (width..<needle.count).allSatisfy({ all[start + $0] == needle[$0] })
+                        else { continue }
                         found.append((index, text.cellSpans(for: start..<end)))
                     }
                 }
@@ -122,11 +129,13 @@ extension TextLines {
             let (lower, upper) = (offsets[span.col] ?? lineStart, offsets[span.col + span.width] ?? lineStart)
             segments.append(lower..<upper)
             starts.append(TextPosition(line: span.row + 1, column: span.col + 1, byteColumn: lower - lineStart + 1))
-            ends.append(TextPosition(line: span.row + 1, column: span.col + span.width + 1, byteColumn: upper - lineStart + 1))
+            ends.append(
+                TextPosition(line: span.row + 1, column: span.col + span.width + 1, byteColumn: upper - lineStart + 1))
         }
         let start = starts.first ?? TextPosition(line: 1, column: 1, byteColumn: 1)
         let end = ends.last ?? start
         let range = (segments.first?.lowerBound ?? 0)..<(segments.last?.upperBound ?? 0)
-        return TextFinding(finding: finding, start: start, end: end, byteRange: range, isRepeat: isRepeat, hiddenRanges: segments)
+        return TextFinding(
+            finding: finding, start: start, end: end, byteRange: range, isRepeat: isRepeat, hiddenRanges: segments)
     }
 }

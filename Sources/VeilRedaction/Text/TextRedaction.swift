@@ -57,7 +57,8 @@ extension TextLines {
         var merged: [(range: Range<Int>, ruleID: String)] = []
         for piece in pieces where !piece.range.isEmpty {
             if let last = merged.last, piece.range.lowerBound <= last.range.upperBound {
-                merged[merged.count - 1].range = last.range.lowerBound..<max(last.range.upperBound, piece.range.upperBound)
+                merged[merged.count - 1].range =
+                    last.range.lowerBound..<max(last.range.upperBound, piece.range.upperBound)
             } else {
                 merged.append(piece)
             }

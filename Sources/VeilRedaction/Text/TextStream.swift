@@ -44,7 +44,9 @@ public struct TextStream: Sendable {
     /// returned now (`lines`), which may be fewer than given (a held-back block) or include
     /// lines held from before. Positions and byte ranges count from the start of the stream.
     /// - Throws: ``DetectionError`` when a custom detector fails.
-    public mutating func next(_ bytes: [UInt8], isFinal: Bool = false) throws -> (lines: [UInt8], findings: [TextFinding]) {
+    public mutating func next(_ bytes: [UInt8], isFinal: Bool = false) throws -> (
+        lines: [UInt8], findings: [TextFinding]
+    ) {
         pending += bytes
         let cut = isFinal ? pending.count : processableLength()
         guard cut > 0 else { return ([], []) }
@@ -56,7 +58,9 @@ public struct TextStream: Sendable {
 
     /// The next piece with every finding replaced in `style` (see ``next(_:isFinal:)``).
     /// - Throws: ``DetectionError`` when a custom detector fails.
-    public mutating func redact(_ bytes: [UInt8], isFinal: Bool = false, style: TextRedactionStyle = .mask) throws -> [UInt8] {
+    public mutating func redact(_ bytes: [UInt8], isFinal: Bool = false, style: TextRedactionStyle = .mask) throws
+        -> [UInt8]
+    {
         pending += bytes
         let cut = isFinal ? pending.count : processableLength()
         guard cut > 0 else { return [] }
@@ -120,7 +124,8 @@ public struct TextStream: Sendable {
     /// the text read (context line first), the context's length in bytes, the findings in
     /// the text's own lines and bytes, and the shifts to the stream's.
     private mutating func process(_ lines: [UInt8]) throws
-        -> (text: TextLines, prefix: Int, findings: [TextFinding], lineShift: Int, byteShift: Int) {
+        -> (text: TextLines, prefix: Int, findings: [TextFinding], lineShift: Int, byteShift: Int)
+    {
         let prefix = context.map { $0 + [0x0A] } ?? []
         let text = TextLines(prefix + lines)
         let first = context == nil ? 0 : 1
@@ -128,10 +133,11 @@ public struct TextStream: Sendable {
         if let block = openBlock {
             let (spans, closed) = text.hiddenDownToEndMarker(from: first)
             if !spans.isEmpty {
-                preset.append(Finding(
-                    ruleID: block.ruleID, category: block.category, severity: block.severity, source: .rule,
-                    location: .text, spans: spans, style: block.style, matchText: block.matchText,
-                    secretText: block.secretText))
+                preset.append(
+                    Finding(
+                        ruleID: block.ruleID, category: block.category, severity: block.severity, source: .rule,
+                        location: .text, spans: spans, style: block.style, matchText: block.matchText,
+                        secretText: block.secretText))
             }
             if closed { openBlock = nil }
         }
@@ -141,14 +147,17 @@ public struct TextStream: Sendable {
         for found in findings where !found.isRepeat {
             let secret = found.finding.secretText
             if secret.unicodeScalars.count >= RuleSet.minimumRepeatLength && !secret.contains("\n")
-                && knownSecrets.insert(secret).inserted {
+                && knownSecrets.insert(secret).inserted
+            {
                 known.append(KnownValue(found.finding))
             }
         }
         // A block running to the last line without its END line: keep hiding below it.
-        if openBlock == nil, text.lastLineOpensBlock(), let block = findings.last(where: {
-            !$0.isRepeat && $0.finding.secretText.hasPrefix("-----BEGIN") && $0.finding.spans.last?.row == lastRow
-        }) {
+        if openBlock == nil, text.lastLineOpensBlock(),
+            let block = findings.last(where: {
+                !$0.isRepeat && $0.finding.secretText.hasPrefix("-----BEGIN") && $0.finding.spans.last?.row == lastRow
+            })
+        {
             openBlock = KnownValue(block.finding)
         }
         if known.count > Self.maximumKnownValues {
@@ -173,7 +182,8 @@ extension TextFinding {
         }
         let moved = Finding(
             ruleID: finding.ruleID, category: finding.category, severity: finding.severity, source: finding.source,
-            location: finding.location, spans: finding.spans.map { CellSpan(row: $0.row + lines, col: $0.col, width: $0.width) },
+            location: finding.location,
+            spans: finding.spans.map { CellSpan(row: $0.row + lines, col: $0.col, width: $0.width) },
             style: finding.style, matchText: finding.matchText, secretText: finding.secretText)
         return TextFinding(
             finding: moved, start: move(start), end: move(end),

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import CVeilPNG
 import Foundation
@@ -33,7 +33,9 @@ extension AtomicFile {
                     throw error
                 }
             }
-            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw AtomicFileError.write(path: path, errno: errno) }
+            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+                throw AtomicFileError.write(path: path, errno: errno)
+            }
             open = false
             guard close(descriptor) == 0 else { throw AtomicFileError.write(path: path, errno: errno) }
         } catch {

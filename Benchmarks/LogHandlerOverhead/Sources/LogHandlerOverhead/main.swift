@@ -40,8 +40,10 @@ func perMessage(_ logger: Logger, _ messages: [String], runs: Int) -> Double {
 
 /// `count` messages of exactly 100 bytes built from real-looking log words.
 func messages(count: Int, secret: String?) -> [String] {
-    let words = ["GET", "/api/v1/orders/8812", "200", "took", "12ms", "user=42", "retry", "cache", "hit", "upstream",
-                 "POST", "/login", "session", "renewed", "queue", "depth", "worker-3", "done"]
+    let words = [
+        "GET", "/api/v1/orders/8812", "200", "took", "12ms", "user=42", "retry", "cache", "hit", "upstream",
+        "POST", "/login", "session", "renewed", "queue", "depth", "worker-3", "done",
+    ]
     var random = SystemRandomNumberGenerator()
     return (0..<count).map { _ in
         var line = secret.map { "card \($0) " } ?? ""
@@ -56,11 +58,14 @@ let plain = Logger(label: "bench") { _ in SinkHandler(sink: sink) }
 let rules = try RuleSet.builtIn
 let redacting = Logger(label: "bench") { _ in RedactingLogHandler(wrapping: SinkHandler(sink: sink), rules: rules) }
 print("per 100-byte message, median of \(runs) batches of 1000 (µs)")
-for (name, secret) in [("no finding", nil), ("one finding (card number)", "4111 1111 1111 1111")] as [(String, String?)] {
+for (name, secret) in [("no finding", nil), ("one finding (card number)", "4111 1111 1111 1111")] as [(String, String?)]
+{
     let batch = messages(count: 1000, secret: secret)
     _ = perMessage(redacting, batch, runs: 3)
     let alone = perMessage(plain, batch, runs: runs)
     let wrapped = perMessage(redacting, batch, runs: runs)
-    print(String(format: "%@: wrapped handler alone %.2f, redacting %.2f, overhead %.2f (%.1fx)",
-                 name, alone, wrapped, wrapped - alone, wrapped / alone))
+    print(
+        String(
+            format: "%@: wrapped handler alone %.2f, redacting %.2f, overhead %.2f (%.1fx)",
+            name, alone, wrapped, wrapped - alone, wrapped / alone))
 }
