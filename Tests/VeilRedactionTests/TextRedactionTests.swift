@@ -140,7 +140,7 @@ import VeilTestSupport
                 Array(random.string("abcé", count: Int.random(in: 4...9, using: &random)).utf8)
             }
             let lines = TextLines(Array(text.utf8))
-            let fast = lines.occurrences(of: needles).map { "\($0.index) \($0.spans)" }
+            let fast = lines.occurrences(of: needles, directLimit: 0).map { "\($0.index) \($0.spans)" }
             var naive: [(Int, Int, String)] = []
             for (row, line) in lines.text.lines.enumerated() {
                 let bytes = Array(lines.text.bytes[line.range])
@@ -155,6 +155,8 @@ import VeilTestSupport
             }
             naive.sort { ($0.0, $0.1 / 100, $0.1 % 100) < ($1.0, $1.1 / 100, $1.1 % 100) }
             #expect(fast == naive.map(\.2))
+            let direct = lines.occurrences(of: needles, directLimit: .max).map { "\($0.index) \($0.spans)" }
+            #expect(direct == naive.map(\.2))
         }
     }
 

@@ -79,9 +79,15 @@ extension TextLines {
     /// The character spans of every occurrence of each of `needles` (at least 6 bytes each;
     /// shorter ones are ignored) in the lines, never across lines, in text order, with the
     /// needle's index. One pass over the text: a 6-byte rolling window is looked up in a
-    /// 65,536-bit filter, and only on a hit in a table of the needles' first 6 bytes.
-    func occurrences(of needles: [[UInt8]]) -> [(index: Int, spans: [CellSpan])] {
+    /// 65,536-bit filter, and only on a hit in a table of the needles' first 6 bytes. A small
+    /// search (text bytes × needles ≤ `directLimit`: a log event) compares directly instead,
+    /// cheaper than building the filter.
+    func occurrences(of needles: [[UInt8]], directLimit: Int = 4096) -> [(index: Int, spans: [CellSpan])] {
         let width = 6
+        guard !needles.isEmpty else { return [] }
+        if text.bytes.count * needles.count <= directLimit {
+            return directOccurrences(of: needles, width: width)
+        }
         let mask: UInt64 = (1 << 48) - 1
         @inline(__always) func slot(_ key: UInt64) -> Int {
             Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48)
@@ -109,6 +115,25 @@ extension TextLines {
                         let end = start + needle.count
                         guard end <= line.range.upperBound,
                             (width..<needle.count).allSatisfy({ all[start + $0] == needle[$0] })
+                        else { continue }
+                        found.append((index, text.cellSpans(for: start..<end)))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// ``occurrences(of:directLimit:)`` by comparing each needle at each place.
+    private func directOccurrences(of needles: [[UInt8]], width: Int) -> [(index: Int, spans: [CellSpan])] {
+        var found: [(index: Int, spans: [CellSpan])] = []
+        text.bytes.withUnsafeBufferPointer { all in
+            for line in text.lines where line.range.count >= width {
+                for start in line.range {
+                    for (index, needle) in needles.enumerated() where needle.count >= width {
+                        let end = start + needle.count
+                        guard end <= line.range.upperBound, all[start] == needle[0],
+                            (1..<needle.count).allSatisfy({ all[start + $0] == needle[$0] })
                         else { continue }
                         found.append((index, text.cellSpans(for: start..<end)))
                     }
