@@ -12,11 +12,14 @@ let package = Package(
         .library(name: "VeilRedaction", targets: ["VeilRedaction"]),
         .library(name: "VeilRender", targets: ["VeilRender"]),
         .library(name: "Veil", targets: ["Veil"]),
+        .library(name: "VeilLogging", targets: ["VeilLogging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // 1.16.2: `LogHandler.log(event:)`, the entry point that carries an event's error.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // libpng, found through pkg-config (Debian/Ubuntu: apt-get install libpng-dev).
@@ -57,6 +60,8 @@ let package = Package(
             // Fault injection for the process-level tests: debug builds only (see FaultInjection.swift).
             swiftSettings: [.define("VEIL_FAULT_INJECTION", .when(configuration: .debug))]
         ),
+        // A swift-log handler that redacts messages, metadata and sources with the rules.
+        .target(name: "VeilLogging", dependencies: ["VeilRedaction", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "Veil",
             dependencies: [
@@ -83,6 +88,10 @@ let package = Package(
             name: "VeilTests",
             dependencies: ["Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "VeilLoggingTests",
+            dependencies: ["VeilLogging", "VeilRedaction", "VeilTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "VeilCLITests", dependencies: ["Veil", "VeilRender", "VeilRedaction", "VeilScreen", "VeilLifecycle"], resources: [.copy("Fixtures")]),
     ]

@@ -13,33 +13,58 @@ struct RedactCommand: ParsableCommand {
         discussion: """
             Frames are re-encoded from the redacted screen, so no byte of a hidden value survives in any event, \
             title or marker. Input events ("i") and the header's title, command and environment are dropped.
+
+            With --text, INPUT is plain text (logs, config files, CI output): it is written with every \
+            finding replaced, streamed line by line in bounded memory (kubectl logs … | veil redact --text -), \
+            to standard output or -o. A line longer than 4 MiB is refused (exit 2). \
+            --style: solid (█ per character), mask (• per character, the default for text) or placeholder \
+            ([REDACTED:rule-id] for text).
+
+            Exit codes: 0 written; 2 a usage, configuration, input or write error (nothing is written to -o).
             """
     )
 
-    @Argument(help: "An asciicast recording (.cast) or terminal bytes (a file, or - for standard input).")
+    @Argument(help: "An asciicast recording (.cast), terminal bytes, or with --text plain text (a file, or - for standard input).")
     var input: String
 
-    @Option(name: [.short, .customLong("output")], help: "The file to write (a .cast recording for a .cast input).")
-    var output: String
+    @Option(name: [.short, .customLong("output")], help: "The file to write (a .cast recording for a .cast input; with --text, standard output when left out).")
+    var output: String?
+
+    @Flag(help: "Read INPUT as plain text (logs): no screen, every finding replaced in the text itself.")
+    var text = false
 
     @Flag(help: "Feed a capture's bytes exactly as a pty master read them, instead of as a cooked terminal shows them (LF as CR LF). Recordings (.cast) are always raw.")
     var raw = false
 
     @OptionGroup var rules: ConfigOption
 
-    @Option(help: "How hidden cells look.")
-    var style: StyleOption = .solid
+    @Option(help: "How hidden values look (default: solid; mask with --text).")
+    var style: StyleOption?
 
     @OptionGroup var size: ScreenSizeOptions
 
+    func validate() throws {
+        if !text && output == nil { throw ValidationError("-o OUT is needed (a .cast recording for a .cast input)") }
+        if text && raw { throw ValidationError("--raw applies to terminal bytes, not to --text") }
+    }
+
     func run() throws {
         let rules = try self.rules.resolver().rules(forInputAt: input)
-        let redaction = style.style
+        if text {
+            let textStyle: TextRedactionStyle =
+                switch style ?? .mask {
+                case .solid: .solid
+                case .mask: .mask
+                case .placeholder: .placeholder
+                }
+            return try TextFileRedaction.redact(inputPath: input, outputPath: output, rules: rules, style: textStyle)
+        }
+        let redaction = (style ?? .solid).style
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
         ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
-        let url = URL(fileURLWithPath: output)
+        let url = URL(fileURLWithPath: output ?? "")
         var report: CaptureExposureReport?
         // Streamed to a temporary file, renamed only when the whole recording was read.
         try AtomicFile.write(to: url) { write in

@@ -26,8 +26,11 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var capture: CaptureOptions
 
-    @Option(help: "Output format.")
-    var format: TextOrJSON = .text
+    @Option(help: "Output format (sarif with --text only).")
+    var format: TextScan.Format = .text
+
+    @Flag(help: "Read INPUT as plain text (logs, config files, CI output): no screen, file:line:column positions, exit 1 on block findings.")
+    var text = false
 
     @OptionGroup var rules: ConfigOption
 
@@ -43,10 +46,12 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard showLast >= 0 else { throw ValidationError("--show-last must be 0 or more (got \(showLast))") }
+        if format == .sarif && !text { throw ValidationError("--format sarif needs --text") }
     }
 
     func run() throws {
         let rules = try self.rules.resolver().rules(forInputAt: capture.input)
+        if text { return try scanText(rules: rules) }
         if showLast > Finding.maximumRevealedCharacters {
             FileHandle.standardError.write(Data(
                 "veil: note: --show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value\n".utf8))

@@ -214,7 +214,7 @@ import Testing
             app marked itself, or nothing); 1 a block finding the app did not mark (unless
             --exit-zero); 2 a usage, configuration or input error.
 
-            USAGE: veil scan <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--config <file>] [--show-last <show-last>] [--exit-zero] [--verbose]
+            USAGE: veil scan <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--text] [--config <file>] [--show-last <show-last>] [--exit-zero] [--verbose]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
@@ -235,7 +235,11 @@ import Testing
               --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
                                       recording's own; else 24, or the lowest row cursor
                                       addressing draws on).
-              --format <format>       Output format. (values: text, json; default: text)
+              --format <format>       Output format (sarif with --text only). (values:
+                                      text, json, sarif; default: text)
+              --text                  Read INPUT as plain text (logs, config files, CI
+                                      output): no screen, file:line:column positions, exit
+                                      1 on block findings.
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).

@@ -168,6 +168,9 @@ struct DetectionRun {
         if candidate.continuesToEndMarker && location == .screen {
             (findingSpans, matchText) = privateKeyBlock(from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
             secretText = matchText
+        } else if candidate.continuesToEndMarker && location == .text {
+            (findingSpans, matchText) = textPrivateKeyBlock(from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
+            secretText = matchText
         }
         if severity == .block {
             for span in findingSpans {

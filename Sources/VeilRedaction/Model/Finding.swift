@@ -29,6 +29,9 @@ public struct Finding: Hashable, Sendable {
         case screen
         /// The window title; spans count the title's characters.
         case title
+        /// Plain text (``RuleSet/textFindings(in:)``): a span's row is the 0-based line,
+        /// its columns count the line's characters (Unicode scalars).
+        case text
     }
 
     /// The id of the rule or region (`app.marked` for cells the app marked).

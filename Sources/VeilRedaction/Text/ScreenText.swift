@@ -158,8 +158,30 @@ struct ScreenText {
         self.hasMarkedCells = false
     }
 
-    /// Whether this is the text of a title rather than of the grid.
+    /// Builds the text of plain lines (see ``TextLines``): `origin` holds each byte's
+    /// character index in its line, and line `i` has `firstRow == lastRow == i`.
+    init(characterBytes bytes: [UInt8], origin: [Int32], lines: [Line]) {
+        cols = 0
+        self.bytes = bytes
+        self.origin = origin
+        self.lines = lines
+        self.cells = []
+        self.hasMarkedCells = false
+    }
+
+    /// Whether this is the text of a title (or of plain lines) rather than of a grid.
     var isTitle: Bool { cols == 0 }
+
+    /// The row (line) of the byte at `offset` of a title or of plain lines.
+    func characterRow(ofByte offset: Int) -> Int {
+        var low = 0
+        var high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lines[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return lines.isEmpty ? 0 : lines[low].firstRow
+    }
 
     /// The text of a byte range (the bytes always start and end on character boundaries).
     func string(_ range: Range<Int>) -> String {
@@ -171,13 +193,14 @@ struct ScreenText {
     func cellSpans(for range: Range<Int>) -> [CellSpan] {
         var spans: [CellSpan] = []
         var previous: Int32 = -1
+        let characterRow = isTitle && !range.isEmpty ? characterRow(ofByte: range.lowerBound) : 0
         for offset in range {
             let index = origin[offset]
             if index == previous { continue }
             previous = index
             let cell = Int(index)
             if isTitle {
-                spans.appendMerging(CellSpan(row: 0, col: cell, width: 1))
+                spans.appendMerging(CellSpan(row: characterRow, col: cell, width: 1))
             } else {
                 let width = cells[cell].width == 2 ? 2 : 1
                 spans.appendMerging(CellSpan(row: cell / cols, col: cell % cols, width: min(width, cols - cell % cols)))
