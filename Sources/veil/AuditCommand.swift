@@ -12,7 +12,8 @@ struct AuditCommand: AsyncParsableCommand {
         abstract: "Audit scenarios and terminal captures: fail when a snapshot would leak a secret.",
         discussion: """
             PATH is a file or a folder. Folders are searched recursively (hidden folders and .build \
-            skipped; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
+            skipped, and the paths the folder's .veilignore or an --exclude GLOB matches, in gitignore \
+            syntax; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
             (*.veil.yml) and captures (*.ans, *.cast); a file given by name is a scenario when it ends \
             in .yml or .yaml, else a capture. Every file a scenario names must lie inside the audited \
             folder (no absolute paths, no '..' or symbolic links out of it, regular files only) unless \
@@ -64,6 +65,11 @@ struct AuditCommand: AsyncParsableCommand {
 
     @OptionGroup var outside: OutsideRootOption
 
+    @Option(name: .customLong("exclude"), help: ArgumentHelp(
+        "Leave out of folder searches the paths matching GLOB (gitignore syntax, relative to the folder; repeatable).",
+        valueName: "GLOB"))
+    var excludes: [String] = []
+
     @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
     var verbose = false
 
@@ -96,6 +102,7 @@ struct AuditCommand: AsyncParsableCommand {
             fingerprintSalt: Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
         options.allowsOutsideRoot = outside.allowOutsideRoot
         options.rawCaptures = raw
+        options.excludes = excludes
         return options
     }
 

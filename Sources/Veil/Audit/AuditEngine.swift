@@ -41,6 +41,9 @@ public struct AuditOptions: Sendable {
     /// `--raw`: feed captures (not recordings) exactly as given instead of as a cooked
     /// terminal shows them (see ``InputMode``).
     public var rawCaptures = false
+    /// `--exclude`: gitignore patterns that folder searches leave out, after each folder's
+    /// `.veilignore` (see ``IgnoreRules``).
+    public var excludes: [String] = []
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -162,7 +165,8 @@ public struct AuditEngine: Sendable {
     /// search skipped (for `--verbose`).
     private func discoverInputs() -> (files: [AuditInputFile], missing: [AuditedInput], skipped: [String]) {
         let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder,
-                                                      allowsOutside: options.allowsOutsideRoot)
+                                                      allowsOutside: options.allowsOutsideRoot,
+                                                      excludes: options.excludes)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
         return (files, missing, discovered.skipped)
