@@ -14,8 +14,11 @@ struct AuditCommand: AsyncParsableCommand {
             PATH is a file or a folder. Folders are searched recursively (hidden folders and .build \
             skipped, and the paths the folder's .veilignore or an --exclude GLOB matches, in gitignore \
             syntax; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
-            (*.veil.yml) and captures (*.ans, *.cast); a file given by name is a scenario when it ends \
-            in .yml or .yaml, else a capture. Every file a scenario names must lie inside the audited \
+            (*.veil.yml) and captures (*.ans, *.cast); the screens a scenario shows are audited with it, \
+            not again as captures. A file given by name is a scenario when it ends in .yml or .yaml, else \
+            a capture, and is audited even when a pattern matches it. A 'veil:allow RULE' comment on a \
+            scenario's step, or a 'veil:allow RULE' marker event in a .cast, allows that finding there \
+            (reported as allowed). Every file a scenario names must lie inside the audited \
             folder (no absolute paths, no '..' or symbolic links out of it, regular files only) unless \
             --allow-outside-root. Secrets are masked in every \
             format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a block finding not \

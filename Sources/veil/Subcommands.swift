@@ -10,5 +10,7 @@ extension VeilCommand {
         ScreenCommand.self,
         RulesCommand.self,
         AuditCommand.self,
+        CompletionsCommand.self,
+        ManualCommand.self,
     ]
 }

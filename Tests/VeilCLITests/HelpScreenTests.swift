@@ -57,6 +57,7 @@ import Testing
               rules                   List, show or lint the redaction rules.
               audit                   Audit scenarios and terminal captures: fail when a
                                       snapshot would leak a secret.
+              completions             Print the completion script for bash, zsh or fish.
 
               See 'veil help <subcommand>' for detailed help.
 
@@ -368,15 +369,19 @@ import Testing
             leak a secret.
 
             PATH is a file or a folder. Folders are searched recursively (hidden folders
-            and .build skipped; symbolic links to folders not followed; --verbose lists
-            every skip) for scenarios (*.veil.yml) and captures (*.ans, *.cast); a file
-            given by name is a scenario when it ends in .yml or .yaml, else a capture.
-            Every file a scenario names must lie inside the audited folder (no absolute
-            paths, no '..' or symbolic links out of it, regular files only) unless
-            --allow-outside-root. Secrets are masked in every format unless --show-secrets.
-            Exit codes: 0 clean or warnings only; 1 a block finding not in the baseline, or
-            a life-cycle violation; 2 an input, configuration or usage error (the other
-            inputs are still audited and reported).
+            and .build skipped, and the paths the folder's .veilignore or an --exclude GLOB
+            matches, in gitignore syntax; symbolic links to folders not followed; --verbose
+            lists every skip) for scenarios (*.veil.yml) and captures (*.ans, *.cast); the
+            screens a scenario shows are audited with it, not again as captures. A file
+            given by name is a scenario when it ends in .yml or .yaml, else a capture, and
+            is audited even when a pattern matches it. A 'veil:allow RULE' comment on a
+            scenario's step, or a 'veil:allow RULE' marker event in a .cast, allows that
+            finding there (reported as allowed). Every file a scenario names must lie
+            inside the audited folder (no absolute paths, no '..' or symbolic links out of
+            it, regular files only) unless --allow-outside-root. Secrets are masked in
+            every format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a
+            block finding not in the baseline, or a life-cycle violation; 2 an input,
+            configuration or usage error (the other inputs are still audited and reported).
 
             Fingerprints in reports are keyed (HMAC) with the baseline's salt; without a
             baseline, with the UTF-8 bytes of the environment variable
@@ -422,8 +427,34 @@ import Testing
                                       input: a scenario could then put any file the process
                                       can read (e.g. /proc/self/environ, ~/.ssh) into a
                                       snapshot or a report. See SECURITY.md.
+              --exclude <GLOB>        Leave out of folder searches the paths matching GLOB
+                                      (gitignore syntax, relative to the folder;
+                                      repeatable).
               --verbose               Also say on standard error what the folder search
                                       skipped and why.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilCompletions() throws {
+        try Self.expectHelp(["completions"], """
+            OVERVIEW: Print the completion script for bash, zsh or fish.
+
+            bash: veil completions bash > ~/.local/share/bash-completion/completions/veil.
+            zsh: veil completions zsh > "${fpath[1]}/_veil". fish: veil completions fish >
+            ~/.config/fish/completions/veil.fish. Scripts/install PREFIX installs all
+            three. Exit codes: 0 printed; 2 a usage error (an unknown shell).
+
+            USAGE: veil completions <shell>
+
+            ARGUMENTS:
+              <shell>                 The shell: bash, zsh or fish. (values: bash, zsh,
+                                      fish)
+
+            OPTIONS:
               --version               Show the version.
               -h, --help              Show help information.
 

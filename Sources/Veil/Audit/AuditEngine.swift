@@ -121,7 +121,8 @@ public struct AuditEngine: Sendable {
         let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
         let (files, missing, skipped) = discoverInputs()
-        let audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
+        var audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
+        Self.applyInlineAllows(to: &audits, files: files)
         let reconciled = reconcile(audits, with: baseline, problems: &problems)
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
@@ -203,6 +204,29 @@ public struct AuditEngine: Sendable {
         var baselineWritten: String?
         /// Warnings for standard error.
         var warnings: [String] = []
+    }
+
+    /// Marks the findings that a `veil:allow` marker in their own input allows (``InlineAllow``).
+    static func applyInlineAllows(to audits: inout [InputAudit], files: [AuditInputFile]) {
+        let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in audits.indices where !audits[index].findings.isEmpty {
+            guard let file = byPath[audits[index].input.path],
+                  let bytes = try? file.root.read(file.relative, limit: Scenario.maximumFileBytes, shown: file.path)
+            else { continue }
+            let allow: InlineAllow
+            switch file.kind {
+            case .scenario: allow = InlineAllow(scenario: bytes, path: file.path)
+            case .capture:
+                guard file.path.lowercased().hasSuffix(".cast") else { continue }
+                allow = InlineAllow(recording: bytes, path: file.path)
+            }
+            guard !allow.isEmpty else { continue }
+            for item in audits[index].findings.indices {
+                guard let place = allow.allowing(audits[index].findings[item].finding) else { continue }
+                audits[index].findings[item].finding.baseline = AuditBaselineMatch(
+                    status: .accepted, reason: "\(InlineAllow.keyword) at \(place)", inSource: true)
+            }
+        }
     }
 
     /// Subtracts the baseline from the findings, rewriting it first with `--update-baseline`
@@ -337,6 +361,7 @@ public struct AuditEngine: Sendable {
         for index in pending.indices {
             guard let identity = identity(of: pending[index]), let entry = byIdentity[identity] else { continue }
             used.insert(identity)
+            if pending[index].finding.baseline?.inSource == true { continue }  // allowed in its input
             pending[index].finding.baseline = AuditBaselineMatch(
                 status: entry.status == .accepted ? .accepted : .falsePositive,
                 reason: entry.reason.isEmpty ? nil : entry.reason)
@@ -353,7 +378,7 @@ public struct AuditEngine: Sendable {
         var result = Baseline(salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) })
         let present = Set(result.entries.map(BaselineKey.init))
         for item in pending.sorted(by: { $0.finding < $1.finding }) {
-            guard let identity = identity(of: item), !present.contains(identity),
+            guard item.finding.baseline?.inSource != true, let identity = identity(of: item), !present.contains(identity),
                   let source = item.source, let snapshot = item.finding.snapshotID else { continue }
             result.record([source], snapshot: snapshot, status: .accepted, reason: unreviewedReason)
         }
