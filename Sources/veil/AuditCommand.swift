@@ -47,6 +47,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("update-baseline"), help: "Rewrite --baseline from the current findings, keeping reviewed statuses and reasons.")
     var updateBaseline = false
 
+    @Flag(help: "Decide on a terminal, one by one, about each finding not in --baseline (accept, real leak, skip, quit); accepted ones are written to the baseline.")
+    var review = false
+
     @Option(help: "Inputs audited in parallel (default: the number of active cores).")
     var jobs: Int?
 
@@ -106,10 +109,12 @@ struct AuditCommand: AsyncParsableCommand {
         options.allowsOutsideRoot = outside.allowOutsideRoot
         options.rawCaptures = raw
         options.excludes = excludes
+        options.review = review
         return options
     }
 
     func run() async throws {
+        if review { return try await runReview() }
         let reporter = format.reporter
         let currentFolder = FileManager.default.currentDirectoryPath
         let options = options(currentFolder: currentFolder)
@@ -142,7 +147,7 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     /// Writes one line to standard error, every value in it escaped (``DisplayText``).
-    private static func standardError(_ line: String) {
+    static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((DisplayText.escaped(line) + "\n").utf8))
     }
 }

@@ -46,3 +46,21 @@ import Testing
         #expect(stored == page, "Docs/man/veil.1 is out of date: swift run veil manual > Docs/man/veil.1")
     }
 }
+
+/// `veil audit --review` needs a terminal: without one it says so and exits 2, writing nothing.
+@Suite struct AuditReviewCLITests {
+    @Test func withoutATerminalItSaysSoAndExits2() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Data("Visa 4111 1111 1111 1111\r\n".utf8).write(to: work.appendingPathComponent("a.ans"))
+        let result = try CLI.run(["audit", "--review", "--baseline", "b.json", "."], in: work, stdin: Array("a\n".utf8))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("--review needs a terminal"))
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("b.json").path))
+
+        let noBaseline = try CLI.run(["audit", "--review", "."], in: work)
+        #expect(noBaseline.status == 2)
+        #expect(noBaseline.stderr.contains("--review needs --baseline FILE"))
+    }
+}

@@ -402,6 +402,9 @@ import Testing
               --baseline <baseline>   Baseline of reviewed findings to subtract (JSON).
               --update-baseline       Rewrite --baseline from the current findings, keeping
                                       reviewed statuses and reasons.
+              --review                Decide on a terminal, one by one, about each finding
+                                      not in --baseline (accept, real leak, skip, quit);
+                                      accepted ones are written to the baseline.
               --jobs <jobs>           Inputs audited in parallel (default: the number of
                                       active cores).
               --shard <shard>         Audit only part K of N of the inputs (K is 1-based),

@@ -44,6 +44,9 @@ public struct AuditOptions: Sendable {
     /// `--exclude`: gitignore patterns that folder searches leave out, after each folder's
     /// `.veilignore` (see ``IgnoreRules``).
     public var excludes: [String] = []
+    /// `--review`: collect the findings not in the baseline for ``AuditOutcome/review``
+    /// (a missing baseline file starts empty).
+    public var review = false
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -82,6 +85,9 @@ public struct AuditOutcome: Sendable {
     public var warnings: [String]
     /// What the folder search skipped and why (`--verbose`).
     public var skipped: [String] = []
+    /// With ``AuditOptions/review``: the findings the baseline does not cover, to decide
+    /// one by one; nil without it or when the configuration has an error.
+    public var review: BaselineReview?
 }
 
 /// The `veil audit` engine: finds the inputs, audits them in parallel, applies the baseline
@@ -128,8 +134,16 @@ public struct AuditEngine: Sendable {
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
             saltKind: saltKind, duration: ContinuousClock.now - start)
         let inputWarnings = audits.flatMap { audit in audit.warnings.map { "\(audit.input.path): \($0)" } }
-        return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
-                            warnings: inputWarnings + reconciled.warnings, skipped: skipped)
+        var outcome = AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
+                                   warnings: inputWarnings + reconciled.warnings, skipped: skipped)
+        if options.review, problems.isEmpty, let baseline, let path = options.baselinePath {
+            let items = reconciled.findings.sorted { $0.finding < $1.finding }.compactMap { item -> BaselineReview.Item? in
+                guard item.finding.baseline == nil, Self.identity(of: item) != nil, let source = item.source else { return nil }
+                return BaselineReview.Item(finding: item.finding, source: source)
+            }
+            outcome.review = BaselineReview(items: items, baseline: baseline, path: path)
+        }
+        return outcome
     }
 
     /// The audit's own rules (`--config`, else the working directory's `.veil.yml`, else the
@@ -149,7 +163,7 @@ public struct AuditEngine: Sendable {
         guard let path = options.baselinePath else { return nil }
         let url = URL(fileURLWithPath: resolve(path))
         guard FileManager.default.fileExists(atPath: url.path) else {
-            if options.updateBaseline { return Baseline(salt: Baseline.randomSalt()) }
+            if options.updateBaseline || options.review { return Baseline(salt: Baseline.randomSalt()) }
             problems.append(InputError(path: path, message: "no such baseline file (create it with --update-baseline)"))
             return nil
         }
