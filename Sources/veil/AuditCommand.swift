@@ -76,6 +76,9 @@ struct AuditCommand: AsyncParsableCommand {
         valueName: "GLOB"))
     var excludes: [String] = []
 
+    @Flag(name: .customLong("ignore-allow-markers"), help: "Let no veil:allow marker in an input allow a finding.")
+    var ignoreAllowMarkers = false
+
     @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
     var verbose = false
 
@@ -110,6 +113,7 @@ struct AuditCommand: AsyncParsableCommand {
         options.rawCaptures = raw
         options.excludes = excludes
         options.review = review
+        options.honoursAllowMarkers = !ignoreAllowMarkers
         return options
     }
 

@@ -433,6 +433,7 @@ import Testing
               --exclude <GLOB>        Leave out of folder searches the paths matching GLOB
                                       (gitignore syntax, relative to the folder;
                                       repeatable).
+              --ignore-allow-markers  Let no veil:allow marker in an input allow a finding.
               --verbose               Also say on standard error what the folder search
                                       skipped and why.
               --version               Show the version.

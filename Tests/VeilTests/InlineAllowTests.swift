@@ -5,7 +5,7 @@ import Testing
 /// `veil:allow` markers (``InlineAllow``): each allows the finding it names where it stands,
 /// and no other; the report still lists it, allowed in source.
 @Suite struct InlineAllowTests {
-    static func audit(_ files: [String: String]) async throws -> AuditOutcome {
+    static func audit(_ files: [String: String], honoursMarkers: Bool = true) async throws -> AuditOutcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-allow-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in files {
@@ -13,8 +13,9 @@ import Testing
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let options = AuditOptions(paths: ["."], jobs: 1, currentFolder: folder.path,
+        var options = AuditOptions(paths: ["."], jobs: 1, currentFolder: folder.path,
                                    tool: AuditReport.Tool(version: "0.0.0-test"), timing: false)
+        options.honoursAllowMarkers = honoursMarkers
         return await AuditEngine(options: options).run()
     }
 
@@ -55,6 +56,8 @@ import Testing
         #expect(allowed.first?.baseline == AuditBaselineMatch(status: .accepted, reason: "veil:allow at two.veil.yml:10",
                                                                inSource: true))
         #expect(outcome.report.exitCode == 1)
+        let ignored = try await Self.audit(["two.veil.yml": text], honoursMarkers: false)
+        #expect(Self.unsuppressed(ignored) == Self.unsuppressed(plain), "--ignore-allow-markers")
 
         let sarif = SARIFAuditReporter.report(outcome.report, options: AuditReportOptions())
         #expect(sarif.components(separatedBy: "\"kind\":\"inSource\"").count == 2

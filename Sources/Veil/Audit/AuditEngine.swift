@@ -47,6 +47,9 @@ public struct AuditOptions: Sendable {
     /// `--review`: collect the findings not in the baseline for ``AuditOutcome/review``
     /// (a missing baseline file starts empty).
     public var review = false
+    /// Whether `veil:allow` markers in inputs allow findings (``InlineAllow``); false with
+    /// `--ignore-allow-markers`.
+    public var honoursAllowMarkers = true
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -128,7 +131,7 @@ public struct AuditEngine: Sendable {
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
         let (files, missing, skipped) = discoverInputs()
         var audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
-        Self.applyInlineAllows(to: &audits, files: files)
+        if options.honoursAllowMarkers { Self.applyInlineAllows(to: &audits, files: files) }
         let reconciled = reconcile(audits, with: baseline, problems: &problems)
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
@@ -225,7 +228,9 @@ public struct AuditEngine: Sendable {
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for index in audits.indices where !audits[index].findings.isEmpty {
             guard let file = byPath[audits[index].input.path],
-                  let bytes = try? file.root.read(file.relative, limit: Scenario.maximumFileBytes, shown: file.path)
+                  let bytes = try? file.root.read(
+                      file.relative, limit: file.kind == .scenario ? Scenario.maximumFileBytes : InputFile.maximumCaptureBytes,
+                      shown: file.path)
             else { continue }
             let allow: InlineAllow
             switch file.kind {
