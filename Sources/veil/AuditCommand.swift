@@ -47,7 +47,8 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("update-baseline"), help: "Rewrite --baseline from the current findings, keeping reviewed statuses and reasons.")
     var updateBaseline = false
 
-    @Flag(help: "Decide on a terminal, one by one, about each finding not in --baseline (accept, real leak, skip, quit); accepted ones are written to the baseline.")
+    @Flag(help: ArgumentHelp("Decide on a terminal, one by one, about each finding not in --baseline (accept, "
+        + "real leak, skip, quit); accepted ones are written to the baseline."))
     var review = false
 
     @Option(help: "Inputs audited in parallel (default: the number of active cores).")

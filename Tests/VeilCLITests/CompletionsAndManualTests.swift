@@ -42,7 +42,8 @@ import Testing
         }
         #expect(page.contains("\\-\\-exclude <GLOB>"))
         #expect(!page.contains("veil manual\n.PP"), "the hidden command is not documented")
-        let stored = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/man/veil.1"), encoding: .utf8)
+        let stored = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/man/veil.1"),
+                                encoding: .utf8)
         #expect(stored == page, "Docs/man/veil.1 is out of date: swift run veil manual > Docs/man/veil.1")
     }
 }

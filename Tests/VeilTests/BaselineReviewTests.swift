@@ -59,7 +59,8 @@ import VeilRedaction
 
         // The next review asks only about what is not in the baseline yet.
         let again = try #require(await Self.audit(folder, review: true).review)
-        #expect(again.items.map { "\($0.finding.inputPath) \($0.finding.ruleID)" } == ["a.ans aws.access_key", "b.ans card.pan"])
+        #expect(again.items.map { "\($0.finding.inputPath) \($0.finding.ruleID)" }
+                == ["a.ans aws.access_key", "b.ans card.pan"])
     }
 
     @Test func quitAndTheEndOfInputStopWithoutDeciding() async throws {

@@ -10,7 +10,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         var options = AuditOptions(paths: ["."], jobs: 1, currentFolder: folder.path,

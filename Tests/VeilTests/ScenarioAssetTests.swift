@@ -12,7 +12,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-assets-\(UUID().uuidString)")
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return folder.path

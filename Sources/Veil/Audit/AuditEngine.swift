@@ -140,8 +140,11 @@ public struct AuditEngine: Sendable {
         var outcome = AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
                                    warnings: inputWarnings + reconciled.warnings, skipped: skipped)
         if options.review, problems.isEmpty, let baseline, let path = options.baselinePath {
-            let items = reconciled.findings.sorted { $0.finding < $1.finding }.compactMap { item -> BaselineReview.Item? in
-                guard item.finding.baseline == nil, Self.identity(of: item) != nil, let source = item.source else { return nil }
+            let sorted = reconciled.findings.sorted { $0.finding < $1.finding }
+            let items = sorted.compactMap { item -> BaselineReview.Item? in
+                guard item.finding.baseline == nil, Self.identity(of: item) != nil, let source = item.source else {
+                    return nil
+                }
                 return BaselineReview.Item(finding: item.finding, source: source)
             }
             outcome.review = BaselineReview(items: items, baseline: baseline, path: path)
@@ -228,9 +231,9 @@ public struct AuditEngine: Sendable {
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for index in audits.indices where !audits[index].findings.isEmpty {
             guard let file = byPath[audits[index].input.path],
-                  let bytes = try? file.root.read(
-                      file.relative, limit: file.kind == .scenario ? Scenario.maximumFileBytes : InputFile.maximumCaptureBytes,
-                      shown: file.path)
+                  let bytes = try? file.root.read(file.relative, limit: file.kind == .scenario
+                                                      ? Scenario.maximumFileBytes : InputFile.maximumCaptureBytes,
+                                                  shown: file.path)
             else { continue }
             let allow: InlineAllow
             switch file.kind {
@@ -397,7 +400,8 @@ public struct AuditEngine: Sendable {
         var result = Baseline(salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) })
         let present = Set(result.entries.map(BaselineKey.init))
         for item in pending.sorted(by: { $0.finding < $1.finding }) {
-            guard item.finding.baseline?.inSource != true, let identity = identity(of: item), !present.contains(identity),
+            guard item.finding.baseline?.inSource != true, let identity = identity(of: item),
+                  !present.contains(identity),
                   let source = item.source, let snapshot = item.finding.snapshotID else { continue }
             result.record([source], snapshot: snapshot, status: .accepted, reason: unreviewedReason)
         }

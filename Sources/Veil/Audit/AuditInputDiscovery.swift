@@ -164,7 +164,9 @@ extension AuditInputDiscovery {
     static func scenarioAssets(_ found: [AuditInputFile], root: ConfinedRoot) -> [[UInt8]: String] {
         var assets: [[UInt8]: String] = [:]
         for file in found where file.kind == .scenario {
-            guard let scenario = try? Scenario.load(relative: file.relative, in: root, shown: file.path) else { continue }
+            guard let scenario = try? Scenario.load(relative: file.relative, in: root, shown: file.path) else {
+                continue
+            }
             for reference in scenario.fileReferences.keys.sorted() where !reference.hasPrefix("/") {
                 let joined = ConfinedRoot.join(scenario.location.folder, Array(reference.utf8))
                 guard let relative = lexicallyNormalized(joined), assets[relative] == nil else { continue }

@@ -62,7 +62,8 @@ public struct BaselineReview: Sendable {
     /// its place on the snapshot's screen (never the raw value).
     public func prompt(for index: Int) -> String {
         let finding = items[index].finding
-        var lines = ["[\(index + 1)/\(items.count)] \(finding.location)  \(finding.ruleID)  (\(finding.severity.rawValue))"]
+        let severity = finding.severity.rawValue
+        var lines = ["[\(index + 1)/\(items.count)] \(finding.location)  \(finding.ruleID)  (\(severity))"]
         lines.append("  " + finding.message)
         if let masked = finding.masked {
             let place = finding.spans.first.map { " at row \($0.row + 1), column \($0.col + 1)" } ?? ""

@@ -40,7 +40,8 @@ public struct InlineAllow: Sendable, Hashable {
     /// The markers of an asciicast recording: its `"m"` events.
     public init(recording bytes: [UInt8], path: String) {
         let text = String(decoding: bytes, as: UTF8.self)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where index > 0 {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where index > 0 {
             guard line.contains(Self.keyword),
                   let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], event.count >= 3,
                   event[1] as? String == "m", let label = event[2] as? String,
