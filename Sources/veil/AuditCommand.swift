@@ -12,9 +12,13 @@ struct AuditCommand: AsyncParsableCommand {
         abstract: "Audit scenarios and terminal captures: fail when a snapshot would leak a secret.",
         discussion: """
             PATH is a file or a folder. Folders are searched recursively (hidden folders and .build \
-            skipped; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
-            (*.veil.yml) and captures (*.ans, *.cast); a file given by name is a scenario when it ends \
-            in .yml or .yaml, else a capture. Every file a scenario names must lie inside the audited \
+            skipped, and the paths the folder's .veilignore or an --exclude GLOB matches, in gitignore \
+            syntax; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
+            (*.veil.yml) and captures (*.ans, *.cast); the screens a scenario shows are audited with it, \
+            not again as captures. A file given by name is a scenario when it ends in .yml or .yaml, else \
+            a capture, and is audited even when a pattern matches it. A 'veil:allow RULE' comment on a \
+            scenario's step, or a 'veil:allow RULE' marker event in a .cast, allows that finding there \
+            (reported as allowed). Every file a scenario names must lie inside the audited \
             folder (no absolute paths, no '..' or symbolic links out of it, regular files only) unless \
             --allow-outside-root. Secrets are masked in every \
             format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a block finding not \
@@ -43,6 +47,10 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("update-baseline"), help: "Rewrite --baseline from the current findings, keeping reviewed statuses and reasons.")
     var updateBaseline = false
 
+    @Flag(help: ArgumentHelp("Decide on a terminal, one by one, about each finding not in --baseline (accept, "
+        + "real leak, skip, quit); accepted ones are written to the baseline."))
+    var review = false
+
     @Option(help: "Inputs audited in parallel (default: the number of active cores).")
     var jobs: Int?
 
@@ -63,6 +71,14 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var rules: ConfigOption
 
     @OptionGroup var outside: OutsideRootOption
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp(
+        "Leave out of folder searches the paths matching GLOB (gitignore syntax, relative to the folder; repeatable).",
+        valueName: "GLOB"))
+    var excludes: [String] = []
+
+    @Flag(name: .customLong("ignore-allow-markers"), help: "Let no veil:allow marker in an input allow a finding.")
+    var ignoreAllowMarkers = false
 
     @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
     var verbose = false
@@ -96,10 +112,14 @@ struct AuditCommand: AsyncParsableCommand {
             fingerprintSalt: Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
         options.allowsOutsideRoot = outside.allowOutsideRoot
         options.rawCaptures = raw
+        options.excludes = excludes
+        options.review = review
+        options.honoursAllowMarkers = !ignoreAllowMarkers
         return options
     }
 
     func run() async throws {
+        if review { return try await runReview() }
         let reporter = format.reporter
         let currentFolder = FileManager.default.currentDirectoryPath
         let options = options(currentFolder: currentFolder)
@@ -132,7 +152,7 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     /// Writes one line to standard error, every value in it escaped (``DisplayText``).
-    private static func standardError(_ line: String) {
+    static func standardError(_ line: String) {
         FileHandle.standardError.write(Data((DisplayText.escaped(line) + "\n").utf8))
     }
 }

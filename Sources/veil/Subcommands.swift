@@ -11,5 +11,7 @@ extension VeilCommand {
         RulesCommand.self,
         AuditCommand.self,
         RedactCommand.self,
+        CompletionsCommand.self,
+        ManualCommand.self,
     ]
 }

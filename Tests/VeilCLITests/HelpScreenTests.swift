@@ -60,6 +60,7 @@ import Testing
               redact                  Write a recording (.cast) or capture (.ans) that
                                       plays the same screens with every exposed value
                                       hidden.
+              completions             Print the completion script for bash, zsh or fish.
 
               See 'veil help <subcommand>' for detailed help.
 
@@ -383,15 +384,19 @@ import Testing
             leak a secret.
 
             PATH is a file or a folder. Folders are searched recursively (hidden folders
-            and .build skipped; symbolic links to folders not followed; --verbose lists
-            every skip) for scenarios (*.veil.yml) and captures (*.ans, *.cast); a file
-            given by name is a scenario when it ends in .yml or .yaml, else a capture.
-            Every file a scenario names must lie inside the audited folder (no absolute
-            paths, no '..' or symbolic links out of it, regular files only) unless
-            --allow-outside-root. Secrets are masked in every format unless --show-secrets.
-            Exit codes: 0 clean or warnings only; 1 a block finding not in the baseline, or
-            a life-cycle violation; 2 an input, configuration or usage error (the other
-            inputs are still audited and reported).
+            and .build skipped, and the paths the folder's .veilignore or an --exclude GLOB
+            matches, in gitignore syntax; symbolic links to folders not followed; --verbose
+            lists every skip) for scenarios (*.veil.yml) and captures (*.ans, *.cast); the
+            screens a scenario shows are audited with it, not again as captures. A file
+            given by name is a scenario when it ends in .yml or .yaml, else a capture, and
+            is audited even when a pattern matches it. A 'veil:allow RULE' comment on a
+            scenario's step, or a 'veil:allow RULE' marker event in a .cast, allows that
+            finding there (reported as allowed). Every file a scenario names must lie
+            inside the audited folder (no absolute paths, no '..' or symbolic links out of
+            it, regular files only) unless --allow-outside-root. Secrets are masked in
+            every format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a
+            block finding not in the baseline, or a life-cycle violation; 2 an input,
+            configuration or usage error (the other inputs are still audited and reported).
 
             Fingerprints in reports are keyed (HMAC) with the baseline's salt; without a
             baseline, with the UTF-8 bytes of the environment variable
@@ -412,6 +417,9 @@ import Testing
               --baseline <baseline>   Baseline of reviewed findings to subtract (JSON).
               --update-baseline       Rewrite --baseline from the current findings, keeping
                                       reviewed statuses and reasons.
+              --review                Decide on a terminal, one by one, about each finding
+                                      not in --baseline (accept, real leak, skip, quit);
+                                      accepted ones are written to the baseline.
               --jobs <jobs>           Inputs audited in parallel (default: the number of
                                       active cores).
               --shard <shard>         Audit only part K of N of the inputs (K is 1-based),
@@ -437,8 +445,35 @@ import Testing
                                       input: a scenario could then put any file the process
                                       can read (e.g. /proc/self/environ, ~/.ssh) into a
                                       snapshot or a report. See SECURITY.md.
+              --exclude <GLOB>        Leave out of folder searches the paths matching GLOB
+                                      (gitignore syntax, relative to the folder;
+                                      repeatable).
+              --ignore-allow-markers  Let no veil:allow marker in an input allow a finding.
               --verbose               Also say on standard error what the folder search
                                       skipped and why.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilCompletions() throws {
+        try Self.expectHelp(["completions"], """
+            OVERVIEW: Print the completion script for bash, zsh or fish.
+
+            bash: veil completions bash > ~/.local/share/bash-completion/completions/veil.
+            zsh: veil completions zsh > "${fpath[1]}/_veil". fish: veil completions fish >
+            ~/.config/fish/completions/veil.fish. Scripts/install PREFIX installs all
+            three. Exit codes: 0 printed; 2 a usage error (an unknown shell).
+
+            USAGE: veil completions <shell>
+
+            ARGUMENTS:
+              <shell>                 The shell: bash, zsh or fish. (values: bash, zsh,
+                                      fish)
+
+            OPTIONS:
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -39,14 +39,18 @@ public struct AuditBaselineMatch: Sendable, Hashable, Comparable {
     public var status: BaselineStatus
     /// The reviewer's reason, as written in the baseline file.
     public var reason: String?
+    /// Whether a `veil:allow` marker in the input itself allowed the finding (``InlineAllow``)
+    /// rather than a baseline entry; ``reason`` then says where the marker is.
+    public var inSource = false
 
     /// A match with the entry's status and reason.
-    public init(status: BaselineStatus, reason: String? = nil) {
+    public init(status: BaselineStatus, reason: String? = nil, inSource: Bool = false) {
         self.status = status
         self.reason = reason
+        self.inSource = inSource
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.status, lhs.reason ?? "") < (rhs.status, rhs.reason ?? "")
+        (lhs.status, lhs.reason ?? "", lhs.inSource ? 1 : 0) < (rhs.status, rhs.reason ?? "", rhs.inSource ? 1 : 0)
     }
 }

@@ -41,6 +41,15 @@ public struct AuditOptions: Sendable {
     /// `--raw`: feed captures (not recordings) exactly as given instead of as a cooked
     /// terminal shows them (see ``InputMode``).
     public var rawCaptures = false
+    /// `--exclude`: gitignore patterns that folder searches leave out, after each folder's
+    /// `.veilignore` (see ``IgnoreRules``).
+    public var excludes: [String] = []
+    /// `--review`: collect the findings not in the baseline for ``AuditOutcome/review``
+    /// (a missing baseline file starts empty).
+    public var review = false
+    /// Whether `veil:allow` markers in inputs allow findings (``InlineAllow``); false with
+    /// `--ignore-allow-markers`.
+    public var honoursAllowMarkers = true
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -79,6 +88,9 @@ public struct AuditOutcome: Sendable {
     public var warnings: [String]
     /// What the folder search skipped and why (`--verbose`).
     public var skipped: [String] = []
+    /// With ``AuditOptions/review``: the findings the baseline does not cover, to decide
+    /// one by one; nil without it or when the configuration has an error.
+    public var review: BaselineReview?
 }
 
 /// The `veil audit` engine: finds the inputs, audits them in parallel, applies the baseline
@@ -118,14 +130,26 @@ public struct AuditEngine: Sendable {
         let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
         let (files, missing, skipped) = discoverInputs()
-        let audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
+        var audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
+        if options.honoursAllowMarkers { Self.applyInlineAllows(to: &audits, files: files) }
         let reconciled = reconcile(audits, with: baseline, problems: &problems)
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
             saltKind: saltKind, duration: ContinuousClock.now - start)
         let inputWarnings = audits.flatMap(\.warnings)
-        return AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
-                            warnings: inputWarnings + reconciled.warnings, skipped: skipped)
+        var outcome = AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
+                                   warnings: inputWarnings + reconciled.warnings, skipped: skipped)
+        if options.review, problems.isEmpty, let baseline, let path = options.baselinePath {
+            let sorted = reconciled.findings.sorted { $0.finding < $1.finding }
+            let items = sorted.compactMap { item -> BaselineReview.Item? in
+                guard item.finding.baseline == nil, Self.identity(of: item) != nil, let source = item.source else {
+                    return nil
+                }
+                return BaselineReview.Item(finding: item.finding, source: source)
+            }
+            outcome.review = BaselineReview(items: items, baseline: baseline, path: path)
+        }
+        return outcome
     }
 
     /// The audit's own rules (`--config`, else the working directory's `.veil.yml`, else the
@@ -145,7 +169,7 @@ public struct AuditEngine: Sendable {
         guard let path = options.baselinePath else { return nil }
         let url = URL(fileURLWithPath: resolve(path))
         guard FileManager.default.fileExists(atPath: url.path) else {
-            if options.updateBaseline { return Baseline(salt: Baseline.randomSalt()) }
+            if options.updateBaseline || options.review { return Baseline(salt: Baseline.randomSalt()) }
             problems.append(InputError(path: path, message: "no such baseline file (create it with --update-baseline)"))
             return nil
         }
@@ -162,7 +186,8 @@ public struct AuditEngine: Sendable {
     /// search skipped (for `--verbose`).
     private func discoverInputs() -> (files: [AuditInputFile], missing: [AuditedInput], skipped: [String]) {
         let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder,
-                                                      allowsOutside: options.allowsOutsideRoot)
+                                                      allowsOutside: options.allowsOutsideRoot,
+                                                      excludes: options.excludes)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
         return (files, missing, discovered.skipped)
@@ -199,6 +224,31 @@ public struct AuditEngine: Sendable {
         var baselineWritten: String?
         /// Warnings for standard error.
         var warnings: [String] = []
+    }
+
+    /// Marks the findings that a `veil:allow` marker in their own input allows (``InlineAllow``).
+    static func applyInlineAllows(to audits: inout [InputAudit], files: [AuditInputFile]) {
+        let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in audits.indices where !audits[index].findings.isEmpty {
+            guard let file = byPath[audits[index].input.path],
+                  let bytes = try? file.root.read(file.relative, limit: file.kind == .scenario
+                                                      ? Scenario.maximumFileBytes : InputFile.maximumCaptureBytes,
+                                                  shown: file.path)
+            else { continue }
+            let allow: InlineAllow
+            switch file.kind {
+            case .scenario: allow = InlineAllow(scenario: bytes, path: file.path)
+            case .capture:
+                guard file.path.lowercased().hasSuffix(".cast") else { continue }
+                allow = InlineAllow(recording: bytes, path: file.path)
+            }
+            guard !allow.isEmpty else { continue }
+            for item in audits[index].findings.indices {
+                guard let place = allow.allowing(audits[index].findings[item].finding) else { continue }
+                audits[index].findings[item].finding.baseline = AuditBaselineMatch(
+                    status: .accepted, reason: "\(InlineAllow.keyword) at \(place)", inSource: true)
+            }
+        }
     }
 
     /// Subtracts the baseline from the findings, rewriting it first with `--update-baseline`
@@ -333,6 +383,7 @@ public struct AuditEngine: Sendable {
         for index in pending.indices {
             guard let identity = identity(of: pending[index]), let entry = byIdentity[identity] else { continue }
             used.insert(identity)
+            if pending[index].finding.baseline?.inSource == true { continue }  // allowed in its input
             pending[index].finding.baseline = AuditBaselineMatch(
                 status: entry.status == .accepted ? .accepted : .falsePositive,
                 reason: entry.reason.isEmpty ? nil : entry.reason)
@@ -349,7 +400,8 @@ public struct AuditEngine: Sendable {
         var result = Baseline(salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) })
         let present = Set(result.entries.map(BaselineKey.init))
         for item in pending.sorted(by: { $0.finding < $1.finding }) {
-            guard let identity = identity(of: item), !present.contains(identity),
+            guard item.finding.baseline?.inSource != true, let identity = identity(of: item),
+                  !present.contains(identity),
                   let source = item.source, let snapshot = item.finding.snapshotID else { continue }
             result.record([source], snapshot: snapshot, status: .accepted, reason: unreviewedReason)
         }

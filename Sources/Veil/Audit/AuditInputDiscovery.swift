@@ -42,6 +42,8 @@ public struct AuditInputFile: Sendable, Hashable, Comparable {
 ///   a symbolic link named like an input is an input, read only when its target lies inside
 ///   the root (else an input error); a FIFO, socket or device named like an input is an input
 ///   error, never opened. Every skipped entry is listed in ``Result/skipped`` (`--verbose`).
+/// - A folder's own `.veilignore` (read inside it) and the `--exclude` patterns leave out the
+///   paths they match (``IgnoreRules``); a file given by name is audited all the same.
 /// - A path that does not exist, and a folder that cannot be listed, are input errors.
 public enum AuditInputDiscovery {
     /// What discovery found: the files, sorted and without duplicates, and the paths that
@@ -89,7 +91,9 @@ public enum AuditInputDiscovery {
 
     /// The inputs of `paths`, resolved against `currentFolder`; `allowsOutside` is
     /// `--allow-outside-root` for the files the inputs name.
-    public static func discover(_ paths: [String], currentFolder: String, allowsOutside: Bool = false) -> Result {
+    /// `excludes` are the `--exclude` patterns, applied in every folder after its `.veilignore`.
+    public static func discover(_ paths: [String], currentFolder: String, allowsOutside: Bool = false,
+                                excludes: [String] = []) -> Result {
         var files: [String: AuditInputFile] = [:]
         var missing: [AuditedInput] = []
         var skipped: [String] = []
@@ -119,16 +123,72 @@ public enum AuditInputDiscovery {
                 if files["\(file.kind):\(file.path)"] == nil { files["\(file.kind):\(file.path)"] = file }
                 continue
             }
-            var search = FolderSearch(root: ConfinedRoot(path: standardized, allowsOutside: allowsOutside),
-                                      shownRoot: shown)
+            let root = ConfinedRoot(path: standardized, allowsOutside: allowsOutside)
+            var ignore = IgnoreRules()
+            let ignoreShown = shown == "." ? IgnoreRules.fileName : shown + "/" + IgnoreRules.fileName
+            do {
+                let bytes = try root.read(Array(IgnoreRules.fileName.utf8), limit: IgnoreRules.maximumFileBytes,
+                                          shown: ignoreShown)
+                ignore = IgnoreRules(parsing: bytes, source: ignoreShown)
+            } catch ConfinedRoot.Failure.missing {
+                // No ignore file: nothing left out but the --exclude patterns.
+            } catch {
+                let message = (error as? ConfinedRoot.Failure)?.message ?? (error as? InputError)?.message ?? "\(error)"
+                missing.append(AuditedInput(path: ignoreShown, kind: .capture,
+                                            error: InputError(path: ignoreShown, message: message)))
+            }
+            var search = FolderSearch(root: root, shownRoot: shown,
+                                      ignore: ignore.followed(by: IgnoreRules(excludes: excludes)))
             search.run()
+            let assets = scenarioAssets(search.found, root: root)
             for file in search.found where files["\(file.kind):\(file.path)"] == nil {
+                if file.kind == .capture, let owner = assets[file.relative] {
+                    skipped.append("\(file.path): a screen of the scenario \(owner), audited with it")
+                    continue
+                }
                 files["\(file.kind):\(file.path)"] = file
             }
             missing += search.errors
             skipped += search.skipped
         }
         return Result(files: files.values.sorted(), missing: missing.sorted(), skipped: skipped)
+    }
+}
+
+extension AuditInputDiscovery {
+    /// The files the scenarios among `found` name as their screens (`screen.file`, `show`),
+    /// as paths relative to `root`, each with the scenario (report path) that names it. A
+    /// folder search leaves them out as captures: the scenario audits them at the moments it
+    /// shows them, covered as it covers them. A scenario that does not load names nothing
+    /// here (its audit reports why).
+    static func scenarioAssets(_ found: [AuditInputFile], root: ConfinedRoot) -> [[UInt8]: String] {
+        var assets: [[UInt8]: String] = [:]
+        for file in found where file.kind == .scenario {
+            guard let scenario = try? Scenario.load(relative: file.relative, in: root, shown: file.path) else {
+                continue
+            }
+            for reference in scenario.fileReferences.keys.sorted() where !reference.hasPrefix("/") {
+                let joined = ConfinedRoot.join(scenario.location.folder, Array(reference.utf8))
+                guard let relative = lexicallyNormalized(joined), assets[relative] == nil else { continue }
+                assets[relative] = file.path
+            }
+        }
+        return assets
+    }
+
+    /// `path` with `.` and empty components removed and `..` applied; nil when `..` climbs
+    /// above the start.
+    static func lexicallyNormalized(_ path: [UInt8]) -> [UInt8]? {
+        var parts: [ArraySlice<UInt8>] = []
+        for part in path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                guard parts.popLast() != nil else { return nil }
+                continue
+            }
+            parts.append(part)
+        }
+        return Array(parts.joined(separator: [UInt8(ascii: "/")]))
     }
 }
 
@@ -140,6 +200,8 @@ struct FolderSearch {
     var found: [AuditInputFile] = []
     var errors: [AuditedInput] = []
     var skipped: [String] = []
+    /// The `.veilignore` and `--exclude` patterns.
+    var ignore = IgnoreRules()
 
     /// An open folder being listed: its stream, its path relative to the root, and its
     /// entries still to look at (the next one last).
@@ -149,9 +211,10 @@ struct FolderSearch {
         var pending: [[UInt8]]
     }
 
-    init(root: ConfinedRoot, shownRoot: String) {
+    init(root: ConfinedRoot, shownRoot: String, ignore: IgnoreRules = IgnoreRules()) {
         self.root = root
         self.shownRoot = shownRoot
+        self.ignore = ignore
     }
 
     /// How reports show `relative`.
@@ -196,6 +259,10 @@ struct FolderSearch {
                 continue
             }
             let type = status.st_mode & S_IFMT
+            if let rule = ignore.exclusion(of: relative, isFolder: type == S_IFDIR) {
+                skipped.append("\(shown(relative)): excluded by \(rule.source) '\(rule.text)'")
+                continue
+            }
             if let kind {
                 // A regular file, a link (read only inside the root) or anything else (refused
                 // when read): every candidate is an input, none is skipped silently.

@@ -30,6 +30,12 @@ extension AuditOptions {
                 option: "--update-baseline",
                 problem: "cannot be combined with --shard (the baseline would lose the other shards' entries)"))
         }
+        if review && baselinePath == nil {
+            problems.append(Problem(option: "--review", problem: "needs --baseline FILE (the file it writes)"))
+        }
+        if review && updateBaseline {
+            problems.append(Problem(option: "--review", problem: "cannot be combined with --update-baseline"))
+        }
         // Never echo the value: it is a secret.
         if let secret = fingerprintSalt, secret.count < Self.minimumFingerprintSaltBytes {
             problems.append(Problem(

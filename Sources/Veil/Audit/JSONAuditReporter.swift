@@ -19,7 +19,8 @@
 ///   "findings": [{"ruleId", "category", "severity", "effectiveSeverity", "fails",
 ///                 "message", "masked", "input", "location": {"path", "region"},
 ///                 "snapshot", "spans": [{"row", "col", "width"}], "fingerprint",
-///                 "baseline": null | {"status": "accepted" | "false_positive", "reason"}}],
+///                 "baseline": null | {"status": "accepted" | "false_positive", "reason",
+///                                      "kind": "inSource" (only for a veil:allow marker)}}],
 ///   "baseline": null | "path",
 ///   "fingerprintSalt": "baseline" | "environment" | "per-run",
 ///   "staleBaselineEntries": [{"snapshot", "ruleId", "fingerprint", "reason"}],
@@ -127,7 +128,8 @@ public enum JSONAuditReporter: AuditReporter {
             })),
             ("fingerprint", .string(finding.fingerprint)),
             ("baseline", finding.baseline.map { match in
-                .object([("status", .string(match.status.rawValue)), ("reason", .optional(match.reason))])
+                .object([("status", .string(match.status.rawValue)), ("reason", .optional(match.reason))]
+                    + (match.inSource ? [("kind", .string("inSource"))] : []))
             } ?? .null),
             ("exposure", finding.exposure.map(exposure) ?? .null),
         ])

@@ -8,7 +8,8 @@
 /// numbers repeated (rule, fingerprint) pairs in report order, as GitHub's own hashes do.
 /// The run's `properties.fingerprintSalt` says which salt keyed them
 /// (``AuditReport/FingerprintSalt``): only `baseline` and `environment` are stable across runs.
-/// A baseline-suppressed finding carries `suppressions: [{kind: external, status: accepted}]`.
+/// A baseline-suppressed finding carries `suppressions: [{kind: external, status: accepted}]`;
+/// one a `veil:allow` marker allows (``InlineAllow``), `kind: inSource`.
 /// Columns count Unicode code points (`columnKind`). No snippets: a result never holds
 /// file content, so it cannot hold a secret.
 ///
@@ -103,7 +104,9 @@ public enum SARIFAuditReporter: AuditReporter {
             ("partialFingerprints", .object([("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)"))])),
         ]
         if let match = finding.baseline {
-            var suppression: [(String, JSONOutput)] = [("kind", .string("external")), ("status", .string("accepted"))]
+            var suppression: [(String, JSONOutput)] = [
+                ("kind", .string(match.inSource ? "inSource" : "external")), ("status", .string("accepted")),
+            ]
             let status = match.status == .falsePositive ? "false positive" : "accepted"
             suppression.append(("justification", .string(match.reason.map { "\(status): \($0)" } ?? status)))
             members.append(("suppressions", .array([.object(suppression)])))

@@ -85,7 +85,8 @@ public enum TextAuditReporter: AuditReporter {
         var line = "\(safe(finding.location.description))  "
         if let match = finding.baseline {
             line += paint.dim("\(severity)  \(rest)")
-            line += "  " + paint.dim("[suppressed: \(match.status.rawValue)\(match.reason.map { ": \(safe($0))" } ?? "")]")
+            let label = match.inSource ? "allowed" : "suppressed: \(match.status.rawValue)"
+            line += "  " + paint.dim("[\(label)\(match.reason.map { ": \(safe($0))" } ?? "")]")
         } else {
             line += (finding.effectiveSeverity == .block ? paint.red(severity) : paint.yellow(severity))
             line += "  " + rest
