@@ -168,7 +168,7 @@ struct ExposureTracker: Sendable {
     /// the terminal's work budget is spent (the input is refused, never held in memory).
     static let pendingCellLimit = 1 << 22
     /// Work units charged per cell copied for judging (the copy, and detection over it).
-    static let copyCost = 16
+    static let copyCost = 1
 
     let mode: ExposureMode
     var shown: Buffer

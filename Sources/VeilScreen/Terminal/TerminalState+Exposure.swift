@@ -126,7 +126,7 @@ extension TerminalState {
             exposeLine(containing: row, leaving: true)
         }
         exposure!.shown.setDirty(row, true)
-        extraWork &+= exposure!.shown.prepareOffsets(row)
+        _ = exposure!.shown.prepareOffsets(row)  // as the grid charges writing out the row
         for index in 0..<count where col + index < cols {
             exposure!.shown.setOffset(row, col + index, offset < 0 ? -1 : (run ? offset + index : offset))
         }
