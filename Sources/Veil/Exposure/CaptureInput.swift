@@ -159,7 +159,12 @@ extension CaptureInput {
         return AuditRegion(line: line, column: column, length: length)
     }
 
-    /// The steps of raw bytes: a step ends after each line feed. Cooked (``InputMode/cooked``),
+    /// The most bytes of one raw step: a longer line is fed in steps of this many bytes, so
+    /// the lines copied for judging (``ExposureScanner``) are taken at least this often.
+    static let stepLimit = 1 << 16
+
+    /// The steps of raw bytes: a step ends after each line feed, and after ``stepLimit``
+    /// bytes without one. Cooked (``InputMode/cooked``),
     /// each LF is fed as CR LF and one final line end is left out, as ``InputMode`` feeds them;
     /// offsets stay those of the input's own bytes (the CR LF step carries the LF's).
     static func forEachLine(of bytes: [UInt8], cooked: Bool, _ body: (CaptureStep) throws -> Void) throws {
@@ -177,7 +182,13 @@ extension CaptureInput {
         var start = 0
         while start < end {
             var stop = start
-            while stop < end && bytes[stop] != 0x0A { stop += 1 }
+            while stop < end && bytes[stop] != 0x0A && stop - start < stepLimit { stop += 1 }
+            if stop < end && bytes[stop] != 0x0A {
+                // A long line is fed in pieces, judged between them (bounded memory).
+                try emit(CaptureStep(kind: .output(bytes: bytes[start..<stop], offset: start), endsFrame: false))
+                start = stop
+                continue
+            }
             if cooked && stop < end {
                 if stop > start {
                     try emit(CaptureStep(kind: .output(bytes: bytes[start..<stop], offset: start), endsFrame: false))

@@ -101,15 +101,21 @@ public struct ExposureScanner: Sendable {
                 return
             }
             lastTime = step.time ?? lastTime
+            if terminal.isOverWorkBudget {
+                try TerminalCapture.checkWorkBudget(
+                    terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
+            }
             try judge(
                 terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal,
                 path: path)
             state.depart(terminal.takeDepartedTags(), at: step.time)
         }
+        try TerminalCapture.checkWorkBudget(terminal, path: path)
         try judge(
             terminal.takeExposures(endingFrame: true),
             at: CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
             into: &state, terminal: &terminal, path: path)
+        try TerminalCapture.checkWorkBudget(terminal, path: path)
         let screen = terminal.screen
         let final: Snapshotter.Judgement
         do {

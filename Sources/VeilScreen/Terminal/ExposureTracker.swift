@@ -36,16 +36,90 @@ public struct ExposedLines: Sendable {
 /// per screen row whether it changed since it was last judged and a caller's tag; per cell
 /// the input offset that wrote it; the lines copied before they were destroyed.
 struct ExposureTracker: Sendable {
+    /// One screen buffer's rows. A row's offsets are stored only once something was written
+    /// on it (`hasOffsets`); a row without holds -1 everywhere, so rows that scroll in or are
+    /// erased whole cost O(1), not O(columns). Counts of dirty, tagged and offset-holding rows
+    /// let storms over clean rows skip the per-row work (see DESIGN.md "Exposure over time").
     struct Buffer: Sendable {
-        var dirty: [Bool]
-        var tags: [Int32]
-        var offsets: [[Int]]
+        private(set) var dirty: [Bool]
+        private(set) var tags: [Int32]
+        private(set) var hasOffsets: [Bool]
+        /// Each row's offsets: `cols` entries when `hasOffsets`, else empty or stale.
+        private(set) var offsets: [[Int]]
+        private(set) var dirtyCount = 0
+        private(set) var tagCount = 0
+        private(set) var offsetRowCount = 0
+        let cols: Int
+
+        /// Whether every row is clean, untagged and without offsets.
+        var isPristine: Bool { dirtyCount == 0 && tagCount == 0 && offsetRowCount == 0 }
+
+        @inline(__always)
+        mutating func setDirty(_ row: Int, _ value: Bool) {
+            guard dirty[row] != value else { return }
+            dirty[row] = value
+            dirtyCount += value ? 1 : -1
+        }
+
+        mutating func setAllDirty(_ value: Bool) {
+            dirty = Array(repeating: value, count: dirty.count)
+            dirtyCount = value ? dirty.count : 0
+        }
+
+        @inline(__always)
+        mutating func setTag(_ row: Int, _ tag: Int32) {
+            if tags[row] == 0 && tag != 0 { tagCount += 1 } else if tags[row] != 0 && tag == 0 { tagCount -= 1 }
+            tags[row] = tag
+        }
+
+        /// The offsets of `row` (-1 everywhere when none is known).
+        func rowOffsets(_ row: Int) -> [Int] {
+            hasOffsets[row] ? offsets[row] : Array(repeating: -1, count: cols)
+        }
+
+        /// Forgets every offset of `row` (O(1)).
+        @inline(__always)
+        mutating func clearOffsets(_ row: Int) {
+            guard hasOffsets[row] else { return }
+            hasOffsets[row] = false
+            offsetRowCount -= 1
+        }
+
+        /// Makes `row`'s offsets writable; returns the cells that had to be initialised.
+        @inline(__always)
+        mutating func prepareOffsets(_ row: Int) -> Int {
+            guard !hasOffsets[row] else { return 0 }
+            hasOffsets[row] = true
+            offsetRowCount += 1
+            if offsets[row].count == cols {
+                offsets[row].withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+            } else {
+                offsets[row] = Array(repeating: -1, count: cols)
+            }
+            return cols
+        }
+
+        @inline(__always)
+        mutating func setOffset(_ row: Int, _ col: Int, _ value: Int) { offsets[row][col] = value }
+
+        /// Replaces the offsets of `row` (which must hold offsets).
+        mutating func setRowOffsets(_ row: Int, _ values: [Int]) { offsets[row] = values }
+
+        /// Whether rows `top...bottom` are all clean, untagged and without offsets.
+        func isPristine(top: Int, bottom: Int) -> Bool {
+            if isPristine { return true }
+            guard dirtyCount == 0 && tagCount == 0 else { return false }
+            for row in top...bottom where hasOffsets[row] { return false }
+            return true
+        }
 
         /// Rows `top...bottom` move up (or down) by `n`; the `n` rows that enter are clean,
-        /// untagged, with unknown offsets (their arrays are the leaving rows', reused).
+        /// untagged, with unknown offsets (their arrays are the leaving rows', reused). Costs
+        /// nothing when the rows are all pristine (rotating them changes nothing).
         mutating func rotate(top: Int, bottom: Int, by n: Int, up: Bool) {
             let height = bottom - top + 1
             guard n > 0 && n <= height else { return }
+            guard !isPristine(top: top, bottom: bottom) else { return }
             // Rotating left by n (up) or right by n (down) with three reversals, in place.
             func reverse<T>(_ array: inout [T], _ from: Int, _ to: Int) {
                 var low = from
@@ -64,21 +138,37 @@ struct ExposureTracker: Sendable {
             }
             rotateInPlace(&dirty)
             rotateInPlace(&tags)
+            rotateInPlace(&hasOffsets)
             rotateInPlace(&offsets)
             let entering = up ? (bottom - n + 1)...bottom : top...(top + n - 1)
             for row in entering {
-                dirty[row] = false
-                tags[row] = 0
-                offsets[row].withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+                setDirty(row, false)
+                setTag(row, 0)
+                clearOffsets(row)
             }
         }
 
         init(cols: Int, rows: Int, dirty: Bool) {
+            self.cols = cols
             self.dirty = Array(repeating: dirty, count: rows)
+            dirtyCount = dirty ? rows : 0
             tags = Array(repeating: 0, count: rows)
-            offsets = Array(repeating: Array(repeating: -1, count: cols), count: rows)
+            hasOffsets = Array(repeating: false, count: rows)
+            offsets = Array(repeating: [], count: rows)
         }
     }
+
+    /// The characters of context copied on each side of a changed row (clipped to its
+    /// soft-wrapped line): a value is found whole when it is at most this long. Longer runs
+    /// of wrapped text are judged in overlapping windows, so copying never costs more than
+    /// about `2 × windowCharacters` cells plus a row per exposure (DESIGN.md "Exposure over
+    /// time").
+    static let windowCharacters = 4096
+    /// The copied cells that may wait for ``Terminal/takeExposures(endingFrame:)``; past it
+    /// the terminal's work budget is spent (the input is refused, never held in memory).
+    static let pendingCellLimit = 1 << 22
+    /// Work units charged per cell copied for judging (the copy, and detection over it).
+    static let copyCost = 1
 
     let mode: ExposureMode
     var shown: Buffer
@@ -96,6 +186,8 @@ struct ExposureTracker: Sendable {
     var lastWriteRow = -1
     var lastWriteCol = -1
     var exposed: [ExposedLines] = []
+    /// The cells of `exposed` (bounded by ``pendingCellLimit``).
+    var pendingCells = 0
     var departed: [Int32] = []
 
     init(mode: ExposureMode, cols: Int, rows: Int) {
@@ -118,7 +210,7 @@ struct ExposureTracker: Sendable {
         let tag = shown.tags[row]
         if tag != 0 {
             departed.append(tag)
-            shown.tags[row] = 0
+            shown.setTag(row, 0)
         }
     }
 
@@ -127,17 +219,19 @@ struct ExposureTracker: Sendable {
     func resized(cols: Int, rows: Int, dropped: Int) -> ExposureTracker {
         var result = ExposureTracker(mode: mode, cols: cols, rows: rows)
         func copy(_ source: Buffer, dropping: Int, into target: inout Buffer) {
-            for row in 0..<rows where row + dropping < source.offsets.count {
+            for row in 0..<rows where row + dropping < source.offsets.count && source.hasOffsets[row + dropping] {
                 let old = source.offsets[row + dropping]
-                for col in 0..<min(cols, old.count) { target.offsets[row][col] = old[col] }
+                _ = target.prepareOffsets(row)
+                for col in 0..<min(cols, old.count) { target.setOffset(row, col, old[col]) }
             }
         }
         copy(shown, dropping: dropped, into: &result.shown)
         copy(hidden, dropping: 0, into: &result.hidden)
-        result.hidden.dirty = Array(repeating: true, count: rows)
+        result.hidden.setAllDirty(true)
         result.titleDirty = titleDirty
         result.nextOffset = nextOffset
         result.exposed = exposed
+        result.pendingCells = pendingCells
         result.departed = departed
         return result
     }

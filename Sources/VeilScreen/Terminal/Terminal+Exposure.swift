@@ -20,7 +20,9 @@ extension Terminal {
             // A character whose first bytes came in the last feed keeps their offset.
             if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset }
         }
-        parser.advance(bytes, into: &state)
+        // Fed as any bytes are (charged, the budget checked as they go), counted from `offset`.
+        if exceededAtByte == nil { bytesFed = offset }
+        feed(bytes)
         if state.exposure != nil {
             state.exposure!.feedBase = 0
             if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset + bytes.count }
@@ -39,15 +41,17 @@ extension Terminal {
         guard state.exposure != nil else { return [] }
         if endingFrame {
             var row = 0
-            while row < rows {
-                let group = state.wrappedGroup(of: row)
-                state.exposeLine(containing: row, leaving: false)
-                row = group.upperBound + 1
+            while row < rows && state.exposure!.shown.dirtyCount > 0 {
+                if state.exposure!.shown.dirty[row] {
+                    row = max(row, state.exposeLine(containing: row, leaving: false))
+                }
+                row += 1
             }
             state.exposeTitle(leaving: false)
         }
         let exposed = state.exposure!.exposed
         state.exposure!.exposed = []
+        state.exposure!.pendingCells = 0
         return exposed
     }
 
@@ -57,7 +61,7 @@ extension Terminal {
     public mutating func tag(rows range: Range<Int>, with tag: Int32) {
         guard state.exposure != nil else { return }
         for row in range {
-            if row < 0 { state.exposure!.titleTag = tag } else if row < rows { state.exposure!.shown.tags[row] = tag }
+            if row < 0 { state.exposure!.titleTag = tag } else if row < rows { state.exposure!.shown.setTag(row, tag) }
         }
     }
 
@@ -75,7 +79,7 @@ extension Terminal {
         guard let exposure = state.exposure else { return [] }
         var all: [Int] = []
         all.reserveCapacity(cols * rows)
-        for row in exposure.shown.offsets { all.append(contentsOf: row) }
+        for row in 0..<rows { all.append(contentsOf: exposure.shown.rowOffsets(row)) }
         return all
     }
 }

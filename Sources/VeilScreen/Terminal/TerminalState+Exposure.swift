@@ -7,31 +7,45 @@ extension TerminalState {
         if exposure != nil { exposure!.nextOffset = exposure!.offset(of: pointer) }
     }
 
-    /// The rows of the soft-wrapped line that holds `row`.
-    func wrappedGroup(of row: Int) -> ClosedRange<Int> {
+    /// The rows of the soft-wrapped line that holds `row`, at most `reach` rows on each side
+    /// of it (the walk is charged to the work budget).
+    mutating func wrappedGroup(of row: Int, reach: Int = Int.max) -> ClosedRange<Int> {
         var first = row
-        while first > 0 && grid.isWrapped(first - 1) { first -= 1 }
+        while first > 0 && row - first < reach && grid.isWrapped(first - 1) { first -= 1 }
         var last = row
-        while last < rows - 1 && grid.isWrapped(last) { last += 1 }
+        while last < rows - 1 && last - row < reach && grid.isWrapped(last) { last += 1 }
+        extraWork &+= last - first + 1
         return first...last
     }
 
-    /// Copies the line holding `row` when any of its rows changed since it was last judged,
-    /// and marks them judged.
-    mutating func exposeLine(containing row: Int, leaving: Bool) {
-        guard exposure!.mode != .offsetsOnly else { return }
-        let group = wrappedGroup(of: row)
-        guard group.contains(where: { exposure!.shown.dirty[$0] }) else { return }
+    /// The rows of context a copy takes on each side of a changed row:
+    /// ``ExposureTracker/windowCharacters`` characters, rounded up to whole rows.
+    var exposureReach: Int { (ExposureTracker.windowCharacters + cols - 1) / cols + 1 }
+
+    /// Copies the window of the line holding `row` (``ExposureTracker/windowCharacters`` on
+    /// each side, clipped to the soft-wrapped line) when any of its rows changed since it was
+    /// last judged, and marks them judged. Returns the window's last row. O(1) when no row is
+    /// dirty; the rows walked and the cells copied are charged to the work budget.
+    @discardableResult
+    mutating func exposeLine(containing row: Int, leaving: Bool) -> Int {
+        guard exposure!.mode != .offsetsOnly, exposure!.shown.dirtyCount > 0 else { return row }
+        let group = wrappedGroup(of: row, reach: exposureReach)
+        guard group.contains(where: { exposure!.shown.dirty[$0] }) else { return group.upperBound }
         // Blank lines (erased, scrolled in) hold nothing to find: marked judged, not copied.
         let blank = group.allSatisfy { r in
-            (0..<cols).allSatisfy { c in
+            if grid.isUniform(r) {
+                let cell = grid[r, 0]
+                return cell.scalar == " " && cell.width == 1
+            }
+            extraWork &+= cols
+            return (0..<cols).allSatisfy { c in
                 let cell = grid[r, c]
                 return cell.scalar == " " && cell.width == 1
             }
         }
         if blank {
-            for r in group { exposure!.shown.dirty[r] = false }
-            return
+            for r in group { exposure!.shown.setDirty(r, false) }
+            return group.upperBound
         }
         var screen = try! Screen(cols: cols, rows: group.count)
         var offsets: [Int] = []
@@ -39,14 +53,22 @@ extension TerminalState {
         for (index, r) in group.enumerated() {
             for c in 0..<cols { screen[index, c] = grid[r, c] }
             screen.wrapped[index] = grid.isWrapped(r) && r < group.upperBound
-            offsets += exposure!.shown.offsets[r]
-            exposure!.shown.dirty[r] = false
+            offsets += exposure!.shown.rowOffsets(r)
+            exposure!.shown.setDirty(r, false)
         }
         screen.clusters = tables.clusters.strings
         screen.sensitiveReasons = tables.reasons.strings
         screen.links = tables.links.strings
+        let cells = cols * group.count
+        extraWork &+= cells &* ExposureTracker.copyCost
+        exposure!.pendingCells += cells
+        if exposure!.pendingCells > ExposureTracker.pendingCellLimit && extraWork <= workLimit {
+            // Too much copied between two judgements: refused as over the budget.
+            extraWork = workLimit &+ 1
+        }
         exposure!.exposed.append(
             ExposedLines(row: group.lowerBound, screen: screen, offsets: offsets, isLeaving: leaving))
+        return group.upperBound
     }
 
     /// Copies the title when it changed since it was last judged.
@@ -59,16 +81,35 @@ extension TerminalState {
         exposure!.exposed.append(ExposedLines(row: -1, screen: screen, offsets: [-1], isLeaving: leaving))
     }
 
-    /// Rows `from..<to` are about to be erased (whole or in part: `cols` narrows it).
+    /// Rows `from..<to` are about to be erased (whole or in part: `cols` narrows it). The rows
+    /// are judged first, then marked changed; a row already blank and judged is left alone
+    /// (erasing it changes nothing), so erase storms over blank rows cost O(1) a row.
     @inline(__always)
     mutating func exposureWillErase(rows from: Int, _ to: Int, cols range: Range<Int>? = nil) {
         guard exposure != nil, from < to else { return }
+        if exposure!.everyMoment {
+            var row = from
+            while row < to {
+                if exposure!.shown.dirtyCount == 0 { break }
+                row = max(row, exposeLine(containing: row, leaving: true)) + 1
+            }
+        }
+        let whole = range == nil || range!.lowerBound <= 0 && range!.upperBound >= cols
         for row in from..<to {
+            if whole && !exposure!.shown.dirty[row] && exposure!.shown.tags[row] == 0
+                && !exposure!.shown.hasOffsets[row] && grid.isUniform(row) && !grid.isWrapped(row)
+            {
+                let cell = grid[row, 0]
+                if cell.scalar == " " && cell.width == 1 { continue }
+            }
             exposure!.depart(row: row)
-            if exposure!.everyMoment { exposeLine(containing: row, leaving: true) }
-            exposure!.shown.dirty[row] = true
-            let columns = range ?? 0..<cols
-            for col in columns where col < cols { exposure!.shown.offsets[row][col] = -1 }
+            exposure!.shown.setDirty(row, true)
+            guard exposure!.shown.hasOffsets[row] else { continue }
+            if whole {
+                exposure!.shown.clearOffsets(row)
+            } else if let range {
+                for col in range where col < cols && col >= 0 { exposure!.shown.setOffset(row, col, -1) }
+            }
         }
     }
 
@@ -84,9 +125,10 @@ extension TerminalState {
         {
             exposeLine(containing: row, leaving: true)
         }
-        exposure!.shown.dirty[row] = true
+        exposure!.shown.setDirty(row, true)
+        _ = exposure!.shown.prepareOffsets(row)  // as the grid charges writing out the row
         for index in 0..<count where col + index < cols {
-            exposure!.shown.offsets[row][col + index] = offset < 0 ? -1 : (run ? offset + index : offset)
+            exposure!.shown.setOffset(row, col + index, offset < 0 ? -1 : (run ? offset + index : offset))
         }
         exposure!.lastWriteRow = col + count >= cols ? row + 1 : row
         exposure!.lastWriteCol = col + count >= cols ? 0 : col + count
@@ -107,7 +149,7 @@ extension TerminalState {
     mutating func exposureDidTouch(row: Int) {
         guard exposure != nil else { return }
         exposure!.depart(row: row)
-        exposure!.shown.dirty[row] = true
+        exposure!.shown.setDirty(row, true)
     }
 
     /// Cells of `row` from `col` on are about to shift by `count` (right for ICH, left for DCH).
@@ -116,7 +158,7 @@ extension TerminalState {
         guard exposure != nil else { return }
         exposureWillErase(rows: row, row + 1, cols: cols..<cols)
         let n = min(count, cols - col)
-        guard n > 0 else { return }
+        guard n > 0, exposure!.shown.hasOffsets[row] else { return }
         var offsets = exposure!.shown.offsets[row]
         if right {
             var target = cols - 1
@@ -127,7 +169,7 @@ extension TerminalState {
             while target + n < cols { offsets[target] = offsets[target + n]; target += 1 }
             for index in (cols - n)..<cols { offsets[index] = -1 }
         }
-        exposure!.shown.offsets[row] = offsets
+        exposure!.shown.setRowOffsets(row, offsets)
     }
 
     /// Rows `top...bottom` are about to scroll by `count` (up: the top rows leave; down: the
@@ -141,9 +183,14 @@ extension TerminalState {
         guard n > 0, height > 0 else { return }
         let leaving = up ? top..<(top + n) : (bottom - n + 1)..<(bottom + 1)
         let scrollsOff = up && top == 0 && !isAlternateScreen
-        for row in leaving {
-            exposure!.depart(row: row)
-            if exposure!.everyMoment || scrollsOff { exposeLine(containing: row, leaving: true) }
+        if exposure!.shown.tagCount > 0 {
+            for row in leaving { exposure!.depart(row: row) }
+        }
+        if exposure!.everyMoment || scrollsOff {
+            var row = leaving.lowerBound
+            while row < leaving.upperBound && exposure!.shown.dirtyCount > 0 {
+                row = max(row, exposeLine(containing: row, leaving: true)) + 1
+            }
         }
         // Rotated in place (no copy of the tracker's arrays): the rows that leave come back
         // as the rows that enter, cleared.
@@ -156,14 +203,11 @@ extension TerminalState {
     /// The shown buffer is about to be swapped with the other one.
     mutating func exposureWillSwitchScreen() {
         guard exposure != nil else { return }
-        for row in 0..<rows {
-            exposure!.depart(row: row)
-            if exposure!.everyMoment { exposeLine(containing: row, leaving: true) }
-        }
+        exposeAllDeparting()
         let shown = exposure!.shown
         exposure!.shown = exposure!.hidden
         exposure!.hidden = shown
-        exposure!.shown.dirty = Array(repeating: true, count: rows)
+        exposure!.shown.setAllDirty(true)
         exposure!.lastWriteRow = -1
     }
 
@@ -182,9 +226,18 @@ extension TerminalState {
     /// The terminal is about to be resized: every row is judged (raw bytes) and departs.
     mutating func exposureWillResize() {
         guard exposure != nil else { return }
-        for row in 0..<rows {
-            exposure!.depart(row: row)
-            if exposure!.everyMoment { exposeLine(containing: row, leaving: true) }
+        exposeAllDeparting()
+    }
+
+    /// Every row departs and (raw bytes) the changed ones are judged.
+    private mutating func exposeAllDeparting() {
+        if exposure!.shown.tagCount > 0 {
+            for row in 0..<rows { exposure!.depart(row: row) }
+        }
+        guard exposure!.everyMoment else { return }
+        var row = 0
+        while row < rows && exposure!.shown.dirtyCount > 0 {
+            row = max(row, exposeLine(containing: row, leaving: true)) + 1
         }
     }
 }

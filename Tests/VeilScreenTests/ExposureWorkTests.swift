@@ -1,0 +1,95 @@
+import Testing
+@testable import VeilScreen
+
+/// Exposure tracking costs what it does (issue #21): a copy takes a bounded window of its
+/// soft-wrapped line, clean rows cost O(1), and the work is charged to the budget. The
+/// tests count work units and copied cells, never wall time.
+@Suite struct ExposureWorkTests {
+    /// A tracked `cols`×`rows` terminal holding one soft-wrapped line over every row, judged.
+    func wrappedTerminal(cols: Int, rows: Int, mode: ExposureMode = .everyMoment) throws -> Terminal {
+        var t = try Terminal(cols: cols, rows: rows)
+        t.trackExposure(mode)
+        t.feed(Array(String(repeating: "x", count: cols * rows).utf8), at: 0)
+        _ = t.takeExposures(endingFrame: true)
+        return t
+    }
+
+    /// The most cells one copy may hold: the window on each side, rounded up to rows, and the row.
+    func windowCells(cols: Int) -> Int {
+        let reach = (ExposureTracker.windowCharacters + cols - 1) / cols + 1
+        return (2 * reach + 1) * cols
+    }
+
+    @Test func aCopyTakesAWindowOfALongWrappedLine() throws {
+        var t = try Terminal(cols: 100, rows: 300)
+        t.trackExposure(.everyMoment)
+        t.feed(Array(String(repeating: "x", count: 100 * 300).utf8), at: 0)
+        let exposed = t.takeExposures(endingFrame: true)
+        #expect(!exposed.isEmpty)
+        for lines in exposed { #expect(lines.screen.cells.count <= windowCells(cols: 100)) }
+        // Every row is judged, each at most about twice (the windows overlap by their context).
+        let copied = exposed.reduce(0) { $0 + $1.screen.rows }
+        #expect(copied >= 300 && copied <= 2 * 300 + windowCells(cols: 100) / 100)
+        let covered = Set(exposed.flatMap { $0.row..<($0.row + $0.screen.rows) })
+        #expect(covered == Set(0..<300))
+    }
+
+    @Test func insertLineStormsOverAJudgedWrappedLineCostRows() throws {
+        var t = try wrappedTerminal(cols: 200, rows: 200)
+        t.feed(Array("\u{1B}[2H".utf8), at: 40_000)
+        let sequence = Array("\u{1B}[199L".utf8)
+        // The first destroys the dirty-free line: nothing is copied; the next ones move blanks.
+        let before = t.workDone
+        for index in 0..<100 { t.feed(sequence, at: 40_004 + index * sequence.count) }
+        let work = t.workDone - before
+        #expect(work <= 100 * (3 * 200 + sequence.count))
+        #expect(t.takeExposures(endingFrame: false).isEmpty)
+        #expect(!t.isOverWorkBudget)
+    }
+
+    @Test func insertLineStormOverAChangedWrappedLineCopiesWindowsOnce() throws {
+        var t = try Terminal(cols: 200, rows: 200)
+        t.trackExposure(.everyMoment)
+        t.feed(Array(String(repeating: "x", count: 200 * 200).utf8), at: 0)
+        t.feed(Array("\u{1B}[2H".utf8), at: 40_000)
+        let sequence = Array("\u{1B}[199L".utf8)
+        for index in 0..<100 { t.feed(sequence, at: 40_004 + index * sequence.count) }
+        let exposed = t.takeExposures(endingFrame: false)
+        // Before: each of the 199 leaving rows copied the whole 200-row line (8M cells).
+        let cells = exposed.reduce(0) { $0 + $1.screen.cells.count }
+        #expect(cells <= 2 * 200 * 200 + windowCells(cols: 200))
+        for lines in exposed { #expect(lines.screen.cells.count <= windowCells(cols: 200)) }
+    }
+
+    @Test func scrollingJudgedRowsAtTheBottomCostsOneUnitPerLine() throws {
+        var t = try wrappedTerminal(cols: 200, rows: 200)
+        t.feed(Array("\u{1B}[200H".utf8), at: 40_000)
+        let before = t.workDone
+        for index in 0..<5_000 { t.feed([0x0A], at: 40_006 + index) }
+        #expect(t.workDone - before <= 5_000 * 3)
+    }
+
+    @Test func erasingRowsWithoutOffsetsWritesNone() throws {
+        var t = try wrappedTerminal(cols: 200, rows: 200)
+        t.feed(Array("\u{1B}[2J".utf8), at: 40_000)
+        _ = t.takeExposures(endingFrame: true)
+        #expect(t.state.exposure!.shown.offsetRowCount == 0)
+        #expect(t.state.exposure!.shown.dirtyCount == 0)
+        // Erasing blank, judged rows changes nothing: no row becomes dirty.
+        t.feed(Array("\u{1B}[2J".utf8), at: 40_004)
+        #expect(t.state.exposure!.shown.dirtyCount == 0)
+        #expect(t.cellOffsets.allSatisfy { $0 == -1 })
+    }
+
+    @Test func pendingCopiesAreBoundedByTheBudget() throws {
+        // Each ICH changes a full row of a long wrapped line, and the next one copies it:
+        // never taken, the copies would grow without bound.
+        var t = try wrappedTerminal(cols: 1000, rows: 100)
+        t.feed(Array("\u{1B}[50H".utf8), at: 100_000)
+        let sequence = Array("\u{1B}[@".utf8)
+        for index in 0..<2_000 { t.feed(sequence, at: 100_005 + index * sequence.count) }
+        #expect(t.state.exposure!.pendingCells <= ExposureTracker.pendingCellLimit + windowCells(cols: 1000))
+        #expect(t.isOverWorkBudget)
+        #expect(t.workBudgetExceededAtByte != nil)
+    }
+}
