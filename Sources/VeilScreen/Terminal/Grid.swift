@@ -33,13 +33,22 @@ struct Grid: Sendable {
     /// Work units per cell copied by a resize: the copy goes to a fresh buffer whose pages
     /// are touched for the first time, about 8 times the cost of a cell written in place.
     static let resizeCopyCost = 8
+    /// What debug builds put in storage that was never written: a wide noncharacter on a
+    /// background no test input sets, so that a stale read changes the screen visibly.
+    static let neverWritten = Cell(scalar: Unicode.Scalar(0xFDD0 as UInt32)!, width: 2, background: .rgb(1, 2, 3))
 
     init(cols: Int, rows: Int) {
         self.cols = cols
         self.rows = rows
         // Every row starts uniform, so the cells need no initial value: a fresh buffer of a
         // 1000×1000 screen costs O(rows), and its pages are touched only when written.
-        cells = Array(unsafeUninitializedCapacity: cols * rows) { _, count in count = cols * rows }
+        #if DEBUG
+            // Debug builds (the tests) fill it with `neverWritten`, so that a read of a cell
+            // that was never written shows on the screen on every run, not by chance.
+            cells = Array(repeating: Grid.neverWritten, count: cols * rows)
+        #else
+            cells = Array(unsafeUninitializedCapacity: cols * rows) { _, count in count = cols * rows }
+        #endif
         rowIDs = Array(0..<rows)
         info = Array(repeating: RowInfo(), count: rows)
         uniformCount = rows
