@@ -80,10 +80,16 @@ let package = Package(
         // terminal sessions, valid random secrets for every built-in detector.
         .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
         .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
-        .testTarget(name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
-        .testTarget(name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VeilRenderTests", dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "CVeilSignals", "VeilTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "VeilRenderTests",
+            dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "CVeilSignals", "VeilTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "VeilTests",
             dependencies: ["Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport"],
@@ -91,8 +97,12 @@ let package = Package(
         ),
         .testTarget(
             name: "VeilLoggingTests",
-            dependencies: ["VeilLogging", "VeilRedaction", "VeilTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "VeilLogging", "VeilRedaction", "VeilTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
-        .testTarget(name: "VeilCLITests", dependencies: ["Veil", "VeilRender", "VeilRedaction", "VeilScreen", "VeilLifecycle"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "VeilCLITests", dependencies: ["Veil", "VeilRender", "VeilRedaction", "VeilScreen", "VeilLifecycle"],
+            resources: [.copy("Fixtures")]),
     ]
 )

@@ -50,7 +50,9 @@ public struct Asciicast: Sendable {
     /// Whether `bytes` look like an asciicast (their first non-blank byte opens a JSON
     /// object); terminal bytes saved under a `.cast` name do not.
     public static func looksLikeRecording(_ bytes: [UInt8]) -> Bool {
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else { return true }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
+            return true
+        }
         return first == UInt8(ascii: "{")
     }
 
@@ -80,7 +82,8 @@ public struct Asciicast: Sendable {
         let endsWithNewline = bytes.last == 0x0A
         for (number, line) in lines.dropFirst() {
             let isLast = number == lines.last?.number && !endsWithNewline
-            if let event = try parser.event(line, line: number, path: path, isCutShortLast: isLast, warnings: &warnings) {
+            if let event = try parser.event(line, line: number, path: path, isCutShortLast: isLast, warnings: &warnings)
+            {
                 events.append(event)
             }
         }
@@ -90,12 +93,16 @@ public struct Asciicast: Sendable {
     /// A recording with no events yet, from its header line.
     /// - Throws: ``InputError`` naming `path` and `line`.
     init(header text: Substring, line: Int, path: String, warnings: inout [String]) throws {
-        guard let header = try Asciicast.json(text, path: path, line: line, warnings: &warnings) as? [String: Any] else {
+        guard let header = try Asciicast.json(text, path: path, line: line, warnings: &warnings) as? [String: Any]
+        else {
             throw InputError(path: path, line: line, column: 1, message: "asciicast header must be a JSON object")
         }
         guard let version = header["version"] as? Int, version == 2 || version == 3 else {
-            throw InputError(path: path, line: line, column: 1,
-                             message: "unsupported asciicast version \(header["version"].map { "\($0)" } ?? "(missing)"); expected 2 or 3")
+            throw InputError(
+                path: path, line: line, column: 1,
+                message:
+                    "unsupported asciicast version \(header["version"].map { "\($0)" } ?? "(missing)"); expected 2 or 3"
+            )
         }
         let size: (Int?, Int?)
         if version == 2 {
@@ -107,8 +114,9 @@ public struct Asciicast: Sendable {
         let largest = Screen.maximumSize
         guard let cols = size.0, let rows = size.1, (1...largest).contains(cols), (1...largest).contains(rows) else {
             let fields = version == 2 ? "\"width\" and \"height\"" : "\"term\": {\"cols\", \"rows\"}"
-            throw InputError(path: path, line: line, column: 1,
-                             message: "asciicast header needs positive \(fields), at most \(largest)")
+            throw InputError(
+                path: path, line: line, column: 1,
+                message: "asciicast header needs positive \(fields), at most \(largest)")
         }
         self.version = version
         self.timestamp = (header["timestamp"] as? NSNumber)?.intValue
@@ -129,8 +137,10 @@ public struct Asciicast: Sendable {
 
         /// The event of one line; nil for a cut-short last line (`isCutShortLast`: the last
         /// line, with no newline after it), which is ignored with a warning.
-        mutating func event(_ line: Substring, line number: Int, path: String, isCutShortLast: Bool,
-                            warnings: inout [String]) throws -> Event? {
+        mutating func event(
+            _ line: Substring, line number: Int, path: String, isCutShortLast: Bool,
+            warnings: inout [String]
+        ) throws -> Event? {
             let stamp: Double
             let code: String
             let bytes: [UInt8]
@@ -142,17 +152,22 @@ public struct Asciicast: Sendable {
                     parsed = try Asciicast.json(line, path: path, line: number, warnings: &warnings)
                 } catch is InputError where isCutShortLast {
                     // A recorder that crashed leaves its last line cut short: the rest is still read.
-                    warnings.append("line \(number): the last line is cut short (a recorder that stopped mid-write?); it was ignored")
+                    warnings.append(
+                        "line \(number): the last line is cut short (a recorder that stopped mid-write?); it was ignored"
+                    )
                     return nil
                 }
                 guard let array = parsed as? [Any], array.count >= 3 else {
-                    throw InputError(path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
+                    throw InputError(
+                        path: path, line: number, column: 1, message: "event must be a JSON array [time, code, data]")
                 }
                 guard let value = (array[0] as? NSNumber)?.doubleValue, value.isFinite, value >= 0 else {
-                    throw InputError(path: path, line: number, column: 2, message: "event time must be a non-negative number")
+                    throw InputError(
+                        path: path, line: number, column: 2, message: "event time must be a non-negative number")
                 }
                 guard let text = array[1] as? String, let data = array[2] as? String else {
-                    throw InputError(path: path, line: number, column: 1, message: "event code and data must be strings")
+                    throw InputError(
+                        path: path, line: number, column: 1, message: "event code and data must be strings")
                 }
                 (stamp, code, bytes) = (value, text, Array(data.utf8))
             }
@@ -160,16 +175,20 @@ public struct Asciicast: Sendable {
         }
 
         /// The event of a line already split into its time, code and data.
-        mutating func event(stamp: Double, code: String, data bytes: [UInt8], line number: Int, path: String) throws -> Event {
+        mutating func event(stamp: Double, code: String, data bytes: [UInt8], line number: Int, path: String) throws
+            -> Event
+        {
             // Version 2 stores absolute times, version 3 the interval since the previous event.
             let time = version == 2 ? stamp : clock + stamp
             guard time.isFinite else {  // v3 intervals can add up past the largest Double
-                throw InputError(path: path, line: number, column: 2,
-                                 message: "event time overflows: the intervals add up past any representable time")
+                throw InputError(
+                    path: path, line: number, column: 2,
+                    message: "event time overflows: the intervals add up past any representable time")
             }
             if version == 2 && time < clock {
-                throw InputError(path: path, line: number, column: 2,
-                                 message: "event time \(stamp) goes back before \(clock)")
+                throw InputError(
+                    path: path, line: number, column: 2,
+                    message: "event time \(stamp) goes back before \(clock)")
             }
             clock = time
             let largest = Screen.maximumSize
@@ -180,13 +199,16 @@ public struct Asciicast: Sendable {
                 let data = String(decoding: bytes, as: UTF8.self)
                 let parts = data.split(separator: "x")
                 guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
-                      (1...largest).contains(c), (1...largest).contains(r) else {
-                    throw InputError(path: path, line: number, column: 1,
-                                     message: "resize event needs \"COLSxROWS\" with each 1…\(largest), got \"\(data.prefix(20))\"")
+                    (1...largest).contains(c), (1...largest).contains(r)
+                else {
+                    throw InputError(
+                        path: path, line: number, column: 1,
+                        message: "resize event needs \"COLSxROWS\" with each 1…\(largest), got \"\(data.prefix(20))\"")
                 }
                 return Event(time: time, kind: .resize(cols: c, rows: r), line: number)
             default:
-                return Event(time: time, kind: .other(code: code, data: String(decoding: bytes, as: UTF8.self)), line: number)
+                return Event(
+                    time: time, kind: .other(code: code, data: String(decoding: bytes, as: UTF8.self)), line: number)
             }
         }
     }
@@ -210,8 +232,11 @@ public struct Asciicast: Sendable {
         // Python's json module (strict=False), which some recorders used, writes raw control
         // characters inside strings; escape them and try again.
         if let escaped = escapingRawControls(text),
-           let value = try? JSONSerialization.jsonObject(with: Data(escaped.utf8), options: [.fragmentsAllowed]) {
-            warnings.append("line \(line): raw control characters inside a JSON string (accepted, as Python's non-strict JSON does)")
+            let value = try? JSONSerialization.jsonObject(with: Data(escaped.utf8), options: [.fragmentsAllowed])
+        {
+            warnings.append(
+                "line \(line): raw control characters inside a JSON string (accepted, as Python's non-strict JSON does)"
+            )
             return value
         }
         throw InputError(path: path, line: line, column: 1, message: "invalid JSON in asciicast")

@@ -49,7 +49,8 @@ public enum AsciicastReader {
 
     /// ``forEachEvent(path:name:_:)`` of the recording `source` holds.
     @discardableResult
-    public static func forEachEvent(source: CaptureSource, _ event: (Asciicast.Event) throws -> Void) throws -> [String] {
+    public static func forEachEvent(source: CaptureSource, _ event: (Asciicast.Event) throws -> Void) throws -> [String]
+    {
         var warnings: [String] = []
         try read(source: source, stopAfterHeader: false) { cast in
             warnings = cast.warnings
@@ -147,7 +148,8 @@ public enum AsciicastReader {
             if count == 0 { break }
             total += count
             if total > InputFile.maximumCaptureBytes {
-                throw InputError(path: name, message: "is over; the limit is \(InputFile.maximumCaptureBytes >> 20) MiB")
+                throw InputError(
+                    path: name, message: "is over; the limit is \(InputFile.maximumCaptureBytes >> 20) MiB")
             }
             pending.append(contentsOf: chunk[0..<count])
             var start = pending.startIndex

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -289,8 +289,10 @@ public struct ConfinedRoot: Sendable, Hashable {
     /// under it), whose files describe the machine and its processes: refused even when
     /// they look like regular files (`/proc/self/environ` does).
     static let kernelFileSystemDevices: Set<UInt64> = {
-        let mounts = ["/proc", "/sys", "/sys/kernel/debug", "/sys/kernel/tracing", "/sys/kernel/security",
-                      "/sys/fs/cgroup", "/sys/firmware/efi/efivars", "/sys/kernel/config"]
+        let mounts = [
+            "/proc", "/sys", "/sys/kernel/debug", "/sys/kernel/tracing", "/sys/kernel/security",
+            "/sys/fs/cgroup", "/sys/firmware/efi/efivars", "/sys/kernel/config",
+        ]
         var devices: Set<UInt64> = []
         for mount in mounts {
             var status = stat()

@@ -21,7 +21,8 @@ public enum DemoSession {
         do {
             try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
         } catch {
-            throw InputError(path: outputFolder.path, message: "cannot create the output folder: \(error.localizedDescription)")
+            throw InputError(
+                path: outputFolder.path, message: "cannot create the output folder: \(error.localizedDescription)")
         }
         let runner = ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings))
         return try await runner.run(.init(outputFolder: outputFolder))

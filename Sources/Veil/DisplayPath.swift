@@ -18,7 +18,8 @@ public enum DisplayPath {
             let lead = bytes[index]
             let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
             if length > 0, index + length <= bytes.count,
-               let piece = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                let piece = String(validating: bytes[index..<(index + length)], as: UTF8.self)
+            {
                 out += piece
                 index += length
             } else {

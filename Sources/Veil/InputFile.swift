@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -25,7 +25,8 @@ public enum InputFile {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 let code = errno
-                throw InputError(path: path, message: code == ENOENT ? "no such file" : "cannot be read (\(describe(code)))")
+                throw InputError(
+                    path: path, message: code == ENOENT ? "no such file" : "cannot be read (\(describe(code)))")
             }
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
@@ -35,7 +36,9 @@ public enum InputFile {
     /// The bytes of an open descriptor (a file ``ConfinedRoot`` opened, or a stream), read
     /// with the same size bound; `path` names it in errors. The caller closes it.
     /// - Throws: ``InputError`` naming `path` when it cannot be read or is too large.
-    public static func bytes(fromDescriptor descriptor: Int32, path: String, limit: Int = maximumCaptureBytes) throws -> [UInt8] {
+    public static func bytes(fromDescriptor descriptor: Int32, path: String, limit: Int = maximumCaptureBytes) throws
+        -> [UInt8]
+    {
         var status = stat()
         if fstat(descriptor, &status) == 0 {
             let type = status.st_mode & S_IFMT
@@ -65,7 +68,8 @@ public enum InputFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            throw InputError(path: path, message: code == ENOENT ? "no such file" : "cannot be read (\(describe(code)))")
+            throw InputError(
+                path: path, message: code == ENOENT ? "no such file" : "cannot be read (\(describe(code)))")
         }
         defer { close(descriptor) }
         var status = stat()

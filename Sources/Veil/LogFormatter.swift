@@ -30,7 +30,8 @@ public enum LifecycleLogFormatter {
         guard seconds.isFinite, abs(seconds) < 1e12 else { return String(format: "%8.3f", seconds) }
         let milliseconds = Int((abs(seconds) * 1000).rounded())
         let fraction = milliseconds % 1000
-        let digits = (seconds < 0 && milliseconds != 0 ? "-" : "") + String(milliseconds / 1000) + "."
+        let digits =
+            (seconds < 0 && milliseconds != 0 ? "-" : "") + String(milliseconds / 1000) + "."
             + (fraction < 100 ? (fraction < 10 ? "00" : "0") : "") + String(fraction)
         return padded(digits, to: 8, left: true)
     }

@@ -33,14 +33,15 @@ public enum ScanReport {
     public static func json(_ findings: [Finding], showingLast: Int) -> String {
         let items = findings.map { finding in
             let spans = finding.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
-            return "{" + [
-                #""rule":\#(ScreenDump.quoted(finding.ruleID))"#,
-                #""category":"\#(finding.category.rawValue)""#,
-                #""severity":"\#(finding.severity.rawValue)""#,
-                #""location":"\#(finding.location.rawValue)""#,
-                #""spans":[\#(spans.joined(separator: ","))]"#,
-                #""masked":\#(ScreenDump.quoted(finding.masked(showingLast: showingLast)))"#,
-            ].joined(separator: ",") + "}"
+            return "{"
+                + [
+                    #""rule":\#(ScreenDump.quoted(finding.ruleID))"#,
+                    #""category":"\#(finding.category.rawValue)""#,
+                    #""severity":"\#(finding.severity.rawValue)""#,
+                    #""location":"\#(finding.location.rawValue)""#,
+                    #""spans":[\#(spans.joined(separator: ","))]"#,
+                    #""masked":\#(ScreenDump.quoted(finding.masked(showingLast: showingLast)))"#,
+                ].joined(separator: ",") + "}"
         }
         return #"{"findings":["# + items.joined(separator: ",") + "]}\n"
     }
@@ -53,17 +54,21 @@ public enum ScanReport {
         let ruleIDs = findings.map { DisplayText.escaped($0.ruleID) }
         let placeWidth = max(5, places.map(\.count).max() ?? 0)
         let ruleWidth = max(4, ruleIDs.map(\.count).max() ?? 0)
-        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
         var out = pad("WHERE", placeWidth) + "  " + pad("RULE", ruleWidth) + "  CATEGORY  SEVERITY  TEXT\n"
         for ((finding, where_), ruleID) in zip(zip(findings, places), ruleIDs) {
-            out += pad(where_, placeWidth) + "  " + pad(ruleID, ruleWidth) + "  "
+            out +=
+                pad(where_, placeWidth) + "  " + pad(ruleID, ruleWidth) + "  "
                 + pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
                 + (finding.source == .timedOut
                     ? "(hidden unscanned: the regex ran out of its budget)"
                     : DisplayText.escaped(finding.masked(showingLast: showingLast))) + "\n"
         }
         let block = findings.filter { $0.severity == .block }.count
-        out += "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(block) block, \(findings.count - block) warn\n"
+        out +=
+            "\(findings.count) finding\(findings.count == 1 ? "" : "s"): \(block) block, \(findings.count - block) warn\n"
         return out
     }
 
@@ -80,13 +85,14 @@ public enum ScanReport {
     public static func allowlistedJSON(_ dropped: [DroppedCandidate], on screen: Screen) -> String {
         let items = allowlisted(dropped).map { candidate in
             let spans = candidate.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
-            return "{" + [
-                #""rule":\#(ScreenDump.quoted(candidate.ruleID))"#,
-                #""location":"\#(candidate.location.rawValue)""#,
-                #""spans":[\#(spans.joined(separator: ","))]"#,
-                #""masked":\#(ScreenDump.quoted(Finding.mask(text(of: candidate, on: screen))))"#,
-                #""reason":\#(ScreenDump.quoted(allowlistReason(candidate)))"#,
-            ].joined(separator: ",") + "}"
+            return "{"
+                + [
+                    #""rule":\#(ScreenDump.quoted(candidate.ruleID))"#,
+                    #""location":"\#(candidate.location.rawValue)""#,
+                    #""spans":[\#(spans.joined(separator: ","))]"#,
+                    #""masked":\#(ScreenDump.quoted(Finding.mask(text(of: candidate, on: screen))))"#,
+                    #""reason":\#(ScreenDump.quoted(allowlistReason(candidate)))"#,
+                ].joined(separator: ",") + "}"
         }
         return "[" + items.joined(separator: ",") + "]"
     }

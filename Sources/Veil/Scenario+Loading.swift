@@ -35,7 +35,8 @@ extension Scenario {
         let yaml = YAMLReader(path: path)
         let root = try yaml.root(of: text)
         let top = try yaml.mapping(root, "a scenario")
-        try yaml.checkKeys(top, allowed: ["name", "screen", "rules", "policy", "handlers", "timeline"], in: "the scenario")
+        try yaml.checkKeys(
+            top, allowed: ["name", "screen", "rules", "policy", "handlers", "timeline"], in: "the scenario")
         var references: [String: Position] = [:]
         /// A file named by `node`, as written (read later inside the scenario's root), and
         /// where it was named.
@@ -54,9 +55,13 @@ extension Scenario {
         if let node = top["name"] {
             let name = try yaml.string(node, "name")
             guard !name.isEmpty, name.count <= 64,
-                  name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }),
-                  !name.hasPrefix(".") else {
-                throw yaml.error(node, "name must be 1–64 characters of A–Z, a–z, 0–9, '-', '_' or '.' (it is used in file names)")
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+                }),
+                !name.hasPrefix(".")
+            else {
+                throw yaml.error(
+                    node, "name must be 1–64 characters of A–Z, a–z, 0–9, '-', '_' or '.' (it is used in file names)")
             }
             scenario.name = name
         }
@@ -73,10 +78,13 @@ extension Scenario {
                 var key = try yaml.string(keyNode, "a handler key")
                 if let short = selectorAliases[key] { key = short }
                 guard handlerKeys.contains(key) else {
-                    throw yaml.error(keyNode, "unknown handler \"\(key)\"; expected one of: \(handlerKeys.joined(separator: ", "))")
+                    throw yaml.error(
+                        keyNode, "unknown handler \"\(key)\"; expected one of: \(handlerKeys.joined(separator: ", "))")
                 }
                 let list = value.null != nil ? [] : try yaml.sequence(value, "handler \(key)")
-                guard list.count <= maximumSteps else { throw yaml.error(value, "too many actions (limit \(maximumSteps))") }
+                guard list.count <= maximumSteps else {
+                    throw yaml.error(value, "too many actions (limit \(maximumSteps))")
+                }
                 scenario.handlers[key] = try list.map {
                     try action($0, handler: key, screen: (scenario.screen.cols, scenario.screen.rows), yaml, reference)
                 }
@@ -84,10 +92,13 @@ extension Scenario {
         }
         if let node = top["timeline"] {
             let list = try yaml.sequence(node, "timeline")
-            guard list.count <= maximumSteps else { throw yaml.error(node, "timeline has \(list.count) steps; the limit is \(maximumSteps)") }
+            guard list.count <= maximumSteps else {
+                throw yaml.error(node, "timeline has \(list.count) steps; the limit is \(maximumSteps)")
+            }
             scenario.timeline = try list.map { entry in
-                TimedStep(step: try step(entry, yaml, reference),
-                          position: Position(line: entry.mark?.line ?? 1, column: entry.mark?.column ?? 1))
+                TimedStep(
+                    step: try step(entry, yaml, reference),
+                    position: Position(line: entry.mark?.line ?? 1, column: entry.mark?.column ?? 1))
             }
         }
         scenario.fileReferences = references
@@ -98,8 +109,11 @@ extension Scenario {
         let text = try yaml.string(node, what)
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let cols = Int(parts[0]), let rows = Int(parts[1]),
-              (1...Screen.maximumSize).contains(cols), (1...Screen.maximumSize).contains(rows) else {
-            throw yaml.error(node, "\(what) must be COLSxROWS with each 1…\(Screen.maximumSize), e.g. 80x24; got \"\(text.prefix(20))\"")
+            (1...Screen.maximumSize).contains(cols), (1...Screen.maximumSize).contains(rows)
+        else {
+            throw yaml.error(
+                node,
+                "\(what) must be COLSxROWS with each 1…\(Screen.maximumSize), e.g. 80x24; got \"\(text.prefix(20))\"")
         }
         return (cols, rows)
     }
@@ -111,9 +125,10 @@ extension Scenario {
             guard let value = map[key] else { throw yaml.error(node, "\(what) needs \"\(key)\"") }
             return try yaml.int(value, "\(what) \(key)", in: range)
         }
-        return Rect(row: try field("row", 0...(Screen.maximumSize - 1)), col: try field("col", 0...(Screen.maximumSize - 1)),
-                    width: try field("width", 1...Screen.maximumSize),
-                    height: map["height"] == nil ? 1 : try field("height", 1...Screen.maximumSize))
+        return Rect(
+            row: try field("row", 0...(Screen.maximumSize - 1)), col: try field("col", 0...(Screen.maximumSize - 1)),
+            width: try field("width", 1...Screen.maximumSize),
+            height: map["height"] == nil ? 1 : try field("height", 1...Screen.maximumSize))
     }
 
     private static func markSpec(_ node: Node, _ yaml: YAMLReader, _ what: String) throws -> (Rect, String) {
@@ -125,13 +140,20 @@ extension Scenario {
     }
 
     /// Throws at `node` when `rect` does not lie inside a `cols`×`rows` screen.
-    private static func checkInside(_ rect: Rect, _ node: Node, cols: Int, rows: Int, _ yaml: YAMLReader, _ what: String) throws {
+    private static func checkInside(
+        _ rect: Rect, _ node: Node, cols: Int, rows: Int, _ yaml: YAMLReader, _ what: String
+    ) throws {
         guard rect.row + rect.height <= rows, rect.col + rect.width <= cols else {
-            throw yaml.error(node, "\(what) row \(rect.row) col \(rect.col) \(rect.width)x\(rect.height) is outside the \(cols)x\(rows) screen")
+            throw yaml.error(
+                node,
+                "\(what) row \(rect.row) col \(rect.col) \(rect.width)x\(rect.height) is outside the \(cols)x\(rows) screen"
+            )
         }
     }
 
-    private static func screenSpec(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> ScreenSpec {
+    private static func screenSpec(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String)
+        throws -> ScreenSpec
+    {
         let map = try yaml.mapping(node, "screen")
         try yaml.checkKeys(map, allowed: ["size", "file", "text", "sensitive"], in: "screen")
         var spec = ScreenSpec()
@@ -159,11 +181,19 @@ extension Scenario {
 
     private static func policy(_ node: Node, _ yaml: YAMLReader) throws -> Policy {
         let map = try yaml.mapping(node, "policy")
-        try yaml.checkKeys(map, allowed: ["didEnterBackgroundDeadline", "willTerminateDeadline", "backgroundTime",
-                                          "profile", "exitsOnSuspend", "expirationWarning"], in: "policy")
+        try yaml.checkKeys(
+            map,
+            allowed: [
+                "didEnterBackgroundDeadline", "willTerminateDeadline", "backgroundTime",
+                "profile", "exitsOnSuspend", "expirationWarning",
+            ], in: "policy")
         var policy = Policy()
-        if let v = map["didEnterBackgroundDeadline"] { policy.didEnterBackgroundDeadline = try yaml.duration(v, "didEnterBackgroundDeadline") }
-        if let v = map["willTerminateDeadline"] { policy.willTerminateDeadline = try yaml.duration(v, "willTerminateDeadline") }
+        if let v = map["didEnterBackgroundDeadline"] {
+            policy.didEnterBackgroundDeadline = try yaml.duration(v, "didEnterBackgroundDeadline")
+        }
+        if let v = map["willTerminateDeadline"] {
+            policy.willTerminateDeadline = try yaml.duration(v, "willTerminateDeadline")
+        }
         if let v = map["backgroundTime"] { policy.backgroundTime = try yaml.duration(v, "backgroundTime") }
         if let v = map["expirationWarning"] { policy.expirationWarning = try yaml.duration(v, "expirationWarning") }
         if let v = map["exitsOnSuspend"] { policy.exitsOnSuspend = try yaml.bool(v, "exitsOnSuspend") }
@@ -177,7 +207,10 @@ extension Scenario {
         return policy
     }
 
-    private static func action(_ node: Node, handler: String, screen: (cols: Int, rows: Int), _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> Action {
+    private static func action(
+        _ node: Node, handler: String, screen: (cols: Int, rows: Int), _ yaml: YAMLReader,
+        _ reference: (Node, String) throws -> String
+    ) throws -> Action {
         if let word = node.scalar?.string {
             switch word {
             case "endBackgroundTasks": return .endBackgroundTasks
@@ -187,7 +220,10 @@ extension Scenario {
                 }
                 return .returnFalse
             default:
-                throw yaml.error(node, "unknown action \"\(word.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse")
+                throw yaml.error(
+                    node,
+                    "unknown action \"\(word.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse"
+                )
             }
         }
         let (key, keyNode, value) = try yaml.singleEntry(node, "an action")
@@ -206,9 +242,14 @@ extension Scenario {
             return .beginBackgroundTask(
                 name: try map["name"].map { try yaml.string($0, "name") } ?? "task",
                 work: try map["work"].map { try yaml.duration($0, "work") },
-                endInExpirationHandler: try map["endInExpirationHandler"].map { try yaml.bool($0, "endInExpirationHandler") } ?? false)
+                endInExpirationHandler: try map["endInExpirationHandler"].map {
+                    try yaml.bool($0, "endInExpirationHandler")
+                } ?? false)
         default:
-            throw yaml.error(keyNode, "unknown action \"\(key.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse")
+            throw yaml.error(
+                keyNode,
+                "unknown action \"\(key.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse"
+            )
         }
     }
 
@@ -216,7 +257,8 @@ extension Scenario {
         "launch": .launch(), "backgroundLaunch": .backgroundLaunch, "home": .home, "tapIcon": .tapIcon,
         "appSwitcher": .appSwitcher, "alarm": .alarm, "notificationCenter": .notificationCenter,
         "controlCenter": .controlCenter, "lock": .lock, "unlock": .unlock, "forceQuit": .forceQuit,
-        "memoryWarning": .memoryWarning, "memoryPressure": .memoryPressure, "significantTimeChange": .significantTimeChange,
+        "memoryWarning": .memoryWarning, "memoryPressure": .memoryPressure,
+        "significantTimeChange": .significantTimeChange,
     ]
 
     private static func url(_ node: Node, _ yaml: YAMLReader, _ what: String) throws -> URL {
@@ -227,8 +269,11 @@ extension Scenario {
         return url
     }
 
-    private static func step(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws -> Step {
-        let known = "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show"
+    private static func step(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws
+        -> Step
+    {
+        let known =
+            "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show"
         if let word = node.scalar?.string {
             guard let event = bareSteps[word] else {
                 throw yaml.error(node, "unknown timeline event \"\(word.prefix(40))\"; expected one of: \(known)")
@@ -239,7 +284,9 @@ extension Scenario {
         func choice<Value>(_ options: [String: Value]) throws -> Value {
             let word = try yaml.string(value, key)
             guard let result = options[word] else {
-                throw yaml.error(value, "\(key) must be \(options.keys.sorted().joined(separator: " or ")), got \"\(word.prefix(20))\"")
+                throw yaml.error(
+                    value,
+                    "\(key) must be \(options.keys.sorted().joined(separator: " or ")), got \"\(word.prefix(20))\"")
             }
             return result
         }

@@ -63,8 +63,9 @@ extension Scenario {
         } catch let failure as ConfinedRoot.Failure {
             throw InputError(path: shown, message: failure.message)
         }
-        let folder = Array(relative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).dropLast()
-            .joined(separator: [UInt8(ascii: "/")]))
+        let folder = Array(
+            relative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).dropLast()
+                .joined(separator: [UInt8(ascii: "/")]))
         return try parse(bytes, path: shown, location: Location(root: root, folder: folder))
     }
 
@@ -72,7 +73,8 @@ extension Scenario {
     /// inside `root` (its own folder when nil).
     /// - Throws: ``InputError``.
     public static func load(path: String, root: String?, allowsOutside: Bool) throws -> Scenario {
-        let location = try root.map { try Location(scenarioPath: path, root: $0, allowsOutside: allowsOutside) }
+        let location =
+            try root.map { try Location(scenarioPath: path, root: $0, allowsOutside: allowsOutside) }
             ?? Location(besides: path, allowsOutside: allowsOutside)
         let bytes = try InputFile.bytes(from: path, limit: maximumFileBytes)
         return try parse(bytes, path: path, location: location)
@@ -87,11 +89,13 @@ extension Scenario {
         do {
             bytes = try location.read(rulesPath, limit: RuleFileLimits.maximumFileBytes)
         } catch let error as InputError {
-            throw InputError(path: path, line: rulesPosition?.line, column: rulesPosition?.column,
-                             message: "rules \(rulesPath): \(error.message)")
+            throw InputError(
+                path: path, line: rulesPosition?.line, column: rulesPosition?.column,
+                message: "rules \(rulesPath): \(error.message)")
         }
         let folder = (path as NSString).deletingLastPathComponent
-        let shown = rulesPath.hasPrefix("/") || folder.isEmpty
+        let shown =
+            rulesPath.hasPrefix("/") || folder.isEmpty
             ? rulesPath : ((folder as NSString).appendingPathComponent(rulesPath) as NSString).standardizingPath
         return try RuleSet(bytes: bytes, file: shown)
     }

@@ -22,8 +22,10 @@ public struct ScenarioRunner: Sendable {
         /// The work budget of the app's terminal (``Terminal/defaultWorkBudget`` unless chosen).
         public var screenWorkBudget = Terminal.defaultWorkBudget
 
-        public init(outputFolder: URL? = nil, realTime: Bool = false,
-                    progress: (@Sendable (Int, Int, Duration) -> Void)? = nil) {
+        public init(
+            outputFolder: URL? = nil, realTime: Bool = false,
+            progress: (@Sendable (Int, Int, Duration) -> Void)? = nil
+        ) {
             self.outputFolder = outputFolder
             self.realTime = realTime
             self.progress = progress
@@ -97,27 +99,37 @@ public struct ScenarioRunner: Sendable {
     ///   screen, or a timeline event that makes no sense in the app's state at that point.
     public func run(_ options: Options = Options()) async throws -> Result {
         let files = try readFiles()
-        let screen = try AppScreen(cols: scenario.screen.cols, rows: scenario.screen.rows,
-                                   workBudget: options.screenWorkBudget)
+        let screen = try AppScreen(
+            cols: scenario.screen.cols, rows: scenario.screen.rows,
+            workBudget: options.screenWorkBudget)
         switch scenario.screen.content {
         case .none: break
         case .bytes(let bytes): screen.print(bytes)
         case .file(let path): screen.print(files[path] ?? [])
         }
         if let byte = screen.workBudgetExceededAtByte {
-            throw InputError(path: scenario.path,
-                             message: WorkBudgetMessage.screen(atByte: byte, of: "the screen's content"))
+            throw InputError(
+                path: scenario.path,
+                message: WorkBudgetMessage.screen(atByte: byte, of: "the screen's content"))
         }
         for rect in scenario.screen.sensitive {
             do {
-                try screen.mark(row: rect.row, col: rect.col, width: rect.width, height: rect.height, reason: "sensitive")
+                try screen.mark(
+                    row: rect.row, col: rect.col, width: rect.width, height: rect.height, reason: "sensitive")
             } catch {
-                throw InputError(path: scenario.path, message: "screen sensitive region \(rect.row),\(rect.col) \(rect.width)x\(rect.height) is outside the \(scenario.screen.cols)x\(scenario.screen.rows) screen")
+                throw InputError(
+                    path: scenario.path,
+                    message:
+                        "screen sensitive region \(rect.row),\(rect.col) \(rect.width)x\(rect.height) is outside the \(scenario.screen.cols)x\(scenario.screen.rows) screen"
+                )
             }
         }
         if let byte = screen.workBudgetExceededAtByte {
-            throw InputError(path: scenario.path, message: WorkBudgetMessage.screen(
-                atByte: byte, of: "the screen's content (with its \(scenario.screen.sensitive.count) sensitive regions)"))
+            throw InputError(
+                path: scenario.path,
+                message: WorkBudgetMessage.screen(
+                    atByte: byte,
+                    of: "the screen's content (with its \(scenario.screen.sensitive.count) sensitive regions)"))
         }
         let app = SimulatedApp(screen: screen, handlers: scenario.handlers, files: files)
         let log = LifecycleLog()
@@ -172,11 +184,13 @@ public struct ScenarioRunner: Sendable {
             let outcome: Snapshotter.Outcome
             var path: String?
             do {
-                outcome = try reused?.outcome
+                outcome =
+                    try reused?.outcome
                     ?? snapshotter.snapshot(of: capture.screen, coveredByApp: capture.coveredByApp)
             } catch {
-                log.append(.violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not taken: \(error)"),
-                           at: moment.time)
+                log.append(
+                    .violation(rule: Self.snapshotFailedRule, message: "snapshot \(id) not taken: \(error)"),
+                    at: moment.time)
                 return
             }
             var file: URL?
@@ -207,25 +221,35 @@ public struct ScenarioRunner: Sendable {
             }
             log.append(.snapshot(path: path ?? id, hidden: outcome.hiddenSpans), at: moment.time)
             for exposure in outcome.exposures {
-                let place = exposure.location == .title ? "the window title"
+                let place =
+                    exposure.location == .title
+                    ? "the window title"
                     : exposure.spans.first.map { "row \($0.row) col \($0.col)" } ?? "the screen"
-                log.append(.violation(rule: exposure.ruleID,
-                                      message: "snapshot \(id) would show \(exposure.ruleID) \(exposure.masked) at \(place) that the app did not hide"),
-                           at: moment.time)
+                log.append(
+                    .violation(
+                        rule: exposure.ruleID,
+                        message:
+                            "snapshot \(id) would show \(exposure.ruleID) \(exposure.masked) at \(place) that the app did not hide"
+                    ),
+                    at: moment.time)
             }
             for warning in outcome.unscannedWarnings(rules: snapshotter.settings.rules) {
-                log.append(.violation(rule: Self.regexBudgetRule, message: "snapshot \(id): \(warning)"), at: moment.time)
+                log.append(
+                    .violation(rule: Self.regexBudgetRule, message: "snapshot \(id): \(warning)"), at: moment.time)
             }
             let step = currentStep.withLock { $0 }
             records.withLock {
-                $0.append(SnapshotRecord(id: id, path: path, time: moment.time, step: step, outcome: outcome,
-                                         shown: reused?.screen ?? capture.screen, coveredByApp: capture.coveredByApp))
+                $0.append(
+                    SnapshotRecord(
+                        id: id, path: path, time: moment.time, step: step, outcome: outcome,
+                        shown: reused?.screen ?? capture.screen, coveredByApp: capture.coveredByApp))
             }
         }
 
         do {
-            try await play(system: system, screen: screen, files: files, currentStep: currentStep,
-                           budget: budget, writeFailure: writeFailure, options: options)
+            try await play(
+                system: system, screen: screen, files: files, currentStep: currentStep,
+                budget: budget, writeFailure: writeFailure, options: options)
         } catch {
             // Nothing of the simulation (work still sleeping on the clock) outlives the run.
             await system.finish()
@@ -245,9 +269,11 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Plays the timeline, step by step.
-    private func play(system: System, screen: AppScreen, files: [String: [UInt8]],
-                      currentStep: borrowing Mutex<Scenario.TimedStep?>, budget: borrowing Mutex<SnapshotBudget>,
-                      writeFailure: borrowing Mutex<SnapshotWriteError?>, options: Options) async throws {
+    private func play(
+        system: System, screen: AppScreen, files: [String: [UInt8]],
+        currentStep: borrowing Mutex<Scenario.TimedStep?>, budget: borrowing Mutex<SnapshotBudget>,
+        writeFailure: borrowing Mutex<SnapshotWriteError?>, options: Options
+    ) async throws {
         for (index, timed) in scenario.timeline.enumerated() {
             if let failure = writeFailure.withLock({ $0 }) { throw failure }
             currentStep.withLock { $0 = timed }
@@ -264,11 +290,13 @@ public struct ScenarioRunner: Sendable {
                     try await system.send(event)
                 }
             } catch let error as LifecycleError {
-                throw InputError(path: scenario.path, line: timed.position.line, column: timed.position.column,
-                                 message: error.message)
+                throw InputError(
+                    path: scenario.path, line: timed.position.line, column: timed.position.column,
+                    message: error.message)
             }
-            try checkBudgets(screen: screen, snapshots: budget.withLock { $0 }, limit: options.snapshotCellBudget,
-                             at: timed)
+            try checkBudgets(
+                screen: screen, snapshots: budget.withLock { $0 }, limit: options.snapshotCellBudget,
+                at: timed)
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
         if let failure = writeFailure.withLock({ $0 }) { throw failure }
@@ -276,19 +304,25 @@ public struct ScenarioRunner: Sendable {
 
     /// Stops the run at `timed` when the screen's work budget or the snapshot budget ran out
     /// during it.
-    private func checkBudgets(screen: AppScreen, snapshots: SnapshotBudget, limit: Int,
-                              at timed: Scenario.TimedStep) throws {
+    private func checkBudgets(
+        screen: AppScreen, snapshots: SnapshotBudget, limit: Int,
+        at timed: Scenario.TimedStep
+    ) throws {
         let (line, column) = (timed.position.line, timed.position.column)
         if let byte = screen.workBudgetExceededAtByte {
-            throw InputError(path: scenario.path, line: line, column: column, message: WorkBudgetMessage.screen(
-                atByte: byte, of: "what the app printed and showed"))
+            throw InputError(
+                path: scenario.path, line: line, column: column,
+                message: WorkBudgetMessage.screen(
+                    atByte: byte, of: "what the app printed and showed"))
         }
         if snapshots.exceeded {
-            throw InputError(path: scenario.path, line: line, column: column, message: """
-                work budget exceeded: this step's snapshot would bring the snapshotted screen cells to \
-                \(snapshots.cells), past the limit of \(limit) per scenario (\(Self.maximumSnapshotCells): \
-                2 snapshots at 1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
-                """)
+            throw InputError(
+                path: scenario.path, line: line, column: column,
+                message: """
+                    work budget exceeded: this step's snapshot would bring the snapshotted screen cells to \
+                    \(snapshots.cells), past the limit of \(limit) per scenario (\(Self.maximumSnapshotCells): \
+                    2 snapshots at 1000x1000, 1,092 at 80x24; a screen snapshotted before costs nothing)
+                    """)
         }
     }
 
@@ -315,10 +349,13 @@ public struct ScenarioRunner: Sendable {
                 total += bytes.count
                 files[path] = InputMode.throughLineDiscipline(bytes)
             } catch let error as InputError {
-                let shared = total > 0 && error.message.contains("the limit is")
-                    ? " (the files one scenario names may hold \(InputFile.humanSize(Scenario.maximumReferencedBytes)) together)" : ""
-                throw InputError(path: scenario.path, line: position.line, column: position.column,
-                                 message: "\(path): \(error.message)\(shared)")
+                let shared =
+                    total > 0 && error.message.contains("the limit is")
+                    ? " (the files one scenario names may hold \(InputFile.humanSize(Scenario.maximumReferencedBytes)) together)"
+                    : ""
+                throw InputError(
+                    path: scenario.path, line: position.line, column: position.column,
+                    message: "\(path): \(error.message)\(shared)")
             }
         }
         return files

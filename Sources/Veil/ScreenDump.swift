@@ -38,7 +38,8 @@ public enum ScreenDump {
     /// invisible cells show a space.
     public static func json(_ screen: Screen) -> String {
         var out = "{\"cols\":\(screen.cols),\"rows\":\(screen.rows)"
-        out += ",\"cursor\":{\"row\":\(screen.cursor.row),\"col\":\(screen.cursor.col),\"visible\":\(screen.cursor.isVisible)}"
+        out +=
+            ",\"cursor\":{\"row\":\(screen.cursor.row),\"col\":\(screen.cursor.col),\"visible\":\(screen.cursor.isVisible)}"
         out += ",\"title\":" + quoted(screen.title)
         out += ",\"alternateScreen\":\(screen.isAlternateScreen)"
         out += ",\"lines\":[\n"
@@ -70,7 +71,8 @@ public enum ScreenDump {
         case .indexed(let index):
             return String(index)
         case .rgb(let r, let g, let b):
-            return "\"#" + [r, g, b].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() + "\""
+            return "\"#" + [r, g, b].map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+                + "\""
         }
     }
 

@@ -62,9 +62,10 @@ public final class SimulatedApp: ApplicationDelegate {
             if endInExpirationHandler { application.endBackgroundTask(id) }
         }
         if let work {
-            application.runBackgroundTask(withName: name,
-                                          work: { [weak application] in await application?.work(for: work) },
-                                          expirationHandler: expiration)
+            application.runBackgroundTask(
+                withName: name,
+                work: { [weak application] in await application?.work(for: work) },
+                expirationHandler: expiration)
         } else {
             // No work of its own: the task stays open until endBackgroundTasks or its handler ends it.
             let box = Mutex<BackgroundTaskIdentifier>(.invalid)
@@ -75,10 +76,14 @@ public final class SimulatedApp: ApplicationDelegate {
         }
     }
 
-    public func application(_ application: Application, willFinishLaunchingWithOptions options: LaunchOptions) async -> Bool {
+    public func application(_ application: Application, willFinishLaunchingWithOptions options: LaunchOptions) async
+        -> Bool
+    {
         await perform("willFinishLaunchingWithOptions", in: application)
     }
-    public func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) async -> Bool {
+    public func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) async
+        -> Bool
+    {
         await perform("didFinishLaunchingWithOptions", in: application)
     }
     public func application(_ application: Application, open url: URL, options: OpenURLOptions) async -> Bool {

@@ -8,10 +8,12 @@ extension Snapshotter.Outcome {
     public func unscannedWarnings(rules: RuleSet) -> [String] {
         var rowsByRule: [(rule: String, rows: Set<Int>, title: Bool)] = []
         for finding in findings where finding.source == .timedOut {
-            let index = rowsByRule.firstIndex { $0.rule == finding.ruleID } ?? {
-                rowsByRule.append((finding.ruleID, [], false))
-                return rowsByRule.count - 1
-            }()
+            let index =
+                rowsByRule.firstIndex { $0.rule == finding.ruleID }
+                ?? {
+                    rowsByRule.append((finding.ruleID, [], false))
+                    return rowsByRule.count - 1
+                }()
             if finding.location == .title {
                 rowsByRule[index].title = true
             } else {

@@ -76,28 +76,33 @@ public struct Snapshotter: Sendable {
     /// `coveredByApp` says the app showed its own opaque privacy cover, so nothing was visible.
     /// Regexes are charged to `allowance` (the input's regex budget; a fresh one when nil).
     /// - Throws: ``Failure`` when redaction fails (fail closed).
-    public static func judge(_ screen: Screen, rules: RuleSet, style: RedactionStyle = .solid,
-                             coveredByApp: Bool = false, allowance: RegexAllowance? = nil) throws -> Judgement {
+    public static func judge(
+        _ screen: Screen, rules: RuleSet, style: RedactionStyle = .solid,
+        coveredByApp: Bool = false, allowance: RegexAllowance? = nil
+    ) throws -> Judgement {
         let result = Redactor(rules: rules, style: coveredByApp ? .privacyCover : style, allowance: allowance)
             .redact(screen)
         if let failure = result.failure {
             throw Failure(description: "redaction failed, no snapshot written: \(failure)")
         }
         let visible = coveredByApp ? [] : result.findings.filter { $0.isVisible(on: screen) }
-        return Judgement(redacted: result.screen, plan: result.plan, findings: result.findings,
-                         visibleFindings: visible)
+        return Judgement(
+            redacted: result.screen, plan: result.plan, findings: result.findings,
+            visibleFindings: visible)
     }
 
     /// Redacts and renders `screen`. `coveredByApp` says the app showed its own opaque privacy
     /// cover, so nothing on the screen was visible.
     /// - Throws: ``Failure`` when redaction or rendering fails (never a partly redacted image).
     public func snapshot(of screen: Screen, coveredByApp: Bool = false) throws -> Outcome {
-        let judgement = try Self.judge(screen, rules: settings.rules, style: settings.style, coveredByApp: coveredByApp,
-                                       allowance: regexAllowance)
+        let judgement = try Self.judge(
+            screen, rules: settings.rules, style: settings.style, coveredByApp: coveredByApp,
+            allowance: regexAllowance)
         let exposures = judgement.visibleFindings.compactMap { finding -> Exposure? in
             guard finding.severity == .block else { return nil }
-            return Exposure(ruleID: finding.ruleID, category: finding.category, spans: finding.spans,
-                            location: finding.location, masked: finding.masked, fingerprint: finding.fingerprint)
+            return Exposure(
+                ruleID: finding.ruleID, category: finding.category, spans: finding.spans,
+                location: finding.location, masked: finding.masked, fingerprint: finding.fingerprint)
         }
         let png: [UInt8]
         do {
@@ -105,8 +110,9 @@ public struct Snapshotter: Sendable {
         } catch {
             throw Failure(description: "rendering failed, no snapshot written: \(error)")
         }
-        return Outcome(redacted: judgement.redacted, hiddenSpans: judgement.hiddenSpans, findings: judgement.findings,
-                       exposures: exposures, png: png)
+        return Outcome(
+            redacted: judgement.redacted, hiddenSpans: judgement.hiddenSpans, findings: judgement.findings,
+            exposures: exposures, png: png)
     }
 
     /// The PNG of a screen that was already redacted (a frame of ``CaptureRedactor``): drawn

@@ -30,28 +30,36 @@ public enum TerminalCapture {
     ///   - workBudget: the terminal's work budget (``Terminal/workBudget``); past it the
     ///     input is refused.
     /// - Throws: ``InputError`` naming the file (and line and column for recordings).
-    public static func screen(path: String, cols: Int?, rows: Int?, at time: Double? = nil,
-                              raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget) throws -> Screen {
+    public static func screen(
+        path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+        raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget
+    ) throws -> Screen {
         try capture(path: path, cols: cols, rows: rows, at: time, raw: raw, workBudget: workBudget).screen
     }
 
     /// The screen that the capture at `path` (`-` for standard input) shows, with warnings.
-    public static func capture(path: String, cols: Int?, rows: Int?, at time: Double? = nil,
-                               raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget) throws -> Capture {
-        try capture(bytes: try InputFile.bytes(from: path), path: path, cols: cols, rows: rows, at: time, raw: raw,
-                    workBudget: workBudget)
+    public static func capture(
+        path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+        raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget
+    ) throws -> Capture {
+        try capture(
+            bytes: try InputFile.bytes(from: path), path: path, cols: cols, rows: rows, at: time, raw: raw,
+            workBudget: workBudget)
     }
 
     /// The screen that `bytes`, read from `path`, show (see ``screen(path:cols:rows:at:raw:)``).
-    public static func capture(bytes: [UInt8], path: String, cols: Int?, rows: Int?, at time: Double? = nil,
-                               raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget) throws -> Capture {
+    public static func capture(
+        bytes: [UInt8], path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+        raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget
+    ) throws -> Capture {
         if Asciicast.isCast(path: path) && Asciicast.looksLikeRecording(bytes) {
             let cast = try Asciicast(bytes: bytes, path: path)
             if let time, time > cast.duration {
                 throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")
             }
-            return Capture(screen: try screen(of: cast, cols: cols, rows: rows, at: time, path: path, workBudget: workBudget),
-                           warnings: [])
+            return Capture(
+                screen: try screen(of: cast, cols: cols, rows: rows, at: time, path: path, workBudget: workBudget),
+                warnings: [])
         }
         if time != nil {
             throw InputError(path: path, message: "--at applies to asciicast recordings (.cast) only")
@@ -93,13 +101,16 @@ public enum TerminalCapture {
     static func warnings(_ extent: CaptureExtent, cols: Int, rows: Int) -> [String] {
         var warnings: [String] = []
         if extent.widestLine > cols {
-            warnings.append("the content is \(extent.widestLine) columns wide but the screen has \(cols): "
-                + "lines wrapped or were cut at the right edge (--cols \(min(extent.widestLine, Screen.maximumSize)) shows them whole)")
+            warnings.append(
+                "the content is \(extent.widestLine) columns wide but the screen has \(cols): "
+                    + "lines wrapped or were cut at the right edge (--cols \(min(extent.widestLine, Screen.maximumSize)) shows them whole)"
+            )
         }
         let lost = extent.linesScrolledOff(rows: rows)
         if lost > 0 {
             let needed = extent.contentRows
-            let keep = extent.linesBelowBottom == 0 && needed <= Screen.maximumSize ? " (--rows \(needed) keeps them)" : ""
+            let keep =
+                extent.linesBelowBottom == 0 && needed <= Screen.maximumSize ? " (--rows \(needed) keeps them)" : ""
             warnings.append("\(lost) line\(lost == 1 ? "" : "s") scrolled off the top of the \(rows)-row screen\(keep)")
         }
         return warnings
@@ -114,8 +125,11 @@ public enum TerminalCapture {
     /// - Throws: ``InputError`` naming the file and the byte offset.
     public static func checkIsText(_ bytes: [UInt8], path: String) throws {
         guard let offset = bytes.prefix(textCheckBytes).firstIndex(of: 0) else { return }
-        throw InputError(path: path, message: "is not terminal text (a NUL byte at offset \(offset): a binary file?); "
-            + "give the output of a program, a capture such as `tmux capture-pane -e -p`, or an asciicast recording")
+        throw InputError(
+            path: path,
+            message: "is not terminal text (a NUL byte at offset \(offset): a binary file?); "
+                + "give the output of a program, a capture such as `tmux capture-pane -e -p`, or an asciicast recording"
+        )
     }
 
     /// Refuses the input when the terminal's work budget ran out on it (exit 2, no output).
@@ -127,8 +141,10 @@ public enum TerminalCapture {
     }
 
     /// The screen a recording shows at `time` (its end when nil).
-    public static func screen(of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String,
-                              workBudget: Int = Terminal.defaultWorkBudget) throws -> Screen {
+    public static func screen(
+        of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String,
+        workBudget: Int = Terminal.defaultWorkBudget
+    ) throws -> Screen {
         let fixedSize = cols != nil || rows != nil
         var terminal = try makeTerminal(cols: cols ?? cast.cols, rows: rows ?? cast.rows, path: path)
         terminal.workBudget = workBudget
@@ -139,7 +155,8 @@ public enum TerminalCapture {
                 try checkWorkBudget(terminal, path: path, event: (event.time, index))
             case .resize(let newCols, let newRows) where !fixedSize:
                 guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                    throw InputError(path: path, message: "resize to \(newCols)x\(newRows) at \(event.time) s is outside 1…1000")
+                    throw InputError(
+                        path: path, message: "resize to \(newCols)x\(newRows) at \(event.time) s is outside 1…1000")
                 }
                 try checkWorkBudget(terminal, path: path, event: (event.time, index))
             default:

@@ -59,7 +59,8 @@ struct YAMLReader {
     func duration(_ node: Node, _ what: String) throws -> Duration {
         let text = try string(node, what).trimmingCharacters(in: .whitespaces)
         guard let duration = try? DurationParser.parse(text), duration <= YAMLReader.longestDuration else {
-            throw error(node, "\(what) must be a duration up to one week such as 250ms, 1.5s or 2m, got \"\(text.prefix(40))\"")
+            throw error(
+                node, "\(what) must be a duration up to one week such as 250ms, 1.5s or 2m, got \"\(text.prefix(40))\"")
         }
         return duration
     }

@@ -146,9 +146,10 @@ extension Application {
                 await invoke(method, arguments)
             }
         case .killable:
-            result = await runCancelledAtTermination(incarnation: incarnation) { [self] in
-                await invoke(method, arguments)
-            } ?? false
+            result =
+                await runCancelledAtTermination(incarnation: incarnation) { [self] in
+                    await invoke(method, arguments)
+                } ?? false
         }
         return core.withLock { core in
             guard core.isAlive(incarnation) else { return nil }
@@ -180,7 +181,11 @@ extension Application {
         }
         if cancelNow { task.cancel() }
         clock.leave()
-        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         core.withLock { _ = $0.activities.removeValue(forKey: id) }
         return result
     }
@@ -222,7 +227,8 @@ extension Application {
 
     /// Calls a delegate method and posts its notification in the documented order.
     @discardableResult
-    func deliver(_ method: DelegateMethod, incarnation: Int, _ arguments: CallArguments = CallArguments()) async -> Bool {
+    func deliver(_ method: DelegateMethod, incarnation: Int, _ arguments: CallArguments = CallArguments()) async -> Bool
+    {
         guard let name = method.notification else {
             return await call(method, incarnation: incarnation, arguments) != nil
         }

@@ -65,7 +65,8 @@ public final class Application: Sendable {
     }
 
     /// Asks for background time without a name; see ``beginBackgroundTask(withName:expirationHandler:)``.
-    public func beginBackgroundTask(expirationHandler: (@Sendable () async -> Void)? = nil) -> BackgroundTaskIdentifier {
+    public func beginBackgroundTask(expirationHandler: (@Sendable () async -> Void)? = nil) -> BackgroundTaskIdentifier
+    {
         beginTask(name: nil, expirationHandler: Self.ignoringIdentifier(expirationHandler))
     }
 

@@ -51,8 +51,12 @@ public protocol ApplicationDelegate: Sendable {
 
 /// The defaults: every method does nothing, and the launch methods return `true`.
 extension ApplicationDelegate {
-    public func application(_ application: Application, willFinishLaunchingWithOptions options: LaunchOptions) async -> Bool { true }
-    public func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) async -> Bool { true }
+    public func application(_ application: Application, willFinishLaunchingWithOptions options: LaunchOptions) async
+        -> Bool
+    { true }
+    public func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) async
+        -> Bool
+    { true }
     public func application(_ application: Application, open url: URL, options: OpenURLOptions) async -> Bool { true }
     public func applicationDidBecomeActive(_ application: Application) async {}
     public func applicationWillResignActive(_ application: Application) async {}

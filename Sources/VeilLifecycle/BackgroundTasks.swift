@@ -95,7 +95,7 @@ extension Application {
     /// Arms the expiration timer when the app runs in the background with an open task.
     func armSessionTimerLocked(_ core: inout Core) {
         guard core.state == .background, !core.tasks.isEmpty, let session = core.session, session.timer == nil,
-              !session.expired
+            !session.expired
         else { return }
         let incarnation = core.incarnation
         let warning = max(session.start, session.end - policy.expirationWarning)
@@ -148,8 +148,10 @@ extension Application {
         let seconds = policy.effectiveBackgroundTime.secondsText
         kill(
             incarnation: incarnation,
-            violation: (LifecycleRule.backgroundTaskLeaked,
-                        "background task \(names) was not ended when background time (\(seconds) s) ran out"),
+            violation: (
+                LifecycleRule.backgroundTaskLeaked,
+                "background task \(names) was not ended when background time (\(seconds) s) ran out"
+            ),
             reason: .backgroundTaskExpired, code: nil, during: nil
         )
     }

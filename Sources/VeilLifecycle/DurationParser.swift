@@ -17,7 +17,7 @@ public enum DurationParser {
             break
         }
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let value = Double(number), value.isFinite
+            let value = Double(number), value.isFinite
         else {
             throw LifecycleError.invalidDuration(text)
         }

@@ -54,6 +54,7 @@ public struct LifecycleError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     static func invalidEventSyntax(_ text: String, _ reason: String) -> LifecycleError {
-        LifecycleError(code: .invalidEventSyntax, event: text, state: nil, message: "invalid event '\(text)': \(reason)")
+        LifecycleError(
+            code: .invalidEventSyntax, event: text, state: nil, message: "invalid event '\(text)': \(reason)")
     }
 }

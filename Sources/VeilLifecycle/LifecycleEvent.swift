@@ -113,7 +113,8 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
             case "\t": out += "\\t"
             // C0, DEL, C1 and the line separators: `--log json` on a terminal or in a CI log
             // must not carry a live escape sequence or a line break from a scenario.
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

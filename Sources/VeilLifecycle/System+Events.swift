@@ -109,9 +109,11 @@ extension System {
                     code: TerminationCode.userForceQuit, during: nil)
             case .inactive:  // swiped away in the app switcher [obs]: didEnterBackground → willTerminate
                 guard app.transition(to: .background, incarnation: incarnation, session: .start),
-                      await app.withDeadline(policy.didEnterBackgroundDeadline, incarnation: incarnation, operation: {
-                          await app.deliver(.didEnterBackground, incarnation: incarnation)
-                      })
+                    await app.withDeadline(
+                        policy.didEnterBackgroundDeadline, incarnation: incarnation,
+                        operation: {
+                            await app.deliver(.didEnterBackground, incarnation: incarnation)
+                        })
                 else { return }
                 await app.terminateGracefully(
                     incarnation: incarnation, reason: .userForceQuit, code: TerminationCode.userForceQuit)
@@ -125,7 +127,7 @@ extension System {
         case .memoryWarning:
             guard state.isRunning else { throw invalid("memory warnings reach running apps only") }
             guard await app.deliver(.didReceiveMemoryWarning, incarnation: incarnation),
-                  app.window.hasViewControllers
+                app.window.hasViewControllers
             else { return }
             await app.window.forwardMemoryWarning()
 
@@ -175,8 +177,8 @@ extension System {
         let launched = await app.withDeadline(policy.launchDeadline, incarnation: incarnation) {
             let arguments = CallArguments(launchOptions: options)
             guard let willFinish = await app.call(.willFinishLaunching, incarnation: incarnation, arguments),
-                  let didFinish = await app.call(.didFinishLaunching, incarnation: incarnation, arguments),
-                  app.post(.didFinishLaunching, incarnation: incarnation)
+                let didFinish = await app.call(.didFinishLaunching, incarnation: incarnation, arguments),
+                app.post(.didFinishLaunching, incarnation: incarnation)
             else { return }
             if let url, willFinish, didFinish {
                 _ = await app.call(.openURL, incarnation: incarnation, CallArguments(url: url, isLaunchURL: true))
@@ -235,7 +237,7 @@ extension System {
         let app = application
         guard await resume(incarnation) else { return }
         guard await app.deliver(.willEnterForeground, incarnation: incarnation),
-              app.transition(to: .inactive, incarnation: incarnation, session: .end)
+            app.transition(to: .inactive, incarnation: incarnation, session: .end)
         else { return }
         if let url {
             guard await app.call(.openURL, incarnation: incarnation, CallArguments(url: url)) != nil else { return }

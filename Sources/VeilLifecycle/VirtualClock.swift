@@ -116,7 +116,7 @@ public final class VirtualClock: Clock, Sendable {
             // its deadline comes strictly before every armed one, sleeping would only jump
             // time to that deadline and resume the caller at once, so jump without suspending.
             if state.drivers > 0, state.running == 1,
-               state.sleepers.first.map({ deadline < $0.deadline }) ?? true
+                state.sleepers.first.map({ deadline < $0.deadline }) ?? true
             {
                 if deadline > state.now { state.now = deadline }
                 return nil

@@ -64,8 +64,10 @@ extension Application {
                 let during = core.currentCallback?.selector
                 return killLocked(
                     &core, incarnation: incarnation,
-                    violation: (LifecycleRule.deadline,
-                                "\(during ?? "a callback") did not return within \(deadline.secondsText) s"),
+                    violation: (
+                        LifecycleRule.deadline,
+                        "\(during ?? "a callback") did not return within \(deadline.secondsText) s"
+                    ),
                     reason: .watchdog, code: TerminationCode.watchdog, during: during)
             }
             guard let cancel else { return .finished }

@@ -19,8 +19,10 @@ public struct SnapshotRenderer: Sendable {
 
     /// A renderer with the bundled Unifont.
     /// - Throws: ``FontError`` when the bundled font cannot be loaded.
-    public init(theme: Theme = .dark, options: RenderOptions = RenderOptions(),
-                compression: PNGCompression = .standard) throws(FontError) {
+    public init(
+        theme: Theme = .dark, options: RenderOptions = RenderOptions(),
+        compression: PNGCompression = .standard
+    ) throws(FontError) {
         self.rasterizer = Rasterizer(font: try BitmapFont.unifont(), theme: theme, options: options)
         self.encoder = PNGEncoder(compression: compression)
     }

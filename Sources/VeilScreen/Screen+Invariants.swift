@@ -24,7 +24,9 @@ extension Screen {
                 }
                 if cell.width > 2 { return "cell at (\(row), \(col)) has width \(cell.width)" }
                 if Int(cell.clusterIndex) >= clusters.count { return "cluster index out of range at (\(row), \(col))" }
-                if Int(cell.sensitiveIndex) >= sensitiveReasons.count { return "sensitive index out of range at (\(row), \(col))" }
+                if Int(cell.sensitiveIndex) >= sensitiveReasons.count {
+                    return "sensitive index out of range at (\(row), \(col))"
+                }
                 if Int(cell.linkIndex) >= links.count { return "link index out of range at (\(row), \(col))" }
             }
         }

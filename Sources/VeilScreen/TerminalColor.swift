@@ -28,7 +28,10 @@ extension TerminalColor {
     public init(bits: UInt32) {
         switch bits >> 24 {
         case 1: self = .indexed(UInt8(truncatingIfNeeded: bits))
-        case 2: self = .rgb(UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits))
+        case 2:
+            self = .rgb(
+                UInt8(truncatingIfNeeded: bits >> 16), UInt8(truncatingIfNeeded: bits >> 8),
+                UInt8(truncatingIfNeeded: bits))
         default: self = .default
         }
     }

@@ -27,9 +27,11 @@ public enum YAMLDocumentLimits {
 
     /// The first limit `text` breaks, or nil. A syntax error is left to the YAML composer,
     /// which reports it with its position.
-    public static func check(_ text: String, maximumDepth: Int = maximumDepth,
-                             maximumNodes: Int = maximumNodes,
-                             maximumExpandedBytes: Int = maximumExpandedBytes) -> Violation? {
+    public static func check(
+        _ text: String, maximumDepth: Int = maximumDepth,
+        maximumNodes: Int = maximumNodes,
+        maximumExpandedBytes: Int = maximumExpandedBytes
+    ) -> Violation? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
@@ -60,11 +62,13 @@ public enum YAMLDocumentLimits {
                         open[open.count - 1].bytes = saturating(open[open.count - 1].bytes, bytes)
                     }
                     guard total <= maximumNodes else {
-                        return violation("the document expands to more than \(maximumNodes) YAML nodes (aliases count as copies)")
+                        return violation(
+                            "the document expands to more than \(maximumNodes) YAML nodes (aliases count as copies)")
                     }
                     guard totalBytes <= maximumExpandedBytes else {
                         let limit = maximumExpandedBytes >> 20
-                        return violation("the document expands to more than \(limit) MiB of text (aliases count as copies)")
+                        return violation(
+                            "the document expands to more than \(limit) MiB of text (aliases count as copies)")
                     }
                     return nil
                 }
@@ -83,7 +87,8 @@ public enum YAMLDocumentLimits {
                     guard open.count < maximumDepth else {
                         return violation("lists and mappings nest more than \(maximumDepth) deep")
                     }
-                    let anchor = event.type == YAML_SEQUENCE_START_EVENT
+                    let anchor =
+                        event.type == YAML_SEQUENCE_START_EVENT
                         ? string(event.data.sequence_start.anchor) : string(event.data.mapping_start.anchor)
                     open.append((anchor, 0, 0))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

@@ -46,8 +46,9 @@ public struct YAMLNodeReader: Sendable {
             return YAMLError(line: 1, column: 1, message: "cannot read as YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map(quoted).joined(separator: ", ")
-            return YAMLError(line: context.mark.line, column: context.mark.column,
-                             message: "duplicate key \(keys) (keys of a mapping must be unique)")
+            return YAMLError(
+                line: context.mark.line, column: context.mark.column,
+                message: "duplicate key \(keys) (keys of a mapping must be unique)")
         default:
             return YAMLError(line: 1, column: 1, message: "cannot read as YAML")
         }
@@ -95,7 +96,9 @@ public struct YAMLNodeReader: Sendable {
 
     /// The mapping `node` is. `what` describes it ("a rule", "policy").
     public func mapping(_ node: Node, _ what: String) throws(YAMLError) -> Node.Mapping {
-        guard case let .mapping(mapping) = node else { throw error(node, "\(what) must be a mapping, not \(kind(node))") }
+        guard case let .mapping(mapping) = node else {
+            throw error(node, "\(what) must be a mapping, not \(kind(node))")
+        }
         return mapping
     }
 
@@ -135,7 +138,9 @@ public struct YAMLNodeReader: Sendable {
 
     /// The list `node` is. `what` names it in messages.
     public func list(_ node: Node, _ what: String) throws(YAMLError) -> [Node] {
-        guard case let .sequence(sequence) = node else { throw error(node, "\(what) must be a list, not \(kind(node))") }
+        guard case let .sequence(sequence) = node else {
+            throw error(node, "\(what) must be a list, not \(kind(node))")
+        }
         return Array(sequence)
     }
 
@@ -170,7 +175,9 @@ public struct YAMLNodeReader: Sendable {
         "true": true, "True": true, "TRUE": true, "false": false, "False": false, "FALSE": false,
     ]
     /// YAML 1.1 spellings that the core schema reads as strings, and what to write instead.
-    static let legacyBooleans: [String: Bool] = ["yes": true, "y": true, "on": true, "no": false, "n": false, "off": false]
+    static let legacyBooleans: [String: Bool] = [
+        "yes": true, "y": true, "on": true, "no": false, "n": false, "off": false,
+    ]
 
     /// A boolean: `true` or `false` (YAML 1.2 core schema).
     public func bool(_ node: Node, _ what: String) throws(YAMLError) -> Bool {
@@ -179,8 +186,10 @@ public struct YAMLNodeReader: Sendable {
         }
         if let value = Self.coreBooleans[scalar.string] { return value }
         if let meant = Self.legacyBooleans[scalar.string.lowercased()] {
-            throw error(node, "\(what) must be true or false, not \(quoted(scalar.string)) "
-                + "(YAML 1.2 booleans; write \(meant))")
+            throw error(
+                node,
+                "\(what) must be true or false, not \(quoted(scalar.string)) "
+                    + "(YAML 1.2 booleans; write \(meant))")
         }
         throw error(node, "\(what) must be true or false, not \(kind(node))")
     }

@@ -10,7 +10,8 @@ extension AuditCommand {
     /// audit (a real leak, skipped or not reached); 2 an error.
     func runReview() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            Self.standardError("""
+            Self.standardError(
+                """
                 veil audit: --review needs a terminal (standard input and output are not both one); \
                 in CI use --update-baseline and review the file's statuses and reasons instead
                 """)
@@ -27,14 +28,17 @@ extension AuditCommand {
             print("veil audit --review: every finding is in the baseline already; nothing to review")
             throw ExitCode(outcome.report.exitCode)
         }
-        let prompt = ReviewPrompt(readLine: { Swift.readLine(strippingNewline: true) }, write: { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
-        })
+        let prompt = ReviewPrompt(
+            readLine: { Swift.readLine(strippingNewline: true) },
+            write: { text in
+                FileHandle.standardOutput.write(Data(text.utf8))
+            })
         prompt.run(&review)
         let accepted = review.count(.accept)
         let leaks = review.count(.realLeak)
         let unreviewed = review.items.count - review.decisions.count
-        print("""
+        print(
+            """
             veil audit --review: \(accepted) accepted, \(leaks) real leaks, \(review.count(.skip)) skipped, \
             \(unreviewed) not reviewed
             """)

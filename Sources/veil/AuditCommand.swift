@@ -38,17 +38,22 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "Output format.")
     var format: AuditFormat = .text
 
-    @Option(name: [.customShort("o"), .long], help: "Write the report to FILE (atomically) instead of standard output.")
+    @Option(
+        name: [.customShort("o"), .long], help: "Write the report to FILE (atomically) instead of standard output.")
     var output: String?
 
     @Option(help: "Baseline of reviewed findings to subtract (JSON).")
     var baseline: String?
 
-    @Flag(name: .customLong("update-baseline"), help: "Rewrite --baseline from the current findings, keeping reviewed statuses and reasons.")
+    @Flag(
+        name: .customLong("update-baseline"),
+        help: "Rewrite --baseline from the current findings, keeping reviewed statuses and reasons.")
     var updateBaseline = false
 
-    @Flag(help: ArgumentHelp("Decide on a terminal, one by one, about each finding not in --baseline (accept, "
-        + "real leak, skip, quit); accepted ones are written to the baseline."))
+    @Flag(
+        help: ArgumentHelp(
+            "Decide on a terminal, one by one, about each finding not in --baseline (accept, "
+                + "real leak, skip, quit); accepted ones are written to the baseline."))
     var review = false
 
     @Option(help: "Inputs audited in parallel (default: the number of active cores).")
@@ -60,10 +65,14 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-secrets"), help: "Show raw values in findings (local use only; never in CI).")
     var showSecrets = false
 
-    @Flag(name: .customLong("no-timing"), help: "Leave durations out, so reports of the same inputs are byte-identical.")
+    @Flag(
+        name: .customLong("no-timing"), help: "Leave durations out, so reports of the same inputs are byte-identical.")
     var noTiming = false
 
-    @Flag(help: "Feed captures (not .cast recordings, which are always raw) exactly as a pty master read them, instead of as a cooked terminal shows them (LF as CR LF).")
+    @Flag(
+        help:
+            "Feed captures (not .cast recordings, which are always raw) exactly as a pty master read them, instead of as a cooked terminal shows them (LF as CR LF)."
+    )
     var raw = false
 
     @OptionGroup var size: ScreenSizeOptions
@@ -72,9 +81,11 @@ struct AuditCommand: AsyncParsableCommand {
 
     @OptionGroup var outside: OutsideRootOption
 
-    @Option(name: .customLong("exclude"), help: ArgumentHelp(
-        "Leave out of folder searches the paths matching GLOB (gitignore syntax, relative to the folder; repeatable).",
-        valueName: "GLOB"))
+    @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp(
+            "Leave out of folder searches the paths matching GLOB (gitignore syntax, relative to the folder; repeatable).",
+            valueName: "GLOB"))
     var excludes: [String] = []
 
     @Flag(name: .customLong("ignore-allow-markers"), help: "Let no veil:allow marker in an input allow a finding.")
@@ -126,7 +137,8 @@ struct AuditCommand: AsyncParsableCommand {
         let outcome = await AuditEngine(options: options).run(progress: .standardError())
         let report = outcome.report
         let environment = ProcessInfo.processInfo.environment
-        let colour = output == nil && format == .text
+        let colour =
+            output == nil && format == .text
             && AuditReportOptions.wantsColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
         let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
         let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: sourceRoot))

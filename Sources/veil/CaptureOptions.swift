@@ -5,20 +5,28 @@ import VeilScreen
 
 /// INPUT, `--at` and the screen size: what `snap`, `scan` and `screen` read a capture with.
 struct CaptureOptions: ParsableArguments {
-    @Argument(help: "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast). A binary file (a NUL byte in the first 8,000 bytes) is refused (exit 2).")
+    @Argument(
+        help:
+            "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast). A binary file (a NUL byte in the first 8,000 bytes) is refused (exit 2)."
+    )
     var input: String
 
     // `.unconditional` takes `--at -1` as a value, so validate() can say what is wrong with it.
     @Option(parsing: .unconditional, help: "For a .cast recording: the moment to show, in seconds (default: its end).")
     var at: Double?
 
-    @Flag(help: "Feed the bytes exactly as a pty master read them. By default a file or standard input is shown as a cooked terminal shows it: LF starts a new line (CR LF), as the line discipline's ONLCR does. Recordings (.cast) are always raw.")
+    @Flag(
+        help:
+            "Feed the bytes exactly as a pty master read them. By default a file or standard input is shown as a cooked terminal shows it: LF starts a new line (CR LF), as the line discipline's ONLCR does. Recordings (.cast) are always raw."
+    )
     var raw = false
 
     @OptionGroup var size: ScreenSizeOptions
 
     func validate() throws {
-        if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a number of seconds ≥ 0 (got \(at))") }
+        if let at, !(at.isFinite && at >= 0) {
+            throw ValidationError("--at must be a number of seconds ≥ 0 (got \(at))")
+        }
     }
 
     /// The screen the capture shows; warnings (content outside the screen) go to standard error.
@@ -26,7 +34,8 @@ struct CaptureOptions: ParsableArguments {
         let capture = try TerminalCapture.capture(
             path: input, cols: size.explicitCols, rows: size.explicitRows, at: at, raw: raw)
         for warning in capture.warnings {
-            FileHandle.standardError.write(Data("veil: warning: \(input == "-" ? "<stdin>" : input): \(warning)\n".utf8))
+            FileHandle.standardError.write(
+                Data("veil: warning: \(input == "-" ? "<stdin>" : input): \(warning)\n".utf8))
         }
         return capture.screen
     }

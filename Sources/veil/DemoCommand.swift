@@ -27,14 +27,16 @@ struct DemoCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let folder = URL(fileURLWithPath: out)
-        let result = try await DemoSession.run(outputFolder: folder, settings: snapshot.settings(rules: try rules.resolver().rules()))
+        let result = try await DemoSession.run(
+            outputFolder: folder, settings: snapshot.settings(rules: try rules.resolver().rules()))
         print(log.render(result.log), terminator: "")
         guard log == .text else { return }
         print("")
         for record in result.snapshots {
             let exposed = record.outcome.exposures.count
-            print("snapshot \(record.path ?? record.id): \(record.outcome.hiddenSpans) hidden" +
-                  (exposed > 0 ? ", \(exposed) the app left visible (now hidden by Veil)" : ""))
+            print(
+                "snapshot \(record.path ?? record.id): \(record.outcome.hiddenSpans) hidden"
+                    + (exposed > 0 ? ", \(exposed) the app left visible (now hidden by Veil)" : ""))
         }
     }
 }

@@ -27,7 +27,8 @@ enum VeilMain {
             // Veil's own errors are one line; a value they quote is escaped whole (a newline
             // in it cannot start a line of CI output). Other messages (usage) keep their lines.
             let raw = VeilCommand.fullMessage(for: error)
-            let message = error is InputError || error is RuleFileError
+            let message =
+                error is InputError || error is RuleFileError
                 ? DisplayText.escaped(raw) : DisplayText.escapedLines(raw)
             if !message.isEmpty {
                 FileHandle.standardError.write(Data((message + "\n").utf8))

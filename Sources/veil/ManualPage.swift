@@ -44,7 +44,8 @@ enum ManualPage {
 
     /// Every command under `types`, depth first, with its path of command names.
     static func commands(_ types: [any ParsableCommand.Type], prefix: [String])
-        -> [([String], any ParsableCommand.Type)] {
+        -> [([String], any ParsableCommand.Type)]
+    {
         var result: [([String], any ParsableCommand.Type)] = []
         for type in types where type.configuration.shouldDisplay {
             let name = type.configuration.commandName ?? String(describing: type).lowercased()

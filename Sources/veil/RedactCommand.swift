@@ -24,16 +24,24 @@ struct RedactCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An asciicast recording (.cast), terminal bytes, or with --text plain text (a file, or - for standard input).")
+    @Argument(
+        help:
+            "An asciicast recording (.cast), terminal bytes, or with --text plain text (a file, or - for standard input)."
+    )
     var input: String
 
-    @Option(name: [.short, .customLong("output")], help: "The file to write (a .cast recording for a .cast input; with --text, standard output when left out).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The file to write (a .cast recording for a .cast input; with --text, standard output when left out).")
     var output: String?
 
     @Flag(help: "Read INPUT as plain text (logs): no screen, every finding replaced in the text itself.")
     var text = false
 
-    @Flag(help: "Feed a capture's bytes exactly as a pty master read them, instead of as a cooked terminal shows them (LF as CR LF). Recordings (.cast) are always raw.")
+    @Flag(
+        help:
+            "Feed a capture's bytes exactly as a pty master read them, instead of as a cooked terminal shows them (LF as CR LF). Recordings (.cast) are always raw."
+    )
     var raw = false
 
     @OptionGroup var rules: ConfigOption

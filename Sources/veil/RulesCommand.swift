@@ -8,7 +8,8 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List, show or lint the redaction rules.",
-        discussion: "Exit codes: 0 ok; 1 `lint` found an example that misbehaves; 2 an invalid rules file or an unknown rule.",
+        discussion:
+            "Exit codes: 0 ok; 1 `lint` found an example that misbehaves; 2 an invalid rules file or an unknown rule.",
         subcommands: [List.self, Show.self, Lint.self]
     )
 

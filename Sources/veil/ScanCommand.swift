@@ -29,13 +29,19 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Output format (sarif with --text only).")
     var format: TextScan.Format = .text
 
-    @Flag(help: "Read INPUT as plain text (logs, config files, CI output): no screen, file:line:column positions, exit 1 on block findings.")
+    @Flag(
+        help:
+            "Read INPUT as plain text (logs, config files, CI output): no screen, file:line:column positions, exit 1 on block findings."
+    )
     var text = false
 
     @OptionGroup var rules: ConfigOption
 
-    @Option(name: .customLong("show-last"),
-            help: "Show the last N characters of each finding (at most \(Finding.maximumRevealedCharacters), and at most a quarter of it).")
+    @Option(
+        name: .customLong("show-last"),
+        help:
+            "Show the last N characters of each finding (at most \(Finding.maximumRevealedCharacters), and at most a quarter of it)."
+    )
     var showLast: Int = 0
 
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when a block finding is found (errors still exit 2).")
@@ -53,8 +59,10 @@ struct ScanCommand: ParsableCommand {
         let rules = try self.rules.resolver().rules(forInputAt: capture.input)
         if text { return try scanText(rules: rules) }
         if showLast > Finding.maximumRevealedCharacters {
-            FileHandle.standardError.write(Data(
-                "veil: note: --show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "veil: note: --show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value\n"
+                        .utf8))
         }
         let format: ScanReport.Format = self.format == .json ? .json : .text
         let findings: [Finding]
@@ -70,7 +78,9 @@ struct ScanCommand: ParsableCommand {
             let input = try capture.exposureInput()
             let exposure = try ExposureScanner(rules: rules).scan(
                 input, cols: capture.size.explicitCols, rows: capture.size.explicitRows, path: capture.input)
-            for warning in exposure.warnings { FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8)) }
+            for warning in exposure.warnings {
+                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            }
             screen = exposure.finalScreen
             findings = exposure.exposures.map(\.finding)
             report = ScanReport.render(exposure, input: input, as: format, showingLast: showLast)
@@ -82,7 +92,8 @@ struct ScanCommand: ParsableCommand {
                 report += ScanReport.allowlistedLines(dropped, on: screen).map { $0 + "\n" }.joined()
             case .json:
                 // `{"findings":[…],"allowlisted":[…]}`
-                report = String(report.dropLast(2)) + #","allowlisted":"#
+                report =
+                    String(report.dropLast(2)) + #","allowlisted":"#
                     + ScanReport.allowlistedJSON(dropped, on: screen) + "}\n"
             }
         }

@@ -2,10 +2,18 @@ import ArgumentParser
 
 /// `--cols` and `--rows`, shared by every command that builds a screen.
 struct ScreenSizeOptions: ParsableArguments {
-    @Option(name: .customLong("cols"), help: "Columns of the terminal screen, 1–1000 (default: a .cast recording's own; else 80, or the capture's widest line up to 300).")
+    @Option(
+        name: .customLong("cols"),
+        help:
+            "Columns of the terminal screen, 1–1000 (default: a .cast recording's own; else 80, or the capture's widest line up to 300)."
+    )
     var explicitCols: Int?
 
-    @Option(name: .customLong("rows"), help: "Rows of the terminal screen, 1–1000 (default: a .cast recording's own; else 24, or the lowest row cursor addressing draws on).")
+    @Option(
+        name: .customLong("rows"),
+        help:
+            "Rows of the terminal screen, 1–1000 (default: a .cast recording's own; else 24, or the lowest row cursor addressing draws on)."
+    )
     var explicitRows: Int?
 
     /// The columns to use when the input has no size of its own.

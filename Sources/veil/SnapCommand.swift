@@ -22,7 +22,9 @@ struct SnapCommand: ParsableCommand {
 
     @OptionGroup var capture: CaptureOptions
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG to write, - for standard output (default: INPUT's name with .png, or snapshot.png for stdin).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The PNG to write, - for standard output (default: INPUT's name with .png, or snapshot.png for stdin).")
     var output: String?
 
     @OptionGroup var rules: ConfigOption
@@ -32,7 +34,10 @@ struct SnapCommand: ParsableCommand {
     @Option(help: "For a .cast recording: write the redacted PNG of chosen frames into this folder instead.")
     var frames: String?
 
-    @Option(help: "With --frames: a frame every this many seconds (1, 0.5s, 2s); default: the frames where findings first appear.")
+    @Option(
+        help:
+            "With --frames: a frame every this many seconds (1, 0.5s, 2s); default: the frames where findings first appear."
+    )
     var every: String?
 
     func validate() throws {
@@ -50,7 +55,9 @@ struct SnapCommand: ParsableCommand {
         if let frames { return try writeFrames(into: frames) }
         let toStandardOutput = output == "-"
         if toStandardOutput && isatty(STDOUT_FILENO) == 1 {
-            throw ValidationError("-o - writes the PNG to standard output, which is a terminal; redirect it (> file.png, | program) or give -o FILE")
+            throw ValidationError(
+                "-o - writes the PNG to standard output, which is a terminal; redirect it (> file.png, | program) or give -o FILE"
+            )
         }
         let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: capture.input))
         let screen = try capture.screen()
@@ -73,26 +80,34 @@ struct SnapCommand: ParsableCommand {
     private func writeFrames(into folder: String) throws {
         let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: capture.input))
         let snapshotter = try Snapshotter(settings: settings)
-        let choice: CaptureRedactor.FrameChoice = every.map { text in
-            .every(Double(text.hasSuffix("s") ? String(text.dropLast()) : text) ?? 1)
-        } ?? .firstAppearances
+        let choice: CaptureRedactor.FrameChoice =
+            every.map { text in
+                .every(Double(text.hasSuffix("s") ? String(text.dropLast()) : text) ?? 1)
+            } ?? .firstAppearances
         let input = try capture.exposureInput()
         let result = try CaptureRedactor(rules: settings.rules, style: settings.style)
-            .frames(of: input, choosing: choice, cols: capture.size.explicitCols, rows: capture.size.explicitRows,
-                    path: capture.input)
+            .frames(
+                of: input, choosing: choice, cols: capture.size.explicitCols, rows: capture.size.explicitRows,
+                path: capture.input)
         for warning in result.report.warnings {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
         // Every picture is drawn before any is written: an error leaves no partial set.
         let pictures = try result.frames.map { frame in
-            (name: frame.event < 0 ? String(format: "frame-%08.2fs-start.png", frame.time)
-                : String(format: "frame-%08.2fs-event-%d.png", frame.time, frame.event), png: try snapshotter.png(ofRedacted: frame.screen))
+            (
+                name: frame.event < 0
+                    ? String(format: "frame-%08.2fs-start.png", frame.time)
+                    : String(format: "frame-%08.2fs-event-%d.png", frame.time, frame.event),
+                png: try snapshotter.png(ofRedacted: frame.screen)
+            )
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for picture in pictures {
             try AtomicFile.write(picture.png, to: URL(fileURLWithPath: folder).appendingPathComponent(picture.name))
         }
-        print("\(folder): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden")
+        print(
+            "\(folder): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"
+        )
     }
 
     /// `name.png` in the current folder for `name.ans` / `name.cast`; `snapshot.png` for stdin.

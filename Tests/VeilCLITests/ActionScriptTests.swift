@@ -41,10 +41,12 @@ import Testing
 
     static func workspace() throws -> URL {
         let workspace = try Temp.folder(prefix: "veil-action")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Resources/Demo"),
-                                         to: workspace.appendingPathComponent("Demo"))
-        try FileManager.default.createDirectory(at: workspace.appendingPathComponent(".github"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Resources/Demo"),
+            to: workspace.appendingPathComponent("Demo"))
+        try FileManager.default.createDirectory(
+            at: workspace.appendingPathComponent(".github"),
+            withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: repositoryRoot.appendingPathComponent(".github/veil-demo-baseline.json"),
             to: workspace.appendingPathComponent(".github/veil-demo-baseline.json"))
@@ -59,27 +61,36 @@ import Testing
         let workspace = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: workspace) }
 
-        let clean = try Self.step("audit", in: workspace, [
-            "INPUT_PATHS": "Demo", "INPUT_BASELINE": ".github/veil-demo-baseline.json", "INPUT_FORMAT": "sarif",
-            "INPUT_ARGS": "--no-timing --jobs 1",
-        ])
+        let clean = try Self.step(
+            "audit", in: workspace,
+            [
+                "INPUT_PATHS": "Demo", "INPUT_BASELINE": ".github/veil-demo-baseline.json", "INPUT_FORMAT": "sarif",
+                "INPUT_ARGS": "--no-timing --jobs 1",
+            ])
         #expect(clean.status == 0)
         #expect(clean.outputs["exit-code"] == "0")
         #expect(clean.outputs["report"] == "veil.sarif")
-        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.appendingPathComponent("veil.sarif")))
+        let sarif = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: workspace.appendingPathComponent("veil.sarif")))
         #expect((sarif as? [String: Any])?["version"] as? String == "2.1.0")
 
         // Without the baseline the demo leaks: the audit step still succeeds, the check decides.
-        let leaking = try Self.step("audit", in: workspace, ["INPUT_PATHS": "Demo", "INPUT_FORMAT": "json",
-                                                             "INPUT_OUTPUT": "out/report.json"])
+        let leaking = try Self.step(
+            "audit", in: workspace,
+            [
+                "INPUT_PATHS": "Demo", "INPUT_FORMAT": "json",
+                "INPUT_OUTPUT": "out/report.json",
+            ])
         #expect(leaking.status == 0)
         #expect(leaking.outputs["exit-code"] == "1")
         #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("out/report.json").path))
         let missing = try Self.step("audit", in: workspace, ["INPUT_PATHS": "no-such-folder"])
         #expect(missing.outputs["exit-code"] == "2")
 
-        for (code, failOn, expected) in [("1", "block", 1), ("1", "error", 0), ("2", "error", 2), ("2", "never", 0),
-                                         ("0", "block", 0), ("1", "sometimes", 2)] as [(String, String, Int32)] {
+        for (code, failOn, expected) in [
+            ("1", "block", 1), ("1", "error", 0), ("2", "error", 2), ("2", "never", 0),
+            ("0", "block", 0), ("1", "sometimes", 2),
+        ] as [(String, String, Int32)] {
             let check = try Self.step("check", in: workspace, ["VEIL_EXIT_CODE": code, "INPUT_FAIL_ON": failOn])
             #expect(check.status == expected, "exit \(code), fail-on \(failOn)")
         }

@@ -58,8 +58,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let short = "short-salt-0123"  // 15 bytes
         for format in ["text", "json", "sarif", "junit"] {
-            let result = try CLI.run(["audit", "card.ans", "--format", format], in: folder,
-                                     environment: ["VEIL_FINGERPRINT_SALT": short])
+            let result = try CLI.run(
+                ["audit", "card.ans", "--format", format], in: folder,
+                environment: ["VEIL_FINGERPRINT_SALT": short])
             #expect(result.status == 2, "\(result)")
             #expect(result.stderr.contains("VEIL_FINGERPRINT_SALT is shorter than 16 bytes"), "\(result)")
             #expect(!result.stdout.contains(short) && !result.stderr.contains(short), "\(result)")

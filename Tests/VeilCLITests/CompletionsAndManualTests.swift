@@ -8,8 +8,10 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Every visible command and a few options that only the current definitions have.
-    static let names = ["demo", "snap", "run", "scan", "screen", "rules", "audit", "completions", "exclude",
-                        "baseline", "update-baseline"]
+    static let names = [
+        "demo", "snap", "run", "scan", "screen", "rules", "audit", "completions", "exclude",
+        "baseline", "update-baseline",
+    ]
 
     @Test(arguments: ["bash", "zsh", "fish"]) func completionScriptsComeFromTheCommands(_ shell: String) throws {
         let work = try Temp.folder()
@@ -37,13 +39,16 @@ import Testing
         let result = try CLI.run(["manual"], in: work)
         #expect(result.status == 0, "\(result)")
         let page = result.stdout
-        for command in ["demo", "snap", "run", "scan", "screen", "rules", "rules lint", "audit", "redact", "completions"] {
+        for command in [
+            "demo", "snap", "run", "scan", "screen", "rules", "rules lint", "audit", "redact", "completions",
+        ] {
             #expect(page.contains("\n.SS veil \(command)\n"), "the man page lacks veil \(command)")
         }
         #expect(page.contains("\\-\\-exclude <GLOB>"))
         #expect(!page.contains("veil manual\n.PP"), "the hidden command is not documented")
-        let stored = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/man/veil.1"),
-                                encoding: .utf8)
+        let stored = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/man/veil.1"),
+            encoding: .utf8)
         #expect(stored == page, "Docs/man/veil.1 is out of date: swift run veil manual > Docs/man/veil.1")
     }
 }
@@ -54,7 +59,8 @@ import Testing
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         try Data("Visa 4111 1111 1111 1111\r\n".utf8).write(to: work.appendingPathComponent("a.ans"))
-        let result = try CLI.run(["audit", "--review", "--baseline", "b.json", "."], in: work, stdin: Array("a\n".utf8))
+        let result = try CLI.run(
+            ["audit", "--review", "--baseline", "b.json", "."], in: work, stdin: Array("a\n".utf8))
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("--review needs a terminal"))
         #expect(result.stdout.isEmpty)

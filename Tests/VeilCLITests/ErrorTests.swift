@@ -23,11 +23,14 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct ErrorTests {
-    static func expectPosition(_ stderr: String, path: String, _ position: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectPosition(
+        _ stderr: String, path: String, _ position: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let pattern = NSRegularExpression.escapedPattern(for: path) + position + ":"
-        #expect(stderr.range(of: pattern, options: .regularExpression) != nil,
-                "stderr does not name \(path)\(position): \(stderr)", sourceLocation: sourceLocation)
+        #expect(
+            stderr.range(of: pattern, options: .regularExpression) != nil,
+            "stderr does not name \(path)\(position): \(stderr)", sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ErrorCase.scenarios)
@@ -37,11 +40,14 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         let out = work.appendingPathComponent("out")
         let file = try Fixtures.url("errors/\(error.fixture).veil.yml")
         for log in ["json", "text"] {
-            let result = try CLI.run(["run", file.path, "--out", out.path, "--log", log, "--root", try Fixtures.rootPath], in: work)
+            let result = try CLI.run(
+                ["run", file.path, "--out", out.path, "--log", log, "--root", try Fixtures.rootPath], in: work)
             #expect(result.status == 2, "\(result)")
             Self.expectPosition(result.stderr, path: file.path, error.position)
             #expect(Temp.contents(of: out).isEmpty, "left in the out folder: \(Temp.contents(of: out))")
-            #expect(Temp.contents(of: work).allSatisfy { $0 == "out" }, "left in the working folder: \(Temp.contents(of: work))")
+            #expect(
+                Temp.contents(of: work).allSatisfy { $0 == "out" },
+                "left in the working folder: \(Temp.contents(of: work))")
             #expect(!result.stdout.contains(#""type":"snapshot""#), "a log of a failed run announces a snapshot")
             try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "error output")
         }
@@ -68,9 +74,11 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "error output")
     }
 
-    @Test(arguments: [["snap", "nowhere/missing.ans", "-o", "out.png"],
-                      ["snap", "missing.cast", "-o", "out.png"],
-                      ["run", "missing.veil.yml", "--out", "out"]])
+    @Test(arguments: [
+        ["snap", "nowhere/missing.ans", "-o", "out.png"],
+        ["snap", "missing.cast", "-o", "out.png"],
+        ["run", "missing.veil.yml", "--out", "out"],
+    ])
     func missingInputFileExitsTwoNamingIt(_ arguments: [String]) throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
@@ -107,12 +115,14 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let input = try Fixtures.url("screens/card.ans")
-        for arguments in [["snap", input.path, "-o", "out.png", "--scale", "4"],
-                          ["snap", input.path, "-o", "out.png", "--style", "blur"],
-                          ["snap", input.path, "-o", "out.png", "--at", "-1"],
-                          ["snap", input.path, "-o", "out.png", "--at", "1"],  // --at is for recordings only
-                          ["snap", input.path, "-o", "out.png", "--theme", "neon"],
-                          ["run", input.path, "--out", "out", "--log", "xml"]] {
+        for arguments in [
+            ["snap", input.path, "-o", "out.png", "--scale", "4"],
+            ["snap", input.path, "-o", "out.png", "--style", "blur"],
+            ["snap", input.path, "-o", "out.png", "--at", "-1"],
+            ["snap", input.path, "-o", "out.png", "--at", "1"],  // --at is for recordings only
+            ["snap", input.path, "-o", "out.png", "--theme", "neon"],
+            ["run", input.path, "--out", "out", "--log", "xml"],
+        ] {
             let result = try CLI.run(arguments, in: work)
             #expect(result.status == 2, "\(arguments): \(result)")
             #expect(Temp.contents(of: work).isEmpty, "\(arguments) left: \(Temp.contents(of: work))")

@@ -87,8 +87,9 @@ import Testing
     func aSignalDuringTheWriteRemovesTheTemporaryFile(signal: Int32, status: Int32) throws {
         let (folder, previous) = try Self.folderWithPreviousSnapshot()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let child = try CLI.start(["snap", "in.ans", "-o", "out.png", "--scale", "2"], in: folder,
-                                  environment: ["VEIL_TEST_WRITE_PAUSE_MS": "3000"])
+        let child = try CLI.start(
+            ["snap", "in.ans", "-o", "out.png", "--scale", "2"], in: folder,
+            environment: ["VEIL_TEST_WRITE_PAUSE_MS": "3000"])
         #expect(Self.waitForTemporary(in: folder), "no temporary file appeared")
         kill(child.processIdentifier, signal)
         child.waitUntilExit()
@@ -101,8 +102,9 @@ import Testing
     @Test func killNineLeavesAStaleTemporaryThatTheNextWriteRemoves() throws {
         let (folder, previous) = try Self.folderWithPreviousSnapshot()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let child = try CLI.start(["snap", "in.ans", "-o", "out.png", "--scale", "2"], in: folder,
-                                  environment: ["VEIL_TEST_WRITE_PAUSE_MS": "3000"])
+        let child = try CLI.start(
+            ["snap", "in.ans", "-o", "out.png", "--scale", "2"], in: folder,
+            environment: ["VEIL_TEST_WRITE_PAUSE_MS": "3000"])
         #expect(Self.waitForTemporary(in: folder), "no temporary file appeared")
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
@@ -131,8 +133,9 @@ import Testing
         let first = try CLI.run(["audit", "in.ans", "--format", "json", "-o", "report.json"], in: folder)
         #expect(first.status == 1, "\(first)")
         let report = [UInt8](try Data(contentsOf: folder.appendingPathComponent("report.json")))
-        let child = try CLI.start(["audit", "in.ans", "--format", "sarif", "-o", "report.json"], in: folder,
-                                  environment: ["VEIL_TEST_WRITE_PAUSE_MS": "3000"])
+        let child = try CLI.start(
+            ["audit", "in.ans", "--format", "sarif", "-o", "report.json"], in: folder,
+            environment: ["VEIL_TEST_WRITE_PAUSE_MS": "3000"])
         #expect(Self.waitForTemporary(in: folder), "no temporary file appeared")
         kill(child.processIdentifier, SIGINT)
         child.waitUntilExit()
@@ -153,7 +156,9 @@ import Testing
 
 extension CLI {
     /// Starts `veil ARGS` in `folder` without waiting; output is discarded.
-    static func start(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> Process {
+    static func start(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
@@ -186,7 +191,8 @@ extension CLI {
         try outHandle.close()
         try errHandle.close()
         let out = [UInt8](try Data(contentsOf: outURL)), err = [UInt8](try Data(contentsOf: errURL))
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                             stderr: String(decoding: err, as: UTF8.self), stdoutBytes: out, stderrBytes: err)
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self), stdoutBytes: out, stderrBytes: err)
     }
 }

@@ -13,13 +13,17 @@ import Testing
         return result.stdout
     }
 
-    static func expectHelp(_ command: [String], _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectHelp(_ command: [String], _ expected: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let actual = try help(command)
         guard actual != expected else { return }
         let lines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = (0..<min(lines.count, wanted.count)).first { lines[$0] != wanted[$0] } ?? min(lines.count, wanted.count)
-        Issue.record("""
+        let first =
+            (0..<min(lines.count, wanted.count)).first { lines[$0] != wanted[$0] } ?? min(lines.count, wanted.count)
+        Issue.record(
+            """
             veil \(command.joined(separator: " ")) --help differs from line \(first + 1):
             got:      \(first < lines.count ? String(lines[first]) : "<end>")
             expected: \(first < wanted.count ? String(wanted[first]) : "<end>")
@@ -29,7 +33,9 @@ import Testing
     }
 
     @Test func veil() throws {
-        try Self.expectHelp([], """
+        try Self.expectHelp(
+            [],
+            """
             OVERVIEW: Redacted app-switcher snapshots of a simulated app's terminal screen.
 
             Exit codes: 0 ok; 1 what should fail a build: a block finding (scan, audit), a
@@ -68,7 +74,9 @@ import Testing
     }
 
     @Test func veilDemo() throws {
-        try Self.expectHelp(["demo"], """
+        try Self.expectHelp(
+            ["demo"],
+            """
             OVERVIEW: Run the bundled demo app (launch, a call, home, lock) and write its
             redacted snapshots.
 
@@ -99,7 +107,9 @@ import Testing
     }
 
     @Test func veilSnap() throws {
-        try Self.expectHelp(["snap"], """
+        try Self.expectHelp(
+            ["snap"],
+            """
             OVERVIEW: Turn terminal bytes (a file, - for stdin, or an asciicast .cast) into
             a redacted PNG snapshot.
 
@@ -156,7 +166,9 @@ import Testing
     }
 
     @Test func veilRun() throws {
-        try Self.expectHelp(["run"], """
+        try Self.expectHelp(
+            ["run"],
+            """
             OVERVIEW: Simulate an app session from a scenario file: lifecycle log and
             redacted snapshots.
 
@@ -199,7 +211,9 @@ import Testing
     }
 
     @Test func veilScan() throws {
-        try Self.expectHelp(["scan"], """
+        try Self.expectHelp(
+            ["scan"],
+            """
             OVERVIEW: Show every sensitive value the terminal bytes in INPUT ever put on
             screen, when, and why.
 
@@ -258,7 +272,9 @@ import Testing
     }
 
     @Test func veilScreen() throws {
-        try Self.expectHelp(["screen"], """
+        try Self.expectHelp(
+            ["screen"],
+            """
             OVERVIEW: Print the screen an xterm would show after the terminal bytes in
             INPUT.
 
@@ -299,7 +315,9 @@ import Testing
     }
 
     @Test func veilRules() throws {
-        try Self.expectHelp(["rules"], """
+        try Self.expectHelp(
+            ["rules"],
+            """
             OVERVIEW: List, show or lint the redaction rules.
 
             Exit codes: 0 ok; 1 `lint` found an example that misbehaves; 2 an invalid rules
@@ -323,7 +341,9 @@ import Testing
     }
 
     @Test func veilRulesList() throws {
-        try Self.expectHelp(["rules", "list"], """
+        try Self.expectHelp(
+            ["rules", "list"],
+            """
             OVERVIEW: List every rule and region with its category and severity.
 
             USAGE: veil rules list [--config <file>]
@@ -340,7 +360,9 @@ import Testing
     }
 
     @Test func veilRulesShow() throws {
-        try Self.expectHelp(["rules", "show"], """
+        try Self.expectHelp(
+            ["rules", "show"],
+            """
             OVERVIEW: Show one rule in full, with its examples.
 
             USAGE: veil rules show <id> [--config <file>]
@@ -360,7 +382,9 @@ import Testing
     }
 
     @Test func veilRulesLint() throws {
-        try Self.expectHelp(["rules", "lint"], """
+        try Self.expectHelp(
+            ["rules", "lint"],
+            """
             OVERVIEW: Check every rule's examples and negative examples.
 
             Exit codes: 0 all pass, 1 an example misbehaves, 2 the rules file is invalid.
@@ -379,7 +403,9 @@ import Testing
     }
 
     @Test func veilAudit() throws {
-        try Self.expectHelp(["audit"], """
+        try Self.expectHelp(
+            ["audit"],
+            """
             OVERVIEW: Audit scenarios and terminal captures: fail when a snapshot would
             leak a secret.
 
@@ -459,7 +485,9 @@ import Testing
     }
 
     @Test func veilCompletions() throws {
-        try Self.expectHelp(["completions"], """
+        try Self.expectHelp(
+            ["completions"],
+            """
             OVERVIEW: Print the completion script for bash, zsh or fish.
 
             bash: veil completions bash > ~/.local/share/bash-completion/completions/veil.

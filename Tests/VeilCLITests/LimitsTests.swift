@@ -18,8 +18,10 @@ import VeilRedaction
         try handle.close()
     }
 
-    static func expectInputError(_ result: CommandResult, _ location: String, _ message: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectInputError(
+        _ result: CommandResult, _ location: String, _ message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == 2, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(location), "\(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(message), "\(result)", sourceLocation: sourceLocation)
@@ -28,7 +30,8 @@ import VeilRedaction
     @Test func screenSizeOptionsAreBounded() throws {
         let folder = try Self.folder(["in.ans": "hello"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        Self.expectInputError(try CLI.run(["snap", "in.ans", "--cols", "1001"], in: folder), "--cols", "1…1000 (got 1001)")
+        Self.expectInputError(
+            try CLI.run(["snap", "in.ans", "--cols", "1001"], in: folder), "--cols", "1…1000 (got 1001)")
         Self.expectInputError(try CLI.run(["snap", "in.ans", "--rows", "0"], in: folder), "--rows", "1…1000 (got 0)")
         #expect(Temp.contents(of: folder) == ["in.ans"])
     }
@@ -36,7 +39,8 @@ import VeilRedaction
     @Test func asciicastSizesAreBounded() throws {
         let folder = try Self.folder([
             "wide.cast": "{\"version\": 2, \"width\": 5000, \"height\": 24}\n[0.1, \"o\", \"hi\"]\n",
-            "resize.cast": "{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.1, \"o\", \"hi\"]\n[0.2, \"r\", \"2000x10\"]\n",
+            "resize.cast":
+                "{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.1, \"o\", \"hi\"]\n[0.2, \"r\", \"2000x10\"]\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         Self.expectInputError(try CLI.run(["snap", "wide.cast"], in: folder), "wide.cast:1:1", "at most 1000")
@@ -50,7 +54,8 @@ import VeilRedaction
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         Self.expectInputError(try CLI.run(["run", "big.veil.yml"], in: folder), "big.veil.yml:2:9", "each 1…1000")
-        Self.expectInputError(try CLI.run(["run", "resize.veil.yml"], in: folder), "resize.veil.yml:3:13", "each 1…1000")
+        Self.expectInputError(
+            try CLI.run(["run", "resize.veil.yml"], in: folder), "resize.veil.yml:3:13", "each 1…1000")
     }
 
     @Test func oversizedInputsAreRefusedByTheirSizeUnread() throws {
@@ -64,34 +69,41 @@ import VeilRedaction
         try Data("hello".utf8).write(to: folder.appendingPathComponent("in.ans"))
         let clock = ContinuousClock()
         let start = clock.now
-        Self.expectInputError(try CLI.run(["snap", "huge.ans"], in: folder), "huge.ans", "is 10737418240 bytes; the limit is 256 MiB")
+        Self.expectInputError(
+            try CLI.run(["snap", "huge.ans"], in: folder), "huge.ans", "is 10737418240 bytes; the limit is 256 MiB")
         Self.expectInputError(try CLI.run(["scan", "huge.cast"], in: folder), "huge.cast", "the limit is 256 MiB")
         Self.expectInputError(try CLI.run(["run", "huge.veil.yml"], in: folder), "huge.veil.yml", "the limit is 4 MiB")
-        Self.expectInputError(try CLI.run(["snap", "in.ans", "--config", "rules.yml"], in: folder), "rules.yml",
-                              "is 2097152 bytes; the limit is 1 MiB")
+        Self.expectInputError(
+            try CLI.run(["snap", "in.ans", "--config", "rules.yml"], in: folder), "rules.yml",
+            "is 2097152 bytes; the limit is 1 MiB")
         #expect(clock.now - start < .seconds(20))
     }
 
     @Test func scenarioLengthAndShapeAreBounded() throws {
         let steps = String(repeating: "  - home\n", count: 100_001)
-        var bomb = "handlers:\n  applicationDidEnterBackground: &a0 [endBackgroundTasks, endBackgroundTasks, endBackgroundTasks]\n"
+        var bomb =
+            "handlers:\n  applicationDidEnterBackground: &a0 [endBackgroundTasks, endBackgroundTasks, endBackgroundTasks]\n"
         for level in 1...12 {
-            bomb += "  applicationWillResignActive\(level == 1 ? "" : "X\(level)"): &a\(level) [" +
-                Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+            bomb +=
+                "  applicationWillResignActive\(level == 1 ? "" : "X\(level)"): &a\(level) ["
+                + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
         }
         let folder = try Self.folder([
             "long.veil.yml": "timeline:\n" + steps,
             "bomb.veil.yml": bomb,
-            "deep.veil.yml": "timeline: " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n",
+            "deep.veil.yml": "timeline: " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+                + "\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        Self.expectInputError(try CLI.run(["run", "long.veil.yml"], in: folder), "long.veil.yml:2:3",
-                              "timeline has 100001 steps; the limit is 100000")
+        Self.expectInputError(
+            try CLI.run(["run", "long.veil.yml"], in: folder), "long.veil.yml:2:3",
+            "timeline has 100001 steps; the limit is 100000")
         let clock = ContinuousClock()
         let start = clock.now
         Self.expectInputError(try CLI.run(["run", "bomb.veil.yml"], in: folder), "bomb.veil.yml:", "YAML nodes")
         #expect(clock.now - start < .seconds(10))
-        Self.expectInputError(try CLI.run(["run", "deep.veil.yml"], in: folder), "deep.veil.yml:1:", "nest more than 32 deep")
+        Self.expectInputError(
+            try CLI.run(["run", "deep.veil.yml"], in: folder), "deep.veil.yml:1:", "nest more than 32 deep")
     }
 
     @Test func rulesCountsAreBoundedWithAPosition() throws {
@@ -101,8 +113,9 @@ import VeilRedaction
             "rules.yml": "rules:\n  - id: many\n    regex: 'x'\n    keywords: [\(words)]\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        Self.expectInputError(try CLI.run(["snap", "in.ans", "--config", "rules.yml"], in: folder), "rules.yml:4:16",
-                              "101 keywords; the limit is 100")
+        Self.expectInputError(
+            try CLI.run(["snap", "in.ans", "--config", "rules.yml"], in: folder), "rules.yml:4:16",
+            "101 keywords; the limit is 100")
         #expect(Temp.contents(of: folder).sorted() == ["in.ans", "rules.yml"])
     }
 
@@ -124,8 +137,9 @@ import VeilRedaction
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try CLI.run(["snap", "in.ans", "--config", "rules.yml", "--cols", "200", "--rows", "60", "-o", "out.png"],
-                                 in: folder)
+        let result = try CLI.run(
+            ["snap", "in.ans", "--config", "rules.yml", "--cols", "200", "--rows", "60", "-o", "out.png"],
+            in: folder)
         let elapsed = clock.now - start
         #expect(result.status == 0, "\(result)")
         #expect(elapsed < .seconds(4), "veil snap took \(elapsed)")
@@ -140,7 +154,8 @@ import VeilRedaction
     @Test func imageDimensionsAreBounded() throws {
         let folder = try Self.folder(["in.ans": "hello"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["snap", "in.ans", "--cols", "1000", "--rows", "1000", "--scale", "3", "-o", "out.png"], in: folder)
+        let result = try CLI.run(
+            ["snap", "in.ans", "--cols", "1000", "--rows", "1000", "--scale", "3", "-o", "out.png"], in: folder)
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("image 24000x48000 would exceed 268435456 pixels"), "\(result)")
         #expect(Temp.contents(of: folder) == ["in.ans"])

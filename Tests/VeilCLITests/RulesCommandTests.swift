@@ -58,11 +58,14 @@ import Testing
     @Test func anInvalidRulesFileExitsTwoNamingItsPosition() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
-        try "rules:\n  - id: x\n    regx: 'a'\n".write(to: work.appendingPathComponent(".veil.yml"), atomically: true, encoding: .utf8)
+        try "rules:\n  - id: x\n    regx: 'a'\n".write(
+            to: work.appendingPathComponent(".veil.yml"), atomically: true, encoding: .utf8)
         for command in [["rules", "list"], ["rules", "lint"], ["rules", "show", "x"]] {
             let result = try CLI.run(command, in: work)
             #expect(result.status == 2, "\(command): \(result)")
-            #expect(result.stderr.contains(".veil.yml:3:5: unknown key 'regx' in a rule (did you mean 'regex'?)"), "\(result)")
+            #expect(
+                result.stderr.contains(".veil.yml:3:5: unknown key 'regx' in a rule (did you mean 'regex'?)"),
+                "\(result)")
             #expect(result.stdout.isEmpty, "\(result)")
         }
     }

@@ -11,20 +11,21 @@ import Testing
         let app = work.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         try """
-            extend: {useDefault: false}
-            rules:
-              - id: order.id
-                regex: 'ORD-[0-9]{6}'
-                severity: block
-            """.write(to: work.appendingPathComponent(".veil.yml"), atomically: true, encoding: .utf8)
-        try "Your order: ORD-123456\r\n".write(to: app.appendingPathComponent("order.ans"), atomically: true, encoding: .utf8)
+        extend: {useDefault: false}
+        rules:
+          - id: order.id
+            regex: 'ORD-[0-9]{6}'
+            severity: block
+        """.write(to: work.appendingPathComponent(".veil.yml"), atomically: true, encoding: .utf8)
+        try "Your order: ORD-123456\r\n".write(
+            to: app.appendingPathComponent("order.ans"), atomically: true, encoding: .utf8)
         try """
-            name: order
-            screen:
-              size: 40x4
-              file: order.ans
-            timeline: [launch, home]
-            """.write(to: app.appendingPathComponent("order.veil.yml"), atomically: true, encoding: .utf8)
+        name: order
+        screen:
+          size: 40x4
+          file: order.ans
+        timeline: [launch, home]
+        """.write(to: app.appendingPathComponent("order.veil.yml"), atomically: true, encoding: .utf8)
         return work
     }
 
@@ -89,7 +90,8 @@ import Testing
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("--update-baseline needs --baseline FILE"), "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
-        let sharded = try CLI.run(["audit", ".", "--update-baseline", "--baseline", "b.json", "--shard", "1/2"], in: work)
+        let sharded = try CLI.run(
+            ["audit", ".", "--update-baseline", "--baseline", "b.json", "--shard", "1/2"], in: work)
         #expect(sharded.status == 2, "\(sharded)")
         #expect(sharded.stderr.contains("--update-baseline cannot be combined with --shard"), "\(sharded)")
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("b.json").path))

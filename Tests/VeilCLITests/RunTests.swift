@@ -64,8 +64,12 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         // The mark reaches past the 12-column screen after the resize: the part on it is hidden.
         // A custom regex runs out of time on row 0: the row is hidden unscanned (a regexBudget
         // violation), the card the app left visible is hidden and reported as usual.
-        RunCase(name: "regex-over-budget", exitCode: 1, screen: "evil.ans", marks: [CellSpan(row: 0, col: 0, width: 60)], cols: 60),
-        RunCase(name: "resize-mark", exitCode: 0, screen: "balance.ans", marks: [CellSpan(row: 0, col: 8, width: 4)], cols: 12),
+        RunCase(
+            name: "regex-over-budget", exitCode: 1, screen: "evil.ans", marks: [CellSpan(row: 0, col: 0, width: 60)],
+            cols: 60),
+        RunCase(
+            name: "resize-mark", exitCode: 0, screen: "balance.ans", marks: [CellSpan(row: 0, col: 8, width: 4)],
+            cols: 12),
     ]
 }
 
@@ -75,8 +79,9 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         let folder = out.standardizedFileURL.path
         return log.split(separator: "\n", omittingEmptySubsequences: true).map { line in
             var line = String(line).replacingOccurrences(of: #""path":"\#(folder)/"#, with: #""path":"OUT/"#)
-            line = line.replacingOccurrences(of: #""message":"(?:[^"\\]|\\.)*""#, with: #""message":"*""#,
-                                             options: .regularExpression)
+            line = line.replacingOccurrences(
+                of: #""message":"(?:[^"\\]|\\.)*""#, with: #""message":"*""#,
+                options: .regularExpression)
             return line
         }
     }
@@ -93,7 +98,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("out")
         let file = try Fixtures.url("scenarios/\(scenario.name).veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", out.path, "--log", "json", "--root", try Fixtures.rootPath], in: work)
+        let result = try CLI.run(
+            ["run", file.path, "--out", out.path, "--log", "json", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == scenario.exitCode, "\(result)")
         #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
 
@@ -112,7 +118,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         try Secrets.expectNone(in: result.stderrBytes, "\(scenario.name) stderr")
         for png in Temp.contents(of: out) {
             let url = out.appendingPathComponent(png)
-            let mode = (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
+            let mode = (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?
+                .intValue
             #expect(mode == 0o600, "\(png) has mode \(mode.map { String($0, radix: 8) } ?? "?")")
             try Secrets.expectNone(in: [UInt8](try Data(contentsOf: url)), png)
             try Self.checkSnapshot(url, scenario)
@@ -121,28 +128,34 @@ struct RunCase: Sendable, CustomTestStringConvertible {
 
     /// The snapshot hides every cell the app marked or the rules find, in solid mask colour;
     /// with the app's privacy cover up, every pixel is mask colour.
-    static func checkSnapshot(_ url: URL, _ scenario: RunCase, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func checkSnapshot(_ url: URL, _ scenario: RunCase, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let bitmap = try Pixels.decode(url)
         #expect(bitmap.width == scenario.cols * 8 && bitmap.height == 6 * 16, sourceLocation: sourceLocation)
         if scenario.covered {
-            #expect(Pixels.isAllMask(bitmap), "\(url.lastPathComponent): the privacy cover must hide the whole screen",
-                    sourceLocation: sourceLocation)
+            #expect(
+                Pixels.isAllMask(bitmap), "\(url.lastPathComponent): the privacy cover must hide the whole screen",
+                sourceLocation: sourceLocation)
             return
         }
         if scenario.clean {
             let mask = Pixels.mask
-            let masked = (0..<bitmap.height).contains { y in (0..<bitmap.width).contains { bitmap.color(x: $0, y: y) == mask } }
+            let masked = (0..<bitmap.height).contains { y in
+                (0..<bitmap.width).contains { bitmap.color(x: $0, y: y) == mask }
+            }
             #expect(!masked, "\(url.lastPathComponent): nothing was to be hidden", sourceLocation: sourceLocation)
             return
         }
         let screenFile = try Fixtures.url("screens/\(scenario.screen)")
         let screen = try TerminalCapture.screen(path: screenFile.path, cols: scenario.cols, rows: 6)
         let spans = try RuleSet.builtIn.findings(in: screen).filter { $0.location == .screen }.flatMap(\.spans)
-        Pixels.expectMasked(bitmap, spans: spans + scenario.marks, scale: 1, url.lastPathComponent, sourceLocation: sourceLocation)
+        Pixels.expectMasked(
+            bitmap, spans: spans + scenario.marks, scale: 1, url.lastPathComponent, sourceLocation: sourceLocation)
         // The card number of the fixtures (at column 6 of row 1; evil.ans has its own layout) is among them.
         guard scenario.screen != "balance.ans" && scenario.screen != "evil.ans" else { return }
-        #expect(spans.contains { $0.row == 1 && $0.columns.contains(6) && $0.columns.contains(24) },
-                "\(scenario.screen): the card number on row 1 is not found", sourceLocation: sourceLocation)
+        #expect(
+            spans.contains { $0.row == 1 && $0.columns.contains(6) && $0.columns.contains(24) },
+            "\(scenario.screen): the card number on row 1 is not found", sourceLocation: sourceLocation)
     }
 
     static func diff(expected: [String], actual: [String]) -> String {
@@ -162,7 +175,9 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("out")
         let file = try Fixtures.url("scenarios/watchdog-kill.veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", out.path, "--log", "json", "--real-time", "--root", try Fixtures.rootPath], in: work)
+        let result = try CLI.run(
+            ["run", file.path, "--out", out.path, "--log", "json", "--real-time", "--root", try Fixtures.rootPath],
+            in: work)
         #expect(result.status == 1, "\(result)")
         #expect(Temp.contents(of: out).isEmpty, "a killed app left \(Temp.contents(of: out))")
         func split(_ line: String) throws -> (t: Double, rest: String) {
@@ -182,7 +197,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let file = try Fixtures.url("scenarios/title-card.veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", "out", "--log", "json", "--root", try Fixtures.rootPath], in: work)
+        let result = try CLI.run(
+            ["run", file.path, "--out", "out", "--log", "json", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == 1, "\(result)")
         let violation = result.stdout.split(separator: "\n").first { $0.contains(#""type":"violation""#) } ?? ""
         #expect(violation.contains("window title") && !violation.contains("row 0 col 0"), "\(violation)")
@@ -193,7 +209,8 @@ struct RunCase: Sendable, CustomTestStringConvertible {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
         let file = try Fixtures.url("scenarios/unmarked-card.veil.yml")
-        let result = try CLI.run(["run", file.path, "--out", "out", "--log", "text", "--root", try Fixtures.rootPath], in: work)
+        let result = try CLI.run(
+            ["run", file.path, "--out", "out", "--log", "text", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.contains("violation"))
         #expect(result.stdout.contains("card"))

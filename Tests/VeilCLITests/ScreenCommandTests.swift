@@ -6,8 +6,9 @@ import Testing
     @Test func textIsOneLinePerRowWithoutTrailingSpaces() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let result = try CLI.run(["screen", "-", "--cols", "10", "--rows", "3"], in: work,
-                                 stdin: Array("hello  \r\nworld".utf8))
+        let result = try CLI.run(
+            ["screen", "-", "--cols", "10", "--rows", "3"], in: work,
+            stdin: Array("hello  \r\nworld".utf8))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "hello\nworld\n\n")
     }
@@ -15,8 +16,9 @@ import Testing
     @Test func jsonHasTheSizeCursorAndCells() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let result = try CLI.run(["screen", "-", "--cols", "4", "--rows", "1", "--format", "json"], in: work,
-                                 stdin: Array("\u{1B}[1mhi".utf8))
+        let result = try CLI.run(
+            ["screen", "-", "--cols", "4", "--rows", "1", "--format", "json"], in: work,
+            stdin: Array("\u{1B}[1mhi".utf8))
         #expect(result.status == 0, "\(result)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any]
         #expect(object?["cols"] as? Int == 4)
@@ -31,17 +33,19 @@ import Testing
     @Test func actionsListWhatTheParserSaw() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let result = try CLI.run(["screen", "-", "--actions"], in: work,
-                                 stdin: Array("ab\r\n\u{1B}[?1049h\u{1B}]0;t\u{7}".utf8))
+        let result = try CLI.run(
+            ["screen", "-", "--actions"], in: work,
+            stdin: Array("ab\r\n\u{1B}[?1049h\u{1B}]0;t\u{7}".utf8))
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == """
-            print "ab"
-            execute 0x0D CR
-            execute 0x0A LF
-            csi_dispatch marker='?' params=1049 final='h'
-            osc_dispatch "0;t" terminator=BEL
+        #expect(
+            result.stdout == """
+                print "ab"
+                execute 0x0D CR
+                execute 0x0A LF
+                csi_dispatch marker='?' params=1049 final='h'
+                osc_dispatch "0;t" terminator=BEL
 
-            """)
+                """)
     }
 
     @Test func actionsOfARecordingFollowItsOutputEventsUpToAt() throws {
@@ -50,15 +54,16 @@ import Testing
         let cast = try Fixtures.url("casts/session.cast")
         let early = try CLI.run(["screen", cast.path, "--actions", "--at", "0.6"], in: work)
         #expect(early.status == 0, "\(early)")
-        #expect(early.stdout == """
-            print "Veil Test Bank"
-            execute 0x0D CR
-            execute 0x0A LF
-            print "Card 4111 1111 1111 1111"
-            execute 0x0D CR
-            execute 0x0A LF
+        #expect(
+            early.stdout == """
+                print "Veil Test Bank"
+                execute 0x0D CR
+                execute 0x0A LF
+                print "Card 4111 1111 1111 1111"
+                execute 0x0D CR
+                execute 0x0A LF
 
-            """)
+                """)
         let all = try CLI.run(["screen", cast.path, "--actions"], in: work)
         #expect(all.stdout.hasPrefix(early.stdout) && all.stdout.count > early.stdout.count, "\(all)")
     }

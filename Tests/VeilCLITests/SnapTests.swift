@@ -8,12 +8,16 @@ import VeilScreen
 /// `veil snap`: bytes from a file, from stdin, or a recording → one redacted PNG.
 @Suite struct SnapTests {
     /// The planted secrets of `screens/secrets.ans` (and of the recording).
-    static let planted = ["4111 1111 1111 1111", "DE89 3704 0044 0532 0130 00", "11010519491231002X",
-                          "138 0013 8000", "Lantern-7-Harbor"]
+    static let planted = [
+        "4111 1111 1111 1111", "DE89 3704 0044 0532 0130 00", "11010519491231002X",
+        "138 0013 8000", "Lantern-7-Harbor",
+    ]
 
     /// Expects every planted secret on the screen to lie inside the spans the rules hide.
-    static func expectPlantedCovered(_ screen: Screen, spans: [CellSpan], secrets: [String],
-                                     sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectPlantedCovered(
+        _ screen: Screen, spans: [CellSpan], secrets: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for secret in secrets {
             var found = false
             for row in 0..<screen.rows {
@@ -21,10 +25,12 @@ import VeilScreen
                 guard let range = text.range(of: secret) else { continue }
                 found = true
                 let start = text.distance(from: text.startIndex, to: range.lowerBound)
-                for col in start..<(start + secret.count) where secret[secret.index(secret.startIndex, offsetBy: col - start)] != " " {
+                for col in start..<(start + secret.count)
+                where secret[secret.index(secret.startIndex, offsetBy: col - start)] != " " {
                     let covered = spans.contains { $0.row == row && $0.columns.contains(col) }
-                    #expect(covered, "cell \(row),\(col) of planted \(secret.prefix(4))… is not hidden by the rules",
-                            sourceLocation: sourceLocation)
+                    #expect(
+                        covered, "cell \(row),\(col) of planted \(secret.prefix(4))… is not hidden by the rules",
+                        sourceLocation: sourceLocation)
                 }
             }
             #expect(found, "planted \(secret.prefix(4))… is not on the screen", sourceLocation: sourceLocation)
@@ -82,8 +88,9 @@ import VeilScreen
         #expect(result.stderr.contains(") ran out of its regex budget"), "\(result.stderr)")
         #expect(result.stderr.contains("row 0 hidden unscanned"), "\(result.stderr)")
         let bitmap = try Pixels.decode(work.appendingPathComponent("evil.png"))
-        Pixels.expectMasked(bitmap, spans: [CellSpan(row: 0, col: 0, width: 80), CellSpan(row: 1, col: 5, width: 19)], scale: 1,
-                            "evil.png")
+        Pixels.expectMasked(
+            bitmap, spans: [CellSpan(row: 0, col: 0, width: 80), CellSpan(row: 1, col: 5, width: 19)], scale: 1,
+            "evil.png")
         try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "snap output")
         try Secrets.expectNone(in: [UInt8](try Data(contentsOf: work.appendingPathComponent("evil.png"))), "evil.png")
     }
@@ -116,8 +123,9 @@ import VeilScreen
         #expect(end.status == 0, "\(end)")
         let endCapture = try Screens.findings(path: cast.path)
         #expect(endCapture.screen.cols == 60 && endCapture.screen.rows == 8)
-        Self.expectPlantedCovered(endCapture.screen, spans: endCapture.spans,
-                                  secrets: ["4111 1111 1111 1111", "DE89 3704 0044 0532 0130 00", "Lantern-7-Harbor"])
+        Self.expectPlantedCovered(
+            endCapture.screen, spans: endCapture.spans,
+            secrets: ["4111 1111 1111 1111", "DE89 3704 0044 0532 0130 00", "Lantern-7-Harbor"])
         let endBitmap = try Pixels.decode(work.appendingPathComponent("end.png"))
         #expect(endBitmap.width == 60 * 8 && endBitmap.height == 8 * 16, "the resize event is followed")
         Pixels.expectMasked(endBitmap, spans: endCapture.spans, scale: 1, "cast end")
@@ -132,12 +140,15 @@ import VeilScreen
         let earlyBitmap = try Pixels.decode(work.appendingPathComponent("early.png"))
         #expect(earlyBitmap.width == 40 * 8 * 2 && earlyBitmap.height == 6 * 16 * 2)
         Pixels.expectMasked(earlyBitmap, spans: earlyCapture.spans, scale: 2, "cast --at 0.7")
-        #expect(try Data(contentsOf: work.appendingPathComponent("end.png")) != Data(contentsOf: work.appendingPathComponent("early.png")))
+        #expect(
+            try Data(contentsOf: work.appendingPathComponent("end.png"))
+                != Data(contentsOf: work.appendingPathComponent("early.png")))
 
         for name in ["end.png", "early.png"] {
             try Secrets.expectNone(in: [UInt8](try Data(contentsOf: work.appendingPathComponent(name))), name)
         }
-        try Secrets.expectNone(in: end.stdoutBytes + end.stderrBytes + early.stdoutBytes + early.stderrBytes, "snap output")
+        try Secrets.expectNone(
+            in: end.stdoutBytes + end.stderrBytes + early.stdoutBytes + early.stderrBytes, "snap output")
         #expect(Temp.contents(of: work) == ["early.png", "end.png"])
     }
 
@@ -151,8 +162,11 @@ import VeilScreen
         let result = try CLI.run(["snap", input.path, "-o", "cjk.png", "--scale", "\(scale)"], in: work)
         #expect(result.status == 0, "\(result)")
         let (_, spans) = try Screens.findings(path: input.path)
-        #expect(spans.sorted() == [CellSpan(row: 0, col: 5, width: 19), CellSpan(row: 1, col: 7, width: 18),
-                                   CellSpan(row: 2, col: 5, width: 13)])
+        #expect(
+            spans.sorted() == [
+                CellSpan(row: 0, col: 5, width: 19), CellSpan(row: 1, col: 7, width: 18),
+                CellSpan(row: 2, col: 5, width: 13),
+            ])
         let url = work.appendingPathComponent("cjk.png")
         Pixels.expectMasked(try Pixels.decode(url), spans: spans, scale: scale, "cjk --scale \(scale)")
         try Secrets.expectNone(in: [UInt8](try Data(contentsOf: url)), "cjk PNG")
@@ -166,7 +180,8 @@ import VeilScreen
         let input = try Fixtures.url("screens/secrets.ans")
         var images: [String: Bitmap] = [:]
         for style in ["solid", "mask", "placeholder"] {
-            let result = try CLI.run(["snap", input.path, "-o", "\(style).png", "--style", style, "--scale", "\(scale)"], in: work)
+            let result = try CLI.run(
+                ["snap", input.path, "-o", "\(style).png", "--style", style, "--scale", "\(scale)"], in: work)
             #expect(result.status == 0, "\(result)")
             let url = work.appendingPathComponent("\(style).png")
             images[style] = try Pixels.decode(url)
@@ -175,7 +190,9 @@ import VeilScreen
         }
         let (screen, spans) = try Screens.findings(path: input.path)
         let original = try SnapshotRenderer(theme: .dark, options: RenderOptions(scale: scale)).bitmap(for: screen)
-        guard let solid = images["solid"], let mask = images["mask"], let placeholder = images["placeholder"] else { return }
+        guard let solid = images["solid"], let mask = images["mask"], let placeholder = images["placeholder"] else {
+            return
+        }
         Pixels.expectMasked(solid, spans: spans, scale: scale, "solid")
         for (style, image) in [("mask", mask), ("placeholder", placeholder), ("solid", solid)] {
             Pixels.expectNoOriginalGlyphPixels(redacted: image, original: original, spans: spans, scale: scale, style)

@@ -42,8 +42,10 @@ enum CLI {
     /// Runs `veil ARGS` in `folder`, feeding `stdin` (if given) to standard input, with the
     /// test's environment plus `environment` (minus any `VEIL_FINGERPRINT_SALT` of the
     /// test's own, so runs do not depend on the caller's shell).
-    static func run(_ arguments: [String], in folder: URL, stdin: [UInt8]? = nil,
-                    environment extra: [String: String] = [:]) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], in folder: URL, stdin: [UInt8]? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
@@ -77,9 +79,10 @@ enum CLI {
         try errHandle.close()
         let out = [UInt8](try Data(contentsOf: outURL))
         let err = [UInt8](try Data(contentsOf: errURL))
-        return CommandResult(status: process.terminationStatus,
-                             stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                             stdoutBytes: out, stderrBytes: err)
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            stdoutBytes: out, stderrBytes: err)
     }
 }
 
@@ -149,7 +152,8 @@ enum Secrets {
     static func all() throws -> [String] { fixed + [try githubToken()] }
 
     /// Records an issue for every planted secret found in `bytes` (`what` names the place).
-    static func expectNone(in bytes: [UInt8], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectNone(in bytes: [UInt8], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         for secret in try all() where contains(bytes, Array(secret.utf8)) {
             Issue.record("\(what) contains a planted secret (\(secret.prefix(4))…)", sourceLocation: sourceLocation)
         }
@@ -165,7 +169,9 @@ enum Secrets {
         var index = 0
         let last = haystack.count - needle.count
         while index <= last {
-            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return true
+            }
             index += 1
         }
         return false
@@ -184,42 +190,57 @@ enum Pixels {
 
     static func decode(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bitmap {
         let bytes = [UInt8](try Data(contentsOf: url))
-        #expect(Array(bytes.prefix(8)) == PNGChunks.signature, "\(url.lastPathComponent) is not a PNG", sourceLocation: sourceLocation)
+        #expect(
+            Array(bytes.prefix(8)) == PNGChunks.signature, "\(url.lastPathComponent) is not a PNG",
+            sourceLocation: sourceLocation)
         let chunks = try PNGChunks.lex(bytes)
         let text = chunks.filter { ["tEXt", "iTXt", "zTXt"].contains($0.type) }
-        #expect(text.isEmpty, "\(url.lastPathComponent) has text chunks \(text.map(\.type))", sourceLocation: sourceLocation)
+        #expect(
+            text.isEmpty, "\(url.lastPathComponent) has text chunks \(text.map(\.type))", sourceLocation: sourceLocation
+        )
         return try PNGDecoder().decode(bytes)
     }
 
     /// The pixel rectangle of a span of cells.
     static func rect(of span: CellSpan, scale: Int) -> (x: Range<Int>, y: Range<Int>) {
-        ((span.col * 8 * scale)..<((span.col + span.width) * 8 * scale), (span.row * 16 * scale)..<((span.row + 1) * 16 * scale))
+        (
+            (span.col * 8 * scale)..<((span.col + span.width) * 8 * scale),
+            (span.row * 16 * scale)..<((span.row + 1) * 16 * scale)
+        )
     }
 
     /// Expects every pixel of every span to be the mask colour.
-    static func expectMasked(_ bitmap: Bitmap, spans: [CellSpan], scale: Int, _ what: String,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectMasked(
+        _ bitmap: Bitmap, spans: [CellSpan], scale: Int, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(!spans.isEmpty, "\(what): no hidden cells to check", sourceLocation: sourceLocation)
         let mask = self.mask
         for span in spans {
             let (xs, ys) = rect(of: span, scale: scale)
             guard xs.upperBound <= bitmap.width, ys.upperBound <= bitmap.height else {
-                Issue.record("\(what): span \(span) lies outside the \(bitmap.width)x\(bitmap.height) image", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(what): span \(span) lies outside the \(bitmap.width)x\(bitmap.height) image",
+                    sourceLocation: sourceLocation)
                 continue
             }
             var wrong = 0
             for y in ys { for x in xs where bitmap.color(x: x, y: y) != mask { wrong += 1 } }
-            #expect(wrong == 0, "\(what): \(wrong) pixels of hidden span \(span) are not the mask colour \(mask)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                wrong == 0, "\(what): \(wrong) pixels of hidden span \(span) are not the mask colour \(mask)",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// Expects that, in each span, every pixel the unredacted glyphs drew (any pixel not of the
     /// cell's most common colour) differs in the redacted image.
-    static func expectNoOriginalGlyphPixels(redacted: Bitmap, original: Bitmap, spans: [CellSpan], scale: Int, _ what: String,
-                                            sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(redacted.width == original.width && redacted.height == original.height,
-                "\(what): image size differs from the unredacted rendering", sourceLocation: sourceLocation)
+    static func expectNoOriginalGlyphPixels(
+        redacted: Bitmap, original: Bitmap, spans: [CellSpan], scale: Int, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            redacted.width == original.width && redacted.height == original.height,
+            "\(what): image size differs from the unredacted rendering", sourceLocation: sourceLocation)
         for span in spans {
             for col in span.columns {
                 let (xs, ys) = rect(of: CellSpan(row: span.row, col: col, width: 1), scale: scale)
@@ -234,8 +255,10 @@ enum Pixels {
                         if redacted.color(x: x, y: y) == original.color(x: x, y: y) { same += 1 }
                     }
                 }
-                #expect(same == 0, "\(what): \(same) of \(foreground) glyph pixels of hidden cell \(span.row),\(col) are drawn as in the original",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    same == 0,
+                    "\(what): \(same) of \(foreground) glyph pixels of hidden cell \(span.row),\(col) are drawn as in the original",
+                    sourceLocation: sourceLocation)
             }
         }
     }

@@ -20,14 +20,17 @@ import Testing
 
     /// `veil run evil.veil.yml --out snaps` is refused: exit 2, the scenario's file:line:column
     /// and `message` on standard error, and no `snaps` folder (nothing written).
-    static func expectRefused(_ folder: URL, _ message: String, extra: [String] = [],
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectRefused(
+        _ folder: URL, _ message: String, extra: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let result = try CLI.run(["run", "evil.veil.yml", "--out", "snaps"] + extra, in: folder)
         #expect(result.status == 2, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains("evil.veil.yml:2:28:"), "\(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(message), "\(result)", sourceLocation: sourceLocation)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("snaps").path),
-                "\(result)", sourceLocation: sourceLocation)
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("snaps").path),
+            "\(result)", sourceLocation: sourceLocation)
     }
 
     // MARK: Escapes refused
@@ -61,7 +64,8 @@ import Testing
             try Self.write(Self.scenario(showing: path, name: "ok\(index)"), "ok.veil.yml", in: app)
             let result = try CLI.run(["run", "ok.veil.yml", "--out", "inside"], in: app)
             #expect(result.status == 0, "\(path): \(result)")
-            #expect(FileManager.default.fileExists(atPath: app.appendingPathComponent("inside/ok\(index)-0001.png").path))
+            #expect(
+                FileManager.default.fileExists(atPath: app.appendingPathComponent("inside/ok\(index)-0001.png").path))
         }
     }
 
@@ -70,18 +74,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let manager = FileManager.default
         try Self.write("inside\r\n", "screens/home.ans", in: folder)
-        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("passwd.ans").path, withDestinationPath: "/etc/passwd")
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("passwd.ans").path, withDestinationPath: "/etc/passwd")
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("etc").path, withDestinationPath: "/etc")
-        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("zero.ans").path, withDestinationPath: "/dev/zero")
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("zero.ans").path, withDestinationPath: "/dev/zero")
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("a").path, withDestinationPath: "b")
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("b").path, withDestinationPath: "a")
-        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("home.ans").path, withDestinationPath: "screens/home.ans")
-        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("absolute.ans").path,
-                                       withDestinationPath: folder.appendingPathComponent("screens/home.ans").path)
-        for (file, message) in [("passwd.ans", "symbolic link to '/etc/passwd', outside the root"),
-                                ("etc/passwd", "symbolic link to '/etc', outside the root"),
-                                ("zero.ans", "symbolic link to '/dev/zero', outside the root"),
-                                ("a/x.ans", "more than 40 symbolic links")] {
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("home.ans").path, withDestinationPath: "screens/home.ans")
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("absolute.ans").path,
+            withDestinationPath: folder.appendingPathComponent("screens/home.ans").path)
+        for (file, message) in [
+            ("passwd.ans", "symbolic link to '/etc/passwd', outside the root"),
+            ("etc/passwd", "symbolic link to '/etc', outside the root"),
+            ("zero.ans", "symbolic link to '/dev/zero', outside the root"),
+            ("a/x.ans", "more than 40 symbolic links"),
+        ] {
             try Self.write(Self.scenario(showing: file), "evil.veil.yml", in: folder)
             try Self.expectRefused(folder, message)
         }
@@ -96,8 +106,11 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(mkfifo(folder.appendingPathComponent("pipe.ans").path, 0o644) == 0)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.ans"), withIntermediateDirectories: true)
-        for (file, message) in [("pipe.ans", "is a FIFO, not a regular file"), ("dir.ans", "is a folder, not a regular file")] {
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("dir.ans"), withIntermediateDirectories: true)
+        for (file, message) in [
+            ("pipe.ans", "is a FIFO, not a regular file"), ("dir.ans", "is a folder, not a regular file"),
+        ] {
             try Self.write(Self.scenario(showing: file), "evil.veil.yml", in: folder)
             try Self.expectRefused(folder, message)
         }
@@ -114,8 +127,9 @@ import Testing
         // A `.veil.yml` that is a link out of the audited tree is a configuration error.
         let audited = try Self.folder()
         defer { try? FileManager.default.removeItem(at: audited) }
-        try FileManager.default.createSymbolicLink(atPath: audited.appendingPathComponent(".veil.yml").path,
-                                                   withDestinationPath: "/proc/self/environ")
+        try FileManager.default.createSymbolicLink(
+            atPath: audited.appendingPathComponent(".veil.yml").path,
+            withDestinationPath: "/proc/self/environ")
         try Self.write("Card: 4111 1111 1111 1111\r\n", "leak.ans", in: audited)
         let audit = try CLI.run(["audit", "."], in: audited)
         #expect(audit.status == 2, "\(audit)")
@@ -169,7 +183,8 @@ import Testing
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("etc").path, withDestinationPath: "/etc")
         try Self.write("plain\r\n", "x.ans", in: folder)
         #expect(mkfifo(folder.appendingPathComponent("fifo.ans").path, 0o644) == 0)
-        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("zero.ans").path, withDestinationPath: "/dev/zero")
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("zero.ans").path, withDestinationPath: "/dev/zero")
         let start = ContinuousClock.now
         let result = try CLI.run(["audit", ".", "--verbose"], in: folder)
         #expect(ContinuousClock.now - start < .seconds(10))
@@ -179,7 +194,8 @@ import Testing
         #expect(result.stdout.contains("x.ans (capture)"), "\(result)")
         #expect(!result.stdout.contains("a/x.ans"), "\(result)")
         for skipped in ["a", "b", "etc"] {
-            #expect(result.stderr.contains("veil audit: skipped \(skipped): a symbolic link, not followed"), "\(result)")
+            #expect(
+                result.stderr.contains("veil audit: skipped \(skipped): a symbolic link, not followed"), "\(result)")
         }
     }
 
@@ -211,10 +227,12 @@ import Testing
     /// Records an issue when `text` carries a raw escape, C1 control or line separator, or a
     /// line that starts a workflow command.
     static func expectInert(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!text.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x2028].contains($0.value) },
-                "\(what) carries a raw control: \(text.debugDescription)", sourceLocation: sourceLocation)
-        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("::error") },
-                "\(what) starts a workflow command: \(text)", sourceLocation: sourceLocation)
+        #expect(
+            !text.unicodeScalars.contains { [0x1B, 0x07, 0x9B, 0x2028].contains($0.value) },
+            "\(what) carries a raw control: \(text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            !text.split(separator: "\n").contains { $0.hasPrefix("::error") },
+            "\(what) starts a workflow command: \(text)", sourceLocation: sourceLocation)
     }
 
     @Test func staleBaselineEntriesAreEscaped() throws {
@@ -244,7 +262,8 @@ import Testing
         for (index, value) in Self.hostile.enumerated() {
             let quoted = Self.yamlQuoted(value)
             // A task name in the `veil run` text log.
-            try Self.write("""
+            try Self.write(
+                """
                 name: task\(index)
                 handlers:
                   applicationDidEnterBackground:
@@ -263,7 +282,8 @@ import Testing
             #expect(error.stderr.contains("key.veil.yml:2:3"), "\(error)")
             Self.expectInert(error.stderr, "an error quoting a key")
             // A rule description in `veil rules list` and `show`, and in every audit format.
-            try Self.write("""
+            try Self.write(
+                """
                 rules:
                   - id: test.hostile
                     description: \(quoted)
@@ -304,7 +324,8 @@ import Testing
     @Test func jsonWritesC1ControlsAsEscapes() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write("""
+        try Self.write(
+            """
             rules:
               - id: test.hostile
                 description: "C1 \\u009B31m here"
@@ -324,10 +345,12 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let big = String(repeating: "x", count: 1_000_000)
-        let scenario = "name: bomb\nscreen: {size: 80x24, text: &a \"\(big)\"}\ntimeline:\n"
+        let scenario =
+            "name: bomb\nscreen: {size: 80x24, text: &a \"\(big)\"}\ntimeline:\n"
             + String(repeating: "  - print: *a\n", count: 8_000)
         try Self.write(scenario, "bomb.veil.yml", in: folder)
-        let rules = "rules:\n  - id: a\n    description: &d \"\(String(repeating: "y", count: 500_000))\"\n    regex: abc\n"
+        let rules =
+            "rules:\n  - id: a\n    description: &d \"\(String(repeating: "y", count: 500_000))\"\n    regex: abc\n"
             + (0..<1_800).map { "  - id: r\($0)\n    description: *d\n    regex: abc\n" }.joined()
         try Self.write(rules, "rules.yml", in: folder)
         let start = ContinuousClock.now

@@ -5,7 +5,9 @@ import VeilLifecycle
 @Suite("Background tasks")
 struct BackgroundTaskTests {
     /// A didEnterBackground that begins a task whose work ends it after `work`.
-    static func uploading(work: Duration, endInExpirationHandler: Bool = false) -> [DelegateMethod: ScriptedApp.Behaviour] {
+    static func uploading(work: Duration, endInExpirationHandler: Bool = false) -> [DelegateMethod: ScriptedApp
+        .Behaviour]
+    {
         [
             .didEnterBackground: { app in
                 let ids = Recorder<BackgroundTaskIdentifier>()
@@ -17,7 +19,7 @@ struct BackgroundTaskTests {
                     await app.work(for: work)
                     app.endBackgroundTask(id)
                 }
-            },
+            }
         ]
     }
 
@@ -26,10 +28,11 @@ struct BackgroundTaskTests {
         let h = Harness(Self.uploading(work: .seconds(20)))
         try await h.run(.launch(), .home)
         #expect(h.system.state == .background)
-        #expect(h.trace(from: launchTrace.count) == [
-            "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
-            "C didEnterBackground@background", "T begin upload 1", "N didEnterBackground", "P snap.png 0",
-        ])
+        #expect(
+            h.trace(from: launchTrace.count) == [
+                "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
+                "C didEnterBackground@background", "T begin upload 1", "N didEnterBackground", "P snap.png 0",
+            ])
         try await h.run(.wait(.seconds(40)))
         #expect(h.trace.suffix(2) == ["T end upload 1", "S background>suspended"])
         #expect(h.times(of: "S background>suspended") == [20])
@@ -52,21 +55,26 @@ struct BackgroundTaskTests {
     func leaked() async throws {
         let h = Harness([.didEnterBackground: { app in _ = app.beginBackgroundTask(withName: "leak") }])
         try await h.run(.launch(), .home, .wait(.seconds(60)))
-        #expect(h.trace.suffix(4) == [
-            "T expire leak 1", "V backgroundTaskLeaked", "X backgroundTaskExpired", "S background>notRunning",
-        ])
+        #expect(
+            h.trace.suffix(4) == [
+                "T expire leak 1", "V backgroundTaskLeaked", "X backgroundTaskExpired", "S background>notRunning",
+            ])
         #expect(h.times(of: "T expire") == [25])
         #expect(h.times(of: "X backgroundTaskExpired") == [30])
         let violation = try #require(h.system.log.events.first { $0.type == "violation" })
-        #expect(violation.kind == .violation(
-            rule: "backgroundTaskLeaked",
-            message: "background task 'leak' (id 1) was not ended when background time (30.000 s) ran out"))
+        #expect(
+            violation.kind
+                == .violation(
+                    rule: "backgroundTaskLeaked",
+                    message: "background task 'leak' (id 1) was not ended when background time (30.000 s) ran out"))
         h.finish()
     }
 
-    @Test("allowance profiles: the expiration handler runs 5 s before the allowance ends", arguments: [
-        (BackgroundTimeProfile.ios6, 600.0), (.ios7, 180.0), (.ios13, 30.0),
-    ])
+    @Test(
+        "allowance profiles: the expiration handler runs 5 s before the allowance ends",
+        arguments: [
+            (BackgroundTimeProfile.ios6, 600.0), (.ios7, 180.0), (.ios13, 30.0),
+        ])
     func profiles(profile: BackgroundTimeProfile, allowance: Double) async throws {
         let h = Harness(
             [.didEnterBackground: { app in _ = app.beginBackgroundTask(withName: "p") }],
@@ -134,7 +142,7 @@ struct BackgroundTaskTests {
                     late.append(app.beginBackgroundTask(withName: "third"))
                     app.endBackgroundTask(first)
                 }
-            },
+            }
         ])
         try await expired.run(.launch(), .home, .wait(.seconds(60)))
         #expect(late.all == [.invalid, .invalid])
@@ -161,14 +169,15 @@ struct BackgroundTaskTests {
                         app.endBackgroundTask(id)
                     }
                 }
-            },
+            }
         ])
         try await h.run(.launch(), .home, .wait(.seconds(20)))
         let tasks = h.trace.filter { $0.hasPrefix("T ") || $0 == "S background>suspended" }
-        #expect(tasks == [
-            "T begin a 1", "T begin b 2", "T begin c 3", "T end a 1", "T end c 3", "T end b 2",
-            "S background>suspended",
-        ])
+        #expect(
+            tasks == [
+                "T begin a 1", "T begin b 2", "T begin c 3", "T end a 1", "T end c 3", "T end b 2",
+                "S background>suspended",
+            ])
         #expect(h.times(of: "S background>suspended") == [12])
         h.finish()
     }
@@ -176,9 +185,11 @@ struct BackgroundTaskTests {
     @Test("a task begun in the foreground keeps a backgrounded app running; returning resets the allowance")
     func foregroundTask() async throws {
         let id = Recorder<BackgroundTaskIdentifier>()
-        let h = Harness([.didBecomeActive: { app in
-            if id.all.isEmpty { id.append(app.beginBackgroundTask(withName: "fg")) }
-        }])
+        let h = Harness([
+            .didBecomeActive: { app in
+                if id.all.isEmpty { id.append(app.beginBackgroundTask(withName: "fg")) }
+            }
+        ])
         try await h.run(.launch(), .home, .wait(.seconds(20)), .tapIcon, .wait(.seconds(5)), .home)
         #expect(h.system.state == .background)
         try await h.run(.wait(.seconds(26)))
@@ -192,7 +203,8 @@ struct BackgroundTaskTests {
     @Test("work started in a background task runs concurrently with events")
     func concurrentWork() async throws {
         let h = Harness(Self.uploading(work: .seconds(20)))
-        try await h.run(.launch(), .home, .wait(.seconds(5)), .significantTimeChange, .wait(.seconds(5)), .memoryWarning)
+        try await h.run(
+            .launch(), .home, .wait(.seconds(5)), .significantTimeChange, .wait(.seconds(5)), .memoryWarning)
         #expect(h.system.state == .background)
         try await h.run(.wait(.seconds(15)))
         #expect(h.times(of: "T end upload") == [20])
@@ -213,10 +225,11 @@ struct BackgroundTaskTests {
         try await h.run(.launch(), .home, .wait(.seconds(28)))
         let mark = h.mark
         try await h.run(.memoryWarning)
-        #expect(h.trace(from: mark) == [
-            "C memoryWarning@background", "V backgroundTaskLeaked", "X backgroundTaskExpired",
-            "S background>notRunning",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C memoryWarning@background", "V backgroundTaskLeaked", "X backgroundTaskExpired",
+                "S background>notRunning",
+            ])
         #expect(h.system.elapsed == .seconds(30))
         h.finish()
     }

@@ -26,16 +26,19 @@ struct EventSequenceTests {
     func launchWithURL() async throws {
         let h = Harness()
         try await h.run(.launch(url: URL(string: "bank://pay")!))
-        #expect(h.trace == [
-            "S notRunning>inactive", "C willFinish@inactive", "C didFinish@inactive", "N didFinishLaunching",
-            "C open@inactive", "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
-        ])
+        #expect(
+            h.trace == [
+                "S notRunning>inactive", "C willFinish@inactive", "C didFinish@inactive", "N didFinishLaunching",
+                "C open@inactive", "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
+            ])
         h.finish()
     }
 
-    @Test("a launch method returning false: open(url) is not called", arguments: [
-        DelegateMethod.willFinishLaunching, .didFinishLaunching,
-    ])
+    @Test(
+        "a launch method returning false: open(url) is not called",
+        arguments: [
+            DelegateMethod.willFinishLaunching, .didFinishLaunching,
+        ])
     func launchReturningFalse(method: DelegateMethod) async throws {
         let h = Harness(returnsFalse: [method])
         try await h.run(.launch(url: URL(string: "bank://pay")!))
@@ -47,10 +50,11 @@ struct EventSequenceTests {
     func backgroundLaunch() async throws {
         let h = Harness()
         try await h.run(.backgroundLaunch)
-        #expect(h.trace == [
-            "S notRunning>background", "C willFinish@background", "C didFinish@background", "N didFinishLaunching",
-            "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0", "S background>suspended",
-        ])
+        #expect(
+            h.trace == [
+                "S notRunning>background", "C willFinish@background", "C didFinish@background", "N didFinishLaunching",
+                "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0", "S background>suspended",
+            ])
         #expect(h.snapshots.all.map(\.reason) == [.backgroundLaunch])
         h.finish()
     }
@@ -83,10 +87,11 @@ struct EventSequenceTests {
         try await h.run(.launch(), .home)
         let mark = h.mark
         try await h.run(.tapIcon)
-        #expect(h.trace(from: mark) == [
-            "S suspended>background", "N willEnterForeground", "C willEnterForeground@background",
-            "S background>inactive", "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "S suspended>background", "N willEnterForeground", "C willEnterForeground@background",
+                "S background>inactive", "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
+            ])
         h.finish()
     }
 
@@ -96,11 +101,12 @@ struct EventSequenceTests {
         try await h.run(.launch(), .home)
         let mark = h.mark
         try await h.run(.openURL(URL(string: "bank://statement")!))
-        #expect(h.trace(from: mark) == [
-            "S suspended>background", "N willEnterForeground", "C willEnterForeground@background",
-            "S background>inactive", "C open@inactive", "S inactive>active", "C didBecomeActive@active",
-            "N didBecomeActive",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "S suspended>background", "N willEnterForeground", "C willEnterForeground@background",
+                "S background>inactive", "C open@inactive", "S inactive>active", "C didBecomeActive@active",
+                "N didBecomeActive",
+            ])
         h.finish()
     }
 
@@ -119,10 +125,11 @@ struct EventSequenceTests {
         try await h.run(.launch())
         let mark = h.mark
         try await h.run(.incomingCall(.declined))
-        #expect(h.trace(from: mark) == [
-            "C willResignActive@active", "N willResignActive", "S active>inactive",
-            "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C willResignActive@active", "N willResignActive", "S active>inactive",
+                "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
+            ])
         h.finish()
     }
 
@@ -136,18 +143,21 @@ struct EventSequenceTests {
         h.finish()
     }
 
-    @Test("alarm, notification center, control center: willResignActive then didBecomeActive", arguments: [
-        SystemEvent.alarm, .notificationCenter, .controlCenter,
-    ])
+    @Test(
+        "alarm, notification center, control center: willResignActive then didBecomeActive",
+        arguments: [
+            SystemEvent.alarm, .notificationCenter, .controlCenter,
+        ])
     func transientInterruptions(event: SystemEvent) async throws {
         let h = Harness()
         try await h.run(.launch())
         let mark = h.mark
         try await h.run(event)
-        #expect(h.trace(from: mark) == [
-            "C willResignActive@active", "N willResignActive", "S active>inactive",
-            "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C willResignActive@active", "N willResignActive", "S active>inactive",
+                "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
+            ])
         h.finish()
     }
 
@@ -171,10 +181,11 @@ struct EventSequenceTests {
         try await h.run(.launch(), .appSwitcher)
         let mark = h.mark
         try await h.run(.switcherSelect(.other))
-        #expect(h.trace(from: mark) == [
-            "S inactive>background", "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0",
-            "S background>suspended",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "S inactive>background", "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0",
+                "S background>suspended",
+            ])
         h.finish()
     }
 
@@ -184,12 +195,13 @@ struct EventSequenceTests {
         try await h.run(.launch())
         let mark = h.mark
         try await h.run(.lock)
-        #expect(h.trace(from: mark) == [
-            "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
-            "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0",
-            "C protectedDataWillBecomeUnavailable@background", "N protectedDataWillBecomeUnavailable",
-            "S background>suspended",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
+                "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0",
+                "C protectedDataWillBecomeUnavailable@background", "N protectedDataWillBecomeUnavailable",
+                "S background>suspended",
+            ])
         #expect(h.system.isDeviceLocked)
         h.finish()
     }
@@ -200,11 +212,12 @@ struct EventSequenceTests {
         try await h.run(.launch(), .lock)
         let mark = h.mark
         try await h.run(.unlock)
-        #expect(h.trace(from: mark) == [
-            "S suspended>background", "C protectedDataDidBecomeAvailable@background",
-            "N protectedDataDidBecomeAvailable", "N willEnterForeground", "C willEnterForeground@background",
-            "S background>inactive", "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "S suspended>background", "C protectedDataDidBecomeAvailable@background",
+                "N protectedDataDidBecomeAvailable", "N willEnterForeground", "C willEnterForeground@background",
+                "S background>inactive", "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
+            ])
         #expect(!h.system.isDeviceLocked)
         h.finish()
     }
@@ -215,10 +228,12 @@ struct EventSequenceTests {
         try await h.run(.launch(), .appSwitcher)
         let mark = h.mark
         try await h.run(.forceQuit)
-        #expect(h.trace(from: mark) == [
-            "S inactive>background", "C didEnterBackground@background", "N didEnterBackground",
-            "C willTerminate@background", "N willTerminate", "X userForceQuit 0xdeadfa11", "S background>notRunning",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "S inactive>background", "C didEnterBackground@background", "N didEnterBackground",
+                "C willTerminate@background", "N willTerminate", "X userForceQuit 0xdeadfa11",
+                "S background>notRunning",
+            ])
         #expect(h.snapshots.all.isEmpty)
         h.finish()
     }
@@ -236,15 +251,16 @@ struct EventSequenceTests {
     @Test("system kill while running in the background: willTerminate")
     func systemKillInBackground() async throws {
         let h = Harness([
-            .didEnterBackground: { app in _ = app.beginBackgroundTask(withName: "sync") },
+            .didEnterBackground: { app in _ = app.beginBackgroundTask(withName: "sync") }
         ])
         try await h.run(.launch(), .home)
         #expect(h.system.state == .background)
         let mark = h.mark
         try await h.run(.memoryPressure)
-        #expect(h.trace(from: mark) == [
-            "C willTerminate@background", "N willTerminate", "X memoryPressure", "S background>notRunning",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C willTerminate@background", "N willTerminate", "X memoryPressure", "S background>notRunning",
+            ])
         h.finish()
     }
 
@@ -265,11 +281,12 @@ struct EventSequenceTests {
         try await h.run(.launch())
         let mark = h.mark
         try await h.run(.home)
-        #expect(h.trace(from: mark) == [
-            "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
-            "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0",
-            "C willTerminate@background", "N willTerminate", "X exitsOnSuspend", "S background>notRunning",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
+                "C didEnterBackground@background", "N didEnterBackground", "P snap.png 0",
+                "C willTerminate@background", "N willTerminate", "X exitsOnSuspend", "S background>notRunning",
+            ])
         h.finish()
     }
 

@@ -7,22 +7,39 @@ struct LifecycleLogTests {
     @Test("JSON lines exactly as spec/scenario.md writes them")
     func jsonLines() {
         let cases: [(LifecycleEvent.Kind, Duration, String)] = [
-            (.state(from: .notRunning, to: .inactive), .zero,
-             #"{"t":0.000,"type":"state","from":"notRunning","to":"inactive"}"#),
-            (.callback(name: "application(_:willFinishLaunchingWithOptions:)", state: .inactive), .zero,
-             #"{"t":0.000,"type":"callback","name":"application(_:willFinishLaunchingWithOptions:)","state":"inactive"}"#),
-            (.notification(name: "UIApplication.didFinishLaunchingNotification"), .zero,
-             #"{"t":0.000,"type":"notification","name":"UIApplication.didFinishLaunchingNotification"}"#),
-            (.snapshot(path: "out/bank-0001.png", hidden: 3), .seconds(2),
-             #"{"t":2.000,"type":"snapshot","path":"out/bank-0001.png","hidden":3}"#),
-            (.termination(reason: .watchdog, code: "0x8badf00d", during: "applicationDidEnterBackground(_:)"), .seconds(9),
-             #"{"t":9.000,"type":"termination","reason":"watchdog","code":"0x8badf00d","during":"applicationDidEnterBackground(_:)"}"#),
-            (.termination(reason: .memoryPressure, code: nil, during: nil), .milliseconds(12_345),
-             #"{"t":12.345,"type":"termination","reason":"memoryPressure"}"#),
-            (.backgroundTask(event: .begin, name: "up\"load", id: 1), .milliseconds(1500),
-             #"{"t":1.500,"type":"backgroundTask","event":"begin","name":"up\"load","id":1}"#),
-            (.violation(rule: "deadline", message: "a\nb"), .microseconds(1_999_600),
-             #"{"t":2.000,"type":"violation","rule":"deadline","message":"a\nb"}"#),
+            (
+                .state(from: .notRunning, to: .inactive), .zero,
+                #"{"t":0.000,"type":"state","from":"notRunning","to":"inactive"}"#
+            ),
+            (
+                .callback(name: "application(_:willFinishLaunchingWithOptions:)", state: .inactive), .zero,
+                #"{"t":0.000,"type":"callback","name":"application(_:willFinishLaunchingWithOptions:)","state":"inactive"}"#
+            ),
+            (
+                .notification(name: "UIApplication.didFinishLaunchingNotification"), .zero,
+                #"{"t":0.000,"type":"notification","name":"UIApplication.didFinishLaunchingNotification"}"#
+            ),
+            (
+                .snapshot(path: "out/bank-0001.png", hidden: 3), .seconds(2),
+                #"{"t":2.000,"type":"snapshot","path":"out/bank-0001.png","hidden":3}"#
+            ),
+            (
+                .termination(reason: .watchdog, code: "0x8badf00d", during: "applicationDidEnterBackground(_:)"),
+                .seconds(9),
+                #"{"t":9.000,"type":"termination","reason":"watchdog","code":"0x8badf00d","during":"applicationDidEnterBackground(_:)"}"#
+            ),
+            (
+                .termination(reason: .memoryPressure, code: nil, during: nil), .milliseconds(12_345),
+                #"{"t":12.345,"type":"termination","reason":"memoryPressure"}"#
+            ),
+            (
+                .backgroundTask(event: .begin, name: "up\"load", id: 1), .milliseconds(1500),
+                #"{"t":1.500,"type":"backgroundTask","event":"begin","name":"up\"load","id":1}"#
+            ),
+            (
+                .violation(rule: "deadline", message: "a\nb"), .microseconds(1_999_600),
+                #"{"t":2.000,"type":"violation","rule":"deadline","message":"a\nb"}"#
+            ),
         ]
         for (kind, time, expected) in cases {
             #expect(LifecycleEvent(time: time, kind: kind).jsonLine == expected)
@@ -31,7 +48,8 @@ struct LifecycleLogTests {
 
     @Test("Encodable output decodes back to the same fields")
     func encodable() throws {
-        let event = LifecycleEvent(time: .milliseconds(2500), kind: .callback(name: "applicationWillResignActive(_:)", state: .active))
+        let event = LifecycleEvent(
+            time: .milliseconds(2500), kind: .callback(name: "applicationWillResignActive(_:)", state: .active))
         let data = try JSONEncoder().encode(event)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["t"] as? Double == 2.5)
@@ -70,13 +88,14 @@ extension LifecycleLogTests {
         let system = System(delegate: ScriptedApp(), clock: clock, log: log)
         let first = Recorder<String>()
         let second = Recorder<String>()
-        log.addHandler(ClosureLifecycleLogHandler { event in
-            first.append(event.type)
-            if case .state(_, let to) = event.kind {
-                #expect(system.state == to)  // the state is readable, and already changed
-                log.append(.violation(rule: "echo", message: "\(to)"), at: event.time)
-            }
-        })
+        log.addHandler(
+            ClosureLifecycleLogHandler { event in
+                first.append(event.type)
+                if case .state(_, let to) = event.kind {
+                    #expect(system.state == to)  // the state is readable, and already changed
+                    log.append(.violation(rule: "echo", message: "\(to)"), at: event.time)
+                }
+            })
         log.addHandler(ClosureLifecycleLogHandler { second.append($0.type) })
         try await system.run([.launch(), .home])
         #expect(first.all == log.events.map(\.type))
@@ -91,10 +110,12 @@ extension LifecycleLogTests {
 
 @Suite("Parsing")
 struct ParsingTests {
-    @Test("durations", arguments: [
-        ("250ms", Duration.milliseconds(250)), ("1.5s", .milliseconds(1500)), ("2m", .seconds(120)),
-        ("1h", .seconds(3600)), ("5", .seconds(5)), (" 30s ", .seconds(30)), ("0.001s", .milliseconds(1)),
-    ])
+    @Test(
+        "durations",
+        arguments: [
+            ("250ms", Duration.milliseconds(250)), ("1.5s", .milliseconds(1500)), ("2m", .seconds(120)),
+            ("1h", .seconds(3600)), ("5", .seconds(5)), (" 30s ", .seconds(30)), ("0.001s", .milliseconds(1)),
+        ])
     func durations(text: String, expected: Duration) throws {
         #expect(try DurationParser.parse(text) == expected)
         #expect(try Duration(parsing: text) == expected)
@@ -122,15 +143,17 @@ struct ParsingTests {
         #expect(SystemEvent.incomingCall(.accepted).description == "incomingCall: accepted")
     }
 
-    @Test("bad events give a clear error", arguments: [
-        ("dance", nil, "unknown event 'dance'"),
-        ("home", "now", "'home' takes no argument"),
-        ("wait", nil, "'wait' needs an argument"),
-        ("incomingCall", "maybe", "expected accepted|declined"),
-        ("switcherSelect", "mine", "expected self|other"),
-        ("resize", "80by24", "expected COLSxROWS, e.g. 80x24"),
-        ("openURL", "not a url", "'not a url' is not a URL with a scheme"),
-    ] as [(String, String?, String)])
+    @Test(
+        "bad events give a clear error",
+        arguments: [
+            ("dance", nil, "unknown event 'dance'"),
+            ("home", "now", "'home' takes no argument"),
+            ("wait", nil, "'wait' needs an argument"),
+            ("incomingCall", "maybe", "expected accepted|declined"),
+            ("switcherSelect", "mine", "expected self|other"),
+            ("resize", "80by24", "expected COLSxROWS, e.g. 80x24"),
+            ("openURL", "not a url", "'not a url' is not a URL with a scheme"),
+        ] as [(String, String?, String)])
     func badEvents(name: String, argument: String?, reason: String) {
         let error = #expect(throws: LifecycleError.self) { try SystemEvent(name: name, argument: argument) }
         #expect(error?.code == .invalidEventSyntax)

@@ -19,11 +19,12 @@ struct NotificationTests {
         center.addObserver(for: .didEnterBackground) { order.append("note \($0.name.rawValue)") }
         center.addObserver(for: .significantTimeChange) { order.append("note \($0.name.rawValue)") }
         try await system.run([.launch(), .home, .tapIcon, .significantTimeChange])
-        #expect(order.all == [
-            "delegate didEnterBackground", "note UIApplication.didEnterBackgroundNotification",
-            "note UIApplication.willEnterForegroundNotification", "delegate willEnterForeground",
-            "note UIApplication.significantTimeChangeNotification", "delegate significantTimeChange",
-        ])
+        #expect(
+            order.all == [
+                "delegate didEnterBackground", "note UIApplication.didEnterBackgroundNotification",
+                "note UIApplication.willEnterForegroundNotification", "delegate willEnterForeground",
+                "note UIApplication.significantTimeChangeNotification", "delegate significantTimeChange",
+            ])
         try clock.checkSuspension()
     }
 
@@ -48,11 +49,12 @@ struct NotificationTests {
         try await h.run(.significantTimeChange, .wait(.seconds(1)), .significantTimeChange, .significantTimeChange)
         #expect(h.trace(from: mark).isEmpty)  // suspended: nothing delivered yet
         try await h.run(.tapIcon)
-        #expect(h.trace(from: mark) == [
-            "S suspended>background", "N significantTimeChange", "C timeChange@background",
-            "N willEnterForeground", "C willEnterForeground@background", "S background>inactive",
-            "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "S suspended>background", "N significantTimeChange", "C timeChange@background",
+                "N willEnterForeground", "C willEnterForeground@background", "S background>inactive",
+                "S inactive>active", "C didBecomeActive@active", "N didBecomeActive",
+            ])
         h.finish()
     }
 
@@ -77,18 +79,20 @@ struct NotificationTests {
         try await h.run(.launch(), .home, .lock)
         let mark = h.mark
         try await h.run(.backgroundLaunch)
-        #expect(h.trace(from: mark) == [
-            "S suspended>background", "C protectedDataWillBecomeUnavailable@background",
-            "N protectedDataWillBecomeUnavailable", "P snap.png 0", "S background>suspended",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "S suspended>background", "C protectedDataWillBecomeUnavailable@background",
+                "N protectedDataWillBecomeUnavailable", "P snap.png 0", "S background>suspended",
+            ])
         let unlockMark = h.mark
         try await h.run(.unlock)
         #expect(h.trace(from: unlockMark).isEmpty)
         try await h.run(.tapIcon)
-        #expect(h.trace(from: unlockMark).prefix(3) == [
-            "S suspended>background", "C protectedDataDidBecomeAvailable@background",
-            "N protectedDataDidBecomeAvailable",
-        ])
+        #expect(
+            h.trace(from: unlockMark).prefix(3) == [
+                "S suspended>background", "C protectedDataDidBecomeAvailable@background",
+                "N protectedDataDidBecomeAvailable",
+            ])
         h.finish()
     }
 
@@ -98,9 +102,10 @@ struct NotificationTests {
         try await h.run(.launch(), .home)
         let mark = h.mark
         try await h.run(.lock)
-        #expect(h.trace(from: mark) == [
-            "C protectedDataWillBecomeUnavailable@background", "N protectedDataWillBecomeUnavailable",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C protectedDataWillBecomeUnavailable@background", "N protectedDataWillBecomeUnavailable",
+            ])
         h.system.application.endAllBackgroundTasks()
         #expect(h.system.state == .suspended)
         h.finish()
@@ -109,22 +114,24 @@ struct NotificationTests {
 
 @Suite("Invalid events")
 struct InvalidEventTests {
-    @Test("an impossible event throws a typed error naming event and state, and changes nothing", arguments: [
-        ([SystemEvent](), SystemEvent.home, ApplicationState.notRunning),
-        ([.launch()], .unlock, .active),
-        ([.launch()], .launch(), .active),
-        ([.launch()], .tapIcon, .active),
-        ([.launch()], .switcherSelect(.this), .active),
-        ([.launch()], .forceQuit, .active),
-        ([.launch()], .memoryPressure, .active),
-        ([.launch(), .home], .home, .suspended),
-        ([.launch(), .home], .memoryWarning, .suspended),
-        ([.launch(), .home], .incomingCall(.accepted), .suspended),
-        ([.launch(), .lock], .lock, .suspended),
-        ([], .forceQuit, .notRunning),
-        ([], .significantTimeChange, .notRunning),
-        ([.launch(), .appSwitcher], .appSwitcher, .inactive),
-    ])
+    @Test(
+        "an impossible event throws a typed error naming event and state, and changes nothing",
+        arguments: [
+            ([SystemEvent](), SystemEvent.home, ApplicationState.notRunning),
+            ([.launch()], .unlock, .active),
+            ([.launch()], .launch(), .active),
+            ([.launch()], .tapIcon, .active),
+            ([.launch()], .switcherSelect(.this), .active),
+            ([.launch()], .forceQuit, .active),
+            ([.launch()], .memoryPressure, .active),
+            ([.launch(), .home], .home, .suspended),
+            ([.launch(), .home], .memoryWarning, .suspended),
+            ([.launch(), .home], .incomingCall(.accepted), .suspended),
+            ([.launch(), .lock], .lock, .suspended),
+            ([], .forceQuit, .notRunning),
+            ([], .significantTimeChange, .notRunning),
+            ([.launch(), .appSwitcher], .appSwitcher, .inactive),
+        ])
     func invalid(before: [SystemEvent], event: SystemEvent, state: ApplicationState) async throws {
         let h = Harness()
         try await h.system.run(before)
@@ -147,13 +154,15 @@ struct InvalidEventTests {
             .didFinishLaunching: { _ in
                 startedContinuation.yield()
                 for await _ in gate { break }
-            },
+            }
         ])
         let launch = Task { try await h.system.send(.launch()) }
         for await _ in started { break }
         let error = await #expect(throws: LifecycleError.self) { try await h.system.send(.home) }
         #expect(error?.code == .eventInProgress)
-        #expect(error?.message == "event 'home' was sent while 'launch' is still being processed; send events one at a time")
+        #expect(
+            error?.message == "event 'home' was sent while 'launch' is still being processed; send events one at a time"
+        )
         gateContinuation.yield()
         try await launch.value
         #expect(h.system.state == .active)

@@ -12,10 +12,11 @@ struct SnapshotHookTests {
         try await h.run(
             .launch(), .home, .tapIcon, .incomingCall(.accepted), .tapIcon, .appSwitcher, .switcherSelect(.other),
             .tapIcon, .lock, .backgroundLaunch, .unlock, .appSwitcher, .forceQuit, .backgroundLaunch)
-        #expect(h.snapshots.all.map(\.reason) == [
-            .didEnterBackground, .didEnterBackground, .didEnterBackground, .didEnterBackground, .resumeInBackground,
-            .backgroundLaunch,
-        ])
+        #expect(
+            h.snapshots.all.map(\.reason) == [
+                .didEnterBackground, .didEnterBackground, .didEnterBackground, .didEnterBackground, .resumeInBackground,
+                .backgroundLaunch,
+            ])
         #expect(h.snapshots.all.allSatisfy { $0.state == .background })
         #expect(states.all == Array(repeating: .background, count: 6))
         h.finish()
@@ -40,7 +41,9 @@ struct OptionsTests {
     final class OptionsApp: ApplicationDelegate {
         let launches = Recorder<LaunchOptions>()
         let opens = Recorder<OpenURLOptions>()
-        func application(_ application: Application, willFinishLaunchingWithOptions options: LaunchOptions) async -> Bool {
+        func application(_ application: Application, willFinishLaunchingWithOptions options: LaunchOptions) async
+            -> Bool
+        {
             launches.append(options)
             return true
         }
@@ -81,7 +84,7 @@ struct SelfEndingBackgroundTaskTests {
                     await app.work(for: handlerWork)
                     if endInExpirationHandler { app.endBackgroundTask(id) }
                 }
-            },
+            }
         ])
     }
 

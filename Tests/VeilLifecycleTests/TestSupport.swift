@@ -54,11 +54,19 @@ final class ScriptedApp: ApplicationDelegate {
     }
     func applicationDidBecomeActive(_ application: Application) async { _ = await run(.didBecomeActive, application) }
     func applicationWillResignActive(_ application: Application) async { _ = await run(.willResignActive, application) }
-    func applicationDidEnterBackground(_ application: Application) async { _ = await run(.didEnterBackground, application) }
-    func applicationWillEnterForeground(_ application: Application) async { _ = await run(.willEnterForeground, application) }
+    func applicationDidEnterBackground(_ application: Application) async {
+        _ = await run(.didEnterBackground, application)
+    }
+    func applicationWillEnterForeground(_ application: Application) async {
+        _ = await run(.willEnterForeground, application)
+    }
     func applicationWillTerminate(_ application: Application) async { _ = await run(.willTerminate, application) }
-    func applicationDidReceiveMemoryWarning(_ application: Application) async { _ = await run(.didReceiveMemoryWarning, application) }
-    func applicationSignificantTimeChange(_ application: Application) async { _ = await run(.significantTimeChange, application) }
+    func applicationDidReceiveMemoryWarning(_ application: Application) async {
+        _ = await run(.didReceiveMemoryWarning, application)
+    }
+    func applicationSignificantTimeChange(_ application: Application) async {
+        _ = await run(.significantTimeChange, application)
+    }
     func applicationProtectedDataWillBecomeUnavailable(_ application: Application) async {
         _ = await run(.protectedDataWillBecomeUnavailable, application)
     }
@@ -94,7 +102,9 @@ func compact(_ event: LifecycleEvent) -> String {
     case .callback(let name, let state):
         "C \(DelegateMethod(rawValue: name).map(short) ?? name)@\(state)"
     case .notification(let name):
-        "N " + name.replacingOccurrences(of: "UIApplication.", with: "").replacingOccurrences(of: "Notification", with: "")
+        "N "
+            + name.replacingOccurrences(of: "UIApplication.", with: "").replacingOccurrences(
+                of: "Notification", with: "")
     case .backgroundTask(let kind, let name, let id): "T \(kind) \(name) \(id)"
     case .termination(let reason, let code, let during):
         (["X", reason.rawValue] + [code, during].compactMap { $0 }).joined(separator: " ")

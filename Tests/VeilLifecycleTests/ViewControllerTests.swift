@@ -91,8 +91,9 @@ struct ViewControllerTests {
         let calls = Recorder<String>()
         let root = RecordingViewController("root", calls: calls)
         let h = try await launched(root: root, calls: calls)
-        #expect(calls.all == ["app.didFinishLaunching", "root.loadView", "root.viewDidLoad"]
-            + appearSequence.map { "root.\($0)" } + ["app.didBecomeActive"])
+        #expect(
+            calls.all == ["app.didFinishLaunching", "root.loadView", "root.viewDidLoad"]
+                + appearSequence.map { "root.\($0)" } + ["app.didBecomeActive"])
         #expect(root.isVisible)
         #expect(root.view.size == ScreenSize(columns: 80, rows: 24))
         h.finish()
@@ -104,29 +105,32 @@ struct ViewControllerTests {
         let first = RecordingViewController("first", calls: calls)
         let nav = RecordingNavigationController(root: first, calls: calls)
         let h = try await launched(root: nav, calls: calls)
-        #expect(calls.all == [
-            "app.didFinishLaunching", "nav.viewDidLoad", "first.loadView", "first.viewDidLoad",
-            "nav.viewWillAppear", "first.viewWillAppear", "nav.viewIsAppearing", "first.viewIsAppearing",
-            "nav.viewWillLayoutSubviews", "nav.viewDidLayoutSubviews",
-            "first.viewWillLayoutSubviews", "first.viewDidLayoutSubviews",
-            "nav.viewDidAppear", "first.viewDidAppear", "app.didBecomeActive",
-        ])
+        #expect(
+            calls.all == [
+                "app.didFinishLaunching", "nav.viewDidLoad", "first.loadView", "first.viewDidLoad",
+                "nav.viewWillAppear", "first.viewWillAppear", "nav.viewIsAppearing", "first.viewIsAppearing",
+                "nav.viewWillLayoutSubviews", "nav.viewDidLayoutSubviews",
+                "first.viewWillLayoutSubviews", "first.viewDidLayoutSubviews",
+                "nav.viewDidAppear", "first.viewDidAppear", "app.didBecomeActive",
+            ])
         let before = calls.all.count
         let second = RecordingViewController("second", calls: calls)
         nav.pushViewController(second)
-        #expect(Array(calls.all.dropFirst(before)) == [
-            "second.loadView", "second.viewDidLoad", "first.viewWillDisappear", "second.viewWillAppear",
-            "second.viewIsAppearing", "second.viewWillLayoutSubviews", "second.viewDidLayoutSubviews",
-            "first.viewDidDisappear", "second.viewDidAppear",
-        ])
+        #expect(
+            Array(calls.all.dropFirst(before)) == [
+                "second.loadView", "second.viewDidLoad", "first.viewWillDisappear", "second.viewWillAppear",
+                "second.viewIsAppearing", "second.viewWillLayoutSubviews", "second.viewDidLayoutSubviews",
+                "first.viewDidDisappear", "second.viewDidAppear",
+            ])
         #expect(nav.topViewController === second)
         let beforePop = calls.all.count
         #expect(nav.popViewController() === second)
-        #expect(Array(calls.all.dropFirst(beforePop)) == [
-            "second.viewWillDisappear", "first.viewWillAppear", "first.viewIsAppearing",
-            "first.viewWillLayoutSubviews", "first.viewDidLayoutSubviews", "second.viewDidDisappear",
-            "first.viewDidAppear",
-        ])
+        #expect(
+            Array(calls.all.dropFirst(beforePop)) == [
+                "second.viewWillDisappear", "first.viewWillAppear", "first.viewIsAppearing",
+                "first.viewWillLayoutSubviews", "first.viewDidLayoutSubviews", "second.viewDidDisappear",
+                "first.viewDidAppear",
+            ])
         #expect(nav.popViewController() == nil)  // the root stays
         h.finish()
     }
@@ -139,21 +143,23 @@ struct ViewControllerTests {
         let before = calls.all.count
         let modal = RecordingViewController("modal", calls: calls)
         root.present(modal)
-        #expect(Array(calls.all.dropFirst(before)) == [
-            "modal.loadView", "modal.viewDidLoad", "root.viewWillDisappear", "modal.viewWillAppear",
-            "modal.viewIsAppearing", "modal.viewWillLayoutSubviews", "modal.viewDidLayoutSubviews",
-            "root.viewDidDisappear", "modal.viewDidAppear",
-        ])
+        #expect(
+            Array(calls.all.dropFirst(before)) == [
+                "modal.loadView", "modal.viewDidLoad", "root.viewWillDisappear", "modal.viewWillAppear",
+                "modal.viewIsAppearing", "modal.viewWillLayoutSubviews", "modal.viewDidLayoutSubviews",
+                "root.viewDidDisappear", "modal.viewDidAppear",
+            ])
         #expect(root.presentedViewController === modal)
         #expect(modal.presentingViewController === root)
         #expect(h.system.application.window.visibleViewControllers.map(\.title) == ["modal"])
         let beforeDismiss = calls.all.count
         modal.dismiss()
-        #expect(Array(calls.all.dropFirst(beforeDismiss)) == [
-            "modal.viewWillDisappear", "root.viewWillAppear", "root.viewIsAppearing",
-            "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "modal.viewDidDisappear",
-            "root.viewDidAppear",
-        ])
+        #expect(
+            Array(calls.all.dropFirst(beforeDismiss)) == [
+                "modal.viewWillDisappear", "root.viewWillAppear", "root.viewIsAppearing",
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "modal.viewDidDisappear",
+                "root.viewDidAppear",
+            ])
         #expect(root.presentedViewController == nil)
         h.finish()
     }
@@ -168,10 +174,11 @@ struct ViewControllerTests {
         nav.pushViewController(second)
         let before = calls.all.count
         try await h.run(.resize(ScreenSize(columns: 120, rows: 40)))
-        #expect(Array(calls.all.dropFirst(before)) == [
-            "nav.viewWillLayoutSubviews", "nav.viewDidLayoutSubviews",
-            "second.viewWillLayoutSubviews", "second.viewDidLayoutSubviews",
-        ])
+        #expect(
+            Array(calls.all.dropFirst(before)) == [
+                "nav.viewWillLayoutSubviews", "nav.viewDidLayoutSubviews",
+                "second.viewWillLayoutSubviews", "second.viewDidLayoutSubviews",
+            ])
         #expect(second.view.size == ScreenSize(columns: 120, rows: 40))
         #expect(h.system.application.screenSize == ScreenSize(columns: 120, rows: 40))
         h.finish()
@@ -187,9 +194,10 @@ struct ViewControllerTests {
         try await h.run(.resize(ScreenSize(columns: 100, rows: 30)))
         #expect(calls.all.count == before)
         try await h.run(.tapIcon)
-        #expect(Array(calls.all.dropFirst(before)) == [
-            "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "app.didBecomeActive",
-        ])
+        #expect(
+            Array(calls.all.dropFirst(before)) == [
+                "root.viewWillLayoutSubviews", "root.viewDidLayoutSubviews", "app.didBecomeActive",
+            ])
         h.finish()
     }
 
@@ -214,10 +222,11 @@ struct ViewControllerTests {
         nav.pushViewController(RecordingViewController("second", calls: calls))
         let before = calls.all.count
         try await h.run(.memoryWarning)
-        #expect(Array(calls.all.dropFirst(before)) == [
-            "app.didReceiveMemoryWarning", "note.didReceiveMemoryWarning", "nav.didReceiveMemoryWarning",
-            "first.didReceiveMemoryWarning", "second.didReceiveMemoryWarning",
-        ])
+        #expect(
+            Array(calls.all.dropFirst(before)) == [
+                "app.didReceiveMemoryWarning", "note.didReceiveMemoryWarning", "nav.didReceiveMemoryWarning",
+                "first.didReceiveMemoryWarning", "second.didReceiveMemoryWarning",
+            ])
         h.finish()
     }
 }

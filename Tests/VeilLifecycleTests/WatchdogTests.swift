@@ -22,14 +22,15 @@ struct WatchdogTests {
                 await app.work(for: .milliseconds(5100))
                 // Effects after the kill are ignored.
                 _ = app.beginBackgroundTask(withName: "late")
-            },
+            }
         ])
         try await h.run(.launch(), .home)
-        #expect(h.trace(from: launchTrace.count) == [
-            "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
-            "C didEnterBackground@background", "V deadline",
-            "X watchdog 0x8badf00d applicationDidEnterBackground(_:)", "S background>notRunning",
-        ])
+        #expect(
+            h.trace(from: launchTrace.count) == [
+                "C willResignActive@active", "N willResignActive", "S active>inactive", "S inactive>background",
+                "C didEnterBackground@background", "V deadline",
+                "X watchdog 0x8badf00d applicationDidEnterBackground(_:)", "S background>notRunning",
+            ])
         #expect(h.times(of: "X watchdog") == [5.0])
         #expect(h.system.state == .notRunning)
         #expect(h.snapshots.all.isEmpty)
@@ -37,9 +38,15 @@ struct WatchdogTests {
         // The callback was cancelled: its clock sleep ended at the kill, not at 5.1 s.
         #expect(h.system.elapsed == .seconds(5))
         let violation = try #require(h.system.log.events.first { $0.type == "violation" })
-        #expect(violation.jsonLine == #"{"t":5.000,"type":"violation","rule":"deadline","message":"applicationDidEnterBackground(_:) did not return within 5.000 s"}"#)
+        #expect(
+            violation.jsonLine
+                == #"{"t":5.000,"type":"violation","rule":"deadline","message":"applicationDidEnterBackground(_:) did not return within 5.000 s"}"#
+        )
         let termination = try #require(h.system.log.events.first { $0.type == "termination" })
-        #expect(termination.jsonLine == #"{"t":5.000,"type":"termination","reason":"watchdog","code":"0x8badf00d","during":"applicationDidEnterBackground(_:)"}"#)
+        #expect(
+            termination.jsonLine
+                == #"{"t":5.000,"type":"termination","reason":"watchdog","code":"0x8badf00d","during":"applicationDidEnterBackground(_:)"}"#
+        )
         // Nothing more runs afterwards: later events see a not-running app.
         let mark = h.mark
         await #expect(throws: LifecycleError.self) { try await h.system.send(.home) }
@@ -56,7 +63,7 @@ struct WatchdogTests {
                 await app.work(for: .seconds(1))  // returns at once: still cancelled
                 app.notificationCenter.post(ApplicationNotification(name: .didEnterBackground, time: app.elapsed))
                 _ = app.beginBackgroundTask(withName: "late")
-            },
+            }
         ])
         try await h.run(.launch(), .home)
         #expect(h.system.state == .notRunning)
@@ -86,10 +93,11 @@ struct WatchdogTests {
         try await h.run(.launch(), .home)
         let mark = h.mark
         try await h.run(.memoryPressure)
-        #expect(h.trace(from: mark) == [
-            "C willTerminate@background", "V deadline", "X watchdog 0x8badf00d applicationWillTerminate(_:)",
-            "S background>notRunning",
-        ])
+        #expect(
+            h.trace(from: mark) == [
+                "C willTerminate@background", "V deadline", "X watchdog 0x8badf00d applicationWillTerminate(_:)",
+                "S background>notRunning",
+            ])
         #expect(h.times(of: "X watchdog") == [5])
         h.finish()
     }
@@ -112,10 +120,11 @@ struct WatchdogTests {
             .didFinishLaunching: { app in await app.work(for: .seconds(6)) },
         ])
         try await h.run(.launch())
-        #expect(h.trace == [
-            "S notRunning>inactive", "C willFinish@inactive", "C didFinish@inactive", "V deadline",
-            "X watchdog 0x8badf00d application(_:didFinishLaunchingWithOptions:)", "S inactive>notRunning",
-        ])
+        #expect(
+            h.trace == [
+                "S notRunning>inactive", "C willFinish@inactive", "C didFinish@inactive", "V deadline",
+                "X watchdog 0x8badf00d application(_:didFinishLaunchingWithOptions:)", "S inactive>notRunning",
+            ])
         #expect(h.times(of: "X watchdog") == [20])
         h.finish()
     }
@@ -135,9 +144,10 @@ struct WatchdogTests {
     func forceQuitWatchdog() async throws {
         let h = Harness([.didEnterBackground: { app in await app.work(for: .seconds(10)) }])
         try await h.run(.launch(), .appSwitcher, .forceQuit)
-        #expect(h.trace.suffix(3) == [
-            "V deadline", "X watchdog 0x8badf00d applicationDidEnterBackground(_:)", "S background>notRunning",
-        ])
+        #expect(
+            h.trace.suffix(3) == [
+                "V deadline", "X watchdog 0x8badf00d applicationDidEnterBackground(_:)", "S background>notRunning",
+            ])
         #expect(!h.trace.contains("C willTerminate@background"))
         h.finish()
     }
@@ -172,9 +182,11 @@ struct RealClockWatchdogTests {
         // `during` names the callback if it had started; on a very busy machine the deadline
         // may pass before it does (it then never starts).
         let started = app.seen.all.contains("didEnterBackground@background")
-        #expect(termination.kind == .termination(
-            reason: .watchdog, code: "0x8badf00d", during: started ? "applicationDidEnterBackground(_:)" : nil),
-                sourceLocation: sourceLocation)
+        #expect(
+            termination.kind
+                == .termination(
+                    reason: .watchdog, code: "0x8badf00d", during: started ? "applicationDidEnterBackground(_:)" : nil),
+            sourceLocation: sourceLocation)
         // The deadline runs from entering the background (the phase may start late when the
         // process is busy). The watchdog has its own thread: a bound that holds however busy the
         // cooperative pool is.
@@ -183,15 +195,18 @@ struct RealClockWatchdogTests {
             sourceLocation: sourceLocation)
         let killedAfter = termination.time - background.time
         #expect(killedAfter >= .milliseconds(50), sourceLocation: sourceLocation)
-        #expect(killedAfter < .milliseconds(500), "the kill must not wait for the callback",
-                sourceLocation: sourceLocation)
+        #expect(
+            killedAfter < .milliseconds(500), "the kill must not wait for the callback",
+            sourceLocation: sourceLocation)
         // Nothing of the app after the kill: no late task, no notification, no state change.
-        #expect(system.log.events.last?.kind == .state(from: .background, to: .notRunning),
-                sourceLocation: sourceLocation)
+        #expect(
+            system.log.events.last?.kind == .state(from: .background, to: .notRunning),
+            sourceLocation: sourceLocation)
         #expect(!system.log.events.contains { $0.type == "backgroundTask" }, sourceLocation: sourceLocation)
-        #expect(!system.log.events.contains {
-            $0.kind == .notification(name: "UIApplication.didEnterBackgroundNotification")
-        }, sourceLocation: sourceLocation)
+        #expect(
+            !system.log.events.contains {
+                $0.kind == .notification(name: "UIApplication.didEnterBackgroundNotification")
+            }, sourceLocation: sourceLocation)
     }
 
     @Test("50 ms deadline, 2 s of work: killed at about 50 ms, the work cancelled, its later effects ignored")
@@ -238,9 +253,10 @@ struct RealClockWatchdogTests {
             }
             await app.work(for: .seconds(2))
         }
-        system.log.addHandler(ClosureLifecycleLogHandler { event in
-            if event.type == "termination" { terminationLogged.append(.now) }
-        })
+        system.log.addHandler(
+            ClosureLifecycleLogHandler { event in
+                if event.type == "termination" { terminationLogged.append(.now) }
+            })
         try await system.run([.launch(), .home])
         try expectKilledOnTime(system, app, snapshots)
         // On a very busy machine the deadline can pass before the callback starts; it then

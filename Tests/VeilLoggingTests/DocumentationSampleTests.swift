@@ -36,7 +36,7 @@ struct TicketDetector: CustomDetector {
 
     /// GettingStarted.md, the project's rules.
     @Test func gettingStartedProjectRules() throws {
-        let projectRules = try RuleSet.resolve(configPath: nil)   // .veil.yml if present, else built-in
+        let projectRules = try RuleSet.resolve(configPath: nil)  // .veil.yml if present, else built-in
         #expect(!projectRules.rules.isEmpty)
     }
 
@@ -45,7 +45,7 @@ struct TicketDetector: CustomDetector {
         let rules = try RuleSet.builtIn
         let log = "user=ann\nnuméro 4111 1111 1111 1111 refusé"
         for found in try rules.textFindings(in: log) {
-            print(found.ruleID, found.start, found.start.byteColumn)   // card.pan 2:8 9
+            print(found.ruleID, found.start, found.start.byteColumn)  // card.pan 2:8 9
         }
         let found = try rules.textFindings(in: log)
         #expect(found.map { "\($0.ruleID) \($0.start) \($0.start.byteColumn)" } == ["card.pan 2:8 9"])
@@ -55,9 +55,9 @@ struct TicketDetector: CustomDetector {
     @Test func redactingTextStyles() throws {
         let rules = try RuleSet.builtIn
         let text = "pay 4111 1111 1111 1111 now"
-        let masked = try rules.redact(text, style: .mask)          // "pay ••••••••••••••••••• now" (same length)
+        let masked = try rules.redact(text, style: .mask)  // "pay ••••••••••••••••••• now" (same length)
         let labelled = try rules.redact(text, style: .placeholder)  // "pay [REDACTED:card.pan] now"
-        let solid = try rules.redact(text, style: .solid)           // "pay ███████████████████ now"
+        let solid = try rules.redact(text, style: .solid)  // "pay ███████████████████ now"
         #expect(masked == "pay ••••••••••••••••••• now")
         #expect(labelled == "pay [REDACTED:card.pan] now")
         #expect(solid == "pay ███████████████████ now")
@@ -67,7 +67,7 @@ struct TicketDetector: CustomDetector {
     @Test func redactingTextBytes() throws {
         let rules = try RuleSet.builtIn
         let bytes: [UInt8] = [0xFF, 0x20] + Array("card 4111 1111 1111 1111".utf8)
-        let redacted = try rules.redact(utf8: bytes, style: .mask)   // 0xFF kept, the number masked
+        let redacted = try rules.redact(utf8: bytes, style: .mask)  // 0xFF kept, the number masked
         #expect(redacted == [0xFF, 0x20] + Array("card •••••••••••••••••••".utf8))
     }
 
@@ -83,7 +83,7 @@ struct TicketDetector: CustomDetector {
     /// TextStream's doc comment.
     @Test func textStreamDocComment() throws {
         var stream = TextStream(rules: try RuleSet.builtIn)
-        var out = try stream.redact(Array("card 4111 1111 1111 1111\n".utf8))   // "card •••••••••••••••••••\n"
+        var out = try stream.redact(Array("card 4111 1111 1111 1111\n".utf8))  // "card •••••••••••••••••••\n"
         out += try stream.redact([], isFinal: true)
         #expect(String(decoding: out, as: UTF8.self) == "card •••••••••••••••••••\n")
     }
@@ -91,7 +91,7 @@ struct TicketDetector: CustomDetector {
     /// TextFinding's doc comment.
     @Test func textFindingDocComment() throws {
         for found in try RuleSet.builtIn.textFindings(in: "card 4111 1111 1111 1111") {
-            print(found.ruleID, found.start)   // card.pan 1:6
+            print(found.ruleID, found.start)  // card.pan 1:6
         }
         let found = try RuleSet.builtIn.textFindings(in: "card 4111 1111 1111 1111")
         #expect(found.map { "\($0.ruleID) \($0.start)" } == ["card.pan 1:6"])
@@ -99,21 +99,22 @@ struct TicketDetector: CustomDetector {
 
     /// WritingARule.md, the YAML and its use from Swift.
     @Test func writingARule() throws {
-        let rules = try RuleSet(yaml: """
-            rules:
-              - id: order.ref
-                description: Internal order references
-                regex: '(?<![A-Z0-9])ORD-([0-9]{6})(?![0-9])'
-                secretGroup: 1
-                keywords: [ord-]
-                category: pii
-                examples:
-                  - "Order ORD-↓123456↓ shipped"
-                negativeExamples:
-                  - "XORD-123456"
-            """)
-        let failures = rules.lint()                                       // [] when every example holds
-        let hidden = try rules.redact("Order ORD-123456 shipped")         // "Order ORD-•••••• shipped"
+        let rules = try RuleSet(
+            yaml: """
+                rules:
+                  - id: order.ref
+                    description: Internal order references
+                    regex: '(?<![A-Z0-9])ORD-([0-9]{6})(?![0-9])'
+                    secretGroup: 1
+                    keywords: [ord-]
+                    category: pii
+                    examples:
+                      - "Order ORD-↓123456↓ shipped"
+                    negativeExamples:
+                      - "XORD-123456"
+                """)
+        let failures = rules.lint()  // [] when every example holds
+        let hidden = try rules.redact("Order ORD-123456 shipped")  // "Order ORD-•••••• shipped"
         #expect(failures.isEmpty)
         #expect(hidden == "Order ORD-•••••• shipped")
     }

@@ -29,48 +29,49 @@ import Testing
         let json = try #require(String(data: data, encoding: .utf8))
         #expect(!json.contains("generated") && !json.contains("4111") && !json.contains("jane"))
         let card = login[0].fingerprint(salt: salt)
-        #expect(json == """
-        {
-          "entries" : [
-            {
-              "fingerprint" : "\(card)",
-              "hint" : {
-                "col" : 5,
-                "row" : 0
-              },
-              "reason" : "test card",
-              "rule" : "card.pan",
-              "snapshot" : "login",
-              "status" : "accepted"
-            },
-            {
-              "fingerprint" : "\(login[1].fingerprint(salt: salt))",
-              "hint" : {
-                "col" : 5,
-                "row" : 1
-              },
-              "reason" : "test card",
-              "rule" : "email",
-              "snapshot" : "login",
-              "status" : "accepted"
-            },
-            {
-              "fingerprint" : "\(settings[0].fingerprint(salt: salt))",
-              "hint" : {
-                "col" : 6,
-                "row" : 0
-              },
-              "reason" : "revoked demo token",
-              "rule" : "github.token",
-              "snapshot" : "settings",
-              "status" : "false_positive"
-            }
-          ],
-          "salt" : "000102030405060708090a0b0c0d0e0f",
-          "version" : 1
-        }
+        #expect(
+            json == """
+                {
+                  "entries" : [
+                    {
+                      "fingerprint" : "\(card)",
+                      "hint" : {
+                        "col" : 5,
+                        "row" : 0
+                      },
+                      "reason" : "test card",
+                      "rule" : "card.pan",
+                      "snapshot" : "login",
+                      "status" : "accepted"
+                    },
+                    {
+                      "fingerprint" : "\(login[1].fingerprint(salt: salt))",
+                      "hint" : {
+                        "col" : 5,
+                        "row" : 1
+                      },
+                      "reason" : "test card",
+                      "rule" : "email",
+                      "snapshot" : "login",
+                      "status" : "accepted"
+                    },
+                    {
+                      "fingerprint" : "\(settings[0].fingerprint(salt: salt))",
+                      "hint" : {
+                        "col" : 6,
+                        "row" : 0
+                      },
+                      "reason" : "revoked demo token",
+                      "rule" : "github.token",
+                      "snapshot" : "settings",
+                      "status" : "false_positive"
+                    }
+                  ],
+                  "salt" : "000102030405060708090a0b0c0d0e0f",
+                  "version" : 1
+                }
 
-        """)
+                """)
     }
 
     @Test func identityIsTheContentNotThePosition() throws {
@@ -127,9 +128,15 @@ import Testing
             try Baseline(jsonData: Data(#"{"version":2,"salt":"00","entries":[]}"#.utf8))
         }
         #expect(throws: BaselineError(message: "not a Veil baseline: 'reason' missing at .entries[0]")) {
-            try Baseline(jsonData: Data(#"{"version":1,"salt":"00","entries":[{"snapshot":"a","rule":"r","fingerprint":"f","status":"accepted"}]}"#.utf8))
+            try Baseline(
+                jsonData: Data(
+                    #"{"version":1,"salt":"00","entries":[{"snapshot":"a","rule":"r","fingerprint":"f","status":"accepted"}]}"#
+                        .utf8))
         }
-        let camel = try? Baseline(jsonData: Data(#"{"version":1,"salt":"0a","entries":[{"snapshot":"a","rule":"r","fingerprint":"f","status":"falsePositive","reason":""}]}"#.utf8))
+        let camel = try? Baseline(
+            jsonData: Data(
+                #"{"version":1,"salt":"0a","entries":[{"snapshot":"a","rule":"r","fingerprint":"f","status":"falsePositive","reason":""}]}"#
+                    .utf8))
         #expect(camel?.entries.first?.status == .falsePositive)
     }
 }

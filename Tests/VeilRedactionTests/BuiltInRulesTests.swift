@@ -39,10 +39,11 @@ import VeilScreen
         var compiler = RuleFileCompiler(file: RuleSet.builtInFileName)
         compiler.defersRegexCompilation = true
         let rules = try compiler.compile(RawRuleFile.builtIn(), base: { nil })
-        let patterns = rules.rules.compactMap { rule -> RegexPattern? in
-            if case let .pattern(pattern) = rule.matcher { return pattern }
-            return nil
-        } + (rules.allowlists + rules.rules.flatMap(\.allowlists)).flatMap(\.regexes)
+        let patterns =
+            rules.rules.compactMap { rule -> RegexPattern? in
+                if case let .pattern(pattern) = rule.matcher { return pattern }
+                return nil
+            } + (rules.allowlists + rules.rules.flatMap(\.allowlists)).flatMap(\.regexes)
         #expect(patterns.count >= 8)
         #expect(patterns.allSatisfy { !$0.isCompiled })
         for pattern in patterns {
@@ -104,8 +105,10 @@ import VeilScreen
         #expect(!lazy.isCompiled)
     }
 
-    @Test(arguments: ["^[a-z]+$", "^[^*]+$", "^[\\w]+$", "^[[:alpha:]]+$", "^[*]*$", "[*]+$", "^[*]+", "^[]+$",
-                      "^[ ]+$", "(?i)^[a]+$", "^[a&b]+$", "^[$]+$", "^[{a}]+$"])
+    @Test(arguments: [
+        "^[a-z]+$", "^[^*]+$", "^[\\w]+$", "^[[:alpha:]]+$", "^[*]*$", "[*]+$", "^[*]+", "^[]+$",
+        "^[ ]+$", "(?i)^[a]+$", "^[a&b]+$", "^[$]+$", "^[{a}]+$",
+    ])
     func otherShapesAreLeftToICU(pattern: String) {
         #expect(AnchoredClassRun(pattern) == nil)
     }

@@ -46,27 +46,38 @@ import Testing
                 offset += line.unicodeScalars.count + 1
             }
             func characters(_ label: Corpus.Screen.Label) -> Set<Int> {
-                Set(label.segments.flatMap { segment in (0..<segment[2]).map { lineStarts[segment[0]] + segment[1] + $0 } })
+                Set(
+                    label.segments.flatMap { segment in
+                        (0..<segment[2]).map { lineStarts[segment[0]] + segment[1] + $0 }
+                    })
             }
             let findings = try rules.findings(in: layout.screen)
             func hidden(_ finding: Finding) -> Set<Int> {
                 var cells = Set<Int>()
                 for span in finding.spans { for col in span.columns { cells.insert(span.row * screen.cols + col) } }
-                return Set(layout.cells.enumerated().compactMap { index, cell in cell.flatMap { cells.contains($0) ? index : nil } })
+                return Set(
+                    layout.cells.enumerated().compactMap { index, cell in
+                        cell.flatMap { cells.contains($0) ? index : nil }
+                    })
             }
             let hiddenByFinding = findings.map(hidden)
             for label in screen.labels {
                 scores[label.rule, default: Score()].labels += 1
                 let wanted = characters(label)
-                if zip(findings, hiddenByFinding).contains(where: { $0.ruleID == label.rule && wanted.isSubset(of: $1) }) {
+                if zip(findings, hiddenByFinding).contains(where: { $0.ruleID == label.rule && wanted.isSubset(of: $1) }
+                ) {
                     scores[label.rule, default: Score()].found += 1
                 } else {
-                    problems.append("\(screen.id): missed \(label.rule) at line \(label.segments[0][0]) char \(label.segments[0][1])")
+                    problems.append(
+                        "\(screen.id): missed \(label.rule) at line \(label.segments[0][0]) char \(label.segments[0][1])"
+                    )
                 }
             }
             for (finding, chars) in zip(findings, hiddenByFinding) where finding.source == .rule {
                 scores[finding.ruleID, default: Score()].findings += 1
-                if screen.labels.contains(where: { $0.rule == finding.ruleID && !characters($0).isDisjoint(with: chars) }) {
+                if screen.labels.contains(where: {
+                    $0.rule == finding.ruleID && !characters($0).isDisjoint(with: chars)
+                }) {
                     scores[finding.ruleID, default: Score()].truePositives += 1
                 } else {
                     let span = finding.spans[0]
@@ -85,11 +96,14 @@ import Testing
         var total = Score()
         func row(_ name: String, _ s: Score) -> String {
             name.padding(toLength: 18, withPad: " ", startingAt: 0)
-                + String(format: " %7d %6d %6.1f%% %9d %9.1f%%\n", s.labels, s.found, s.recall * 100, s.findings, s.precision * 100)
+                + String(
+                    format: " %7d %6d %6.1f%% %9d %9.1f%%\n", s.labels, s.found, s.recall * 100, s.findings,
+                    s.precision * 100)
         }
         for rule in rules.rules {
             guard let s = scores[rule.id] else { continue }
-            total.labels += s.labels; total.found += s.found; total.findings += s.findings; total.truePositives += s.truePositives
+            total.labels += s.labels; total.found += s.found; total.findings += s.findings;
+            total.truePositives += s.truePositives
             table += row(rule.id, s)
         }
         table += row("all", total)

@@ -54,14 +54,15 @@ import VeilTestSupport
     }
 
     @Test func theEarliestWinnerNamesTheCover() throws {
-        let custom = try RuleSet(yaml: """
-            extend: {useDefault: false}
-            rules:
-              - {id: a, regex: 'k[0-9]{4}x', severity: block}
-              - {id: b, regex: 'k[0-9]{4}x', severity: block}
-              - {id: c, regex: '[0-9]{4}', severity: block}
-              - {id: d, regex: '[0-9]{2}x', severity: warn}
-            """)
+        let custom = try RuleSet(
+            yaml: """
+                extend: {useDefault: false}
+                rules:
+                  - {id: a, regex: 'k[0-9]{4}x', severity: block}
+                  - {id: b, regex: 'k[0-9]{4}x', severity: block}
+                  - {id: c, regex: '[0-9]{4}', severity: block}
+                  - {id: d, regex: '[0-9]{2}x', severity: warn}
+                """)
         let screen = try TestScreen("k1234x").screen
         let detection = try custom.detect(in: screen)
         // a and b tie (same severity, size): the earlier rule wins; c is covered by a, d too.

@@ -39,8 +39,10 @@ import VeilScreen
 
     @Test func theASCIIShortcutEqualsNormalizingFirst() {
         var generator = ScannerFuzzTests.SplitMix(seed: 7)
-        let pieces = ["a", "Z", "0", "9", " ", "-", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "_", "=", "/", "é", "密",
-                      "\u{3000}", "\u{A0}", "\u{2028}", "😀", "\u{301}"]
+        let pieces = [
+            "a", "Z", "0", "9", " ", "-", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "_", "=", "/", "é", "密",
+            "\u{3000}", "\u{A0}", "\u{2028}", "😀", "\u{301}",
+        ]
         for _ in 0..<500 {
             let length = Int(generator.next() % 24)
             let text = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
@@ -76,8 +78,9 @@ import VeilScreen
             let reference = ReferenceText(screen: screen)
             #expect(text.bytes == reference.bytes, "round \(round)")
             #expect(text.origin == reference.origin, "round \(round)")
-            #expect(text.lines.map { [$0.range.lowerBound, $0.range.upperBound, $0.firstRow, $0.lastRow] }
-                        == reference.lines, "round \(round)")
+            #expect(
+                text.lines.map { [$0.range.lowerBound, $0.range.upperBound, $0.firstRow, $0.lastRow] }
+                    == reference.lines, "round \(round)")
             #expect(text.hasMarkedCells == screen.cells.contains { $0.sensitiveIndex != 0 }, "round \(round)")
         }
     }
@@ -108,8 +111,10 @@ import VeilScreen
         return (marked, found)
     }
 
-    func expectMarks(_ terminal: Terminal, _ expected: Set<[Int]>, _ comment: Comment,
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectMarks(
+        _ terminal: Terminal, _ expected: Set<[Int]>, _ comment: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let (marked, found) = try marks(terminal.screen)
         #expect(marked == expected, comment, sourceLocation: sourceLocation)
         #expect(found == expected, comment, sourceLocation: sourceLocation)
@@ -135,7 +140,8 @@ import VeilScreen
     @Test func marksGoWithErasedCells() throws {
         var terminal = try Terminal(cols: 20, rows: 4)
         terminal.feed("a \(Self.markStart)12345\(Self.markEnd)\r\nb \(Self.markStart)678\(Self.markEnd)")
-        try expectMarks(terminal, [[0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [1, 2], [1, 3], [1, 4]], "two marked runs")
+        try expectMarks(
+            terminal, [[0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [1, 2], [1, 3], [1, 4]], "two marked runs")
         terminal.feed("\u{1B}[1;3H\u{1B}[2X")
         try expectMarks(terminal, [[0, 4], [0, 5], [0, 6], [1, 2], [1, 3], [1, 4]], "erase characters (ECH)")
         terminal.feed("\u{1B}[2;1H\u{1B}[2K")
@@ -228,11 +234,12 @@ import VeilScreen
     }
 
     @Test func theKeywordPrefilterSelectsTheRulesANaiveSearchSelects() throws {
-        let rules = self.rules.rules + [
-            Rule(id: "one-byte", matcher: .builtIn(.email), keywords: ["@", "."]),
-            Rule(id: "mixed", matcher: .builtIn(.email), keywords: ["TOKEN", "令牌", "x"], isEnabled: true),
-            Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
-        ]
+        let rules =
+            self.rules.rules + [
+                Rule(id: "one-byte", matcher: .builtIn(.email), keywords: ["@", "."]),
+                Rule(id: "mixed", matcher: .builtIn(.email), keywords: ["TOKEN", "令牌", "x"], isEnabled: true),
+                Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
+            ]
         let index = KeywordIndex(rules: rules)
         var random = ScannerFuzzTests.SplitMix(seed: 5)
         var lines = ["", "@", ".", "a", "x", "eyj", "EYJ", "akia", "password", "令牌", "Pass word", "secret_access_KEY"]
@@ -245,9 +252,12 @@ import VeilScreen
             var bits = [UInt64](repeating: 0, count: index.keywordWords)
             Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
             for (r, rule) in rules.enumerated() {
-                let naive = rule.isEnabled && (rule.keywords.isEmpty || rule.keywords.contains { keyword in
-                    lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
-                })
+                let naive =
+                    rule.isEnabled
+                    && (rule.keywords.isEmpty
+                        || rule.keywords.contains { keyword in
+                            lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
+                        })
                 #expect(index.runs(r, bits: bits) == naive, "\(rule.id) on \(line.debugDescription)")
             }
         }
@@ -264,7 +274,8 @@ import VeilScreen
             let date = Date(timeIntervalSince1970: instant)
             let expected = calendar.dateComponents([.year, .month, .day], from: date)
             let civil = ResidentID.utcDate(of: date)
-            #expect([civil.year, civil.month, civil.day] == [expected.year, expected.month, expected.day], "\(instant)")
+            #expect(
+                [civil.year, civil.month, civil.day] == [expected.year, expected.month, expected.day], "\(instant)")
         }
     }
 
@@ -341,7 +352,8 @@ struct ReferenceText {
             var lastCol = cols - 1
             if continues {
                 if cells[base + lastCol].scalar == " " && cells[base + lastCol].width == 1
-                    && cells[base + cols].width == 2 {
+                    && cells[base + cols].width == 2
+                {
                     lastCol -= 1
                 }
             } else {

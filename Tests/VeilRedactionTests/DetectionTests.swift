@@ -20,15 +20,15 @@ import VeilScreen
 
     @Test func declaredLabelRegionsInBothLanguages() throws {
         let yaml = """
-        extend: {useDefault: false}
-        regions:
-          - id: form.pin
-            label: "PIN:"
-          - id: form.code
-            label: "验证码："
-            width: 6
-        rules: []
-        """
+            extend: {useDefault: false}
+            regions:
+              - id: form.pin
+                label: "PIN:"
+              - id: form.code
+                label: "验证码："
+                width: 6
+            rules: []
+            """
         let custom = try RuleSet(yaml: yaml)
         let screen = try TestScreen("PIN: 4321 9   Name: Jo\n验证码：882913 (60s)")
         let findings = try custom.findings(in: screen.screen)
@@ -38,11 +38,12 @@ import VeilScreen
     }
 
     @Test func rectangleRegionsAreClippedToTheScreen() throws {
-        let custom = try RuleSet(yaml: """
-        extend: {useDefault: false}
-        regions:
-          - {id: corner, row: 1, col: 76, width: 10, height: 5}
-        """)
+        let custom = try RuleSet(
+            yaml: """
+                extend: {useDefault: false}
+                regions:
+                  - {id: corner, row: 1, col: 76, width: 10, height: 5}
+                """)
         let screen = try Screen(cols: 80, rows: 3)
         let findings = try custom.findings(in: screen)
         #expect(findings.count == 1)
@@ -96,13 +97,13 @@ import VeilScreen
 
     @Test func privateKeyIsHiddenDownToItsEndLine() throws {
         let text = """
-        $ cat key.pem
-        -----BEGIN EC PRIVATE KEY-----
-        MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5Sls5z3o0vLJpoAoGCCqGSM49
-        AwEHoUQDQgAE4eKtM3HnFN1xj2Xgl5DCDOkcbd2Cr0WwG0QsG3o9PVqbI4ir2rHY
-        -----END EC PRIVATE KEY-----
-        $ echo done
-        """
+            $ cat key.pem
+            -----BEGIN EC PRIVATE KEY-----
+            MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5Sls5z3o0vLJpoAoGCCqGSM49
+            AwEHoUQDQgAE4eKtM3HnFN1xj2Xgl5DCDOkcbd2Cr0WwG0QsG3o9PVqbI4ir2rHY
+            -----END EC PRIVATE KEY-----
+            $ echo done
+            """
         let screen = try TestScreen(text, cols: 80)
         let findings = try rules.findings(in: screen.screen).filter { $0.ruleID == "private_key" }
         #expect(findings.count == 1)
@@ -114,14 +115,16 @@ import VeilScreen
     }
 
     @Test func privateKeyWithoutEndIsHiddenToTheBottom() throws {
-        let text = "ok\nkey: -----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n\nAAAAMwAAAAtzc2gtZWQ"
+        let text =
+            "ok\nkey: -----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n\nAAAAMwAAAAtzc2gtZWQ"
         let screen = try TestScreen(text, cols: 60)
         let findings = try rules.findings(in: screen.screen).filter { $0.ruleID == "private_key" }
         #expect(findings.count == 1)
-        #expect(findings[0].spans == [
-            CellSpan(row: 1, col: 5, width: 55), CellSpan(row: 2, col: 0, width: 60),
-            CellSpan(row: 3, col: 0, width: 60), CellSpan(row: 4, col: 0, width: 60),
-        ])
+        #expect(
+            findings[0].spans == [
+                CellSpan(row: 1, col: 5, width: 55), CellSpan(row: 2, col: 0, width: 60),
+                CellSpan(row: 3, col: 0, width: 60), CellSpan(row: 4, col: 0, width: 60),
+            ])
     }
 
     @Test func cellsTheAppMarkedAreAlwaysFindings() throws {
@@ -137,17 +140,18 @@ import VeilScreen
 
     @Test func allowlistsAndStopwordsSubtract() throws {
         let yaml = """
-        allowlists:
-          - description: the demo card
-            regexes: ['^4111 1111 1111 1111$']
-          - description: staging hosts
-            regexTarget: line
-            regexes: ['(?i)staging']
-          - description: test mailboxes
-            stopwords: [noreply]
-        """
+            allowlists:
+              - description: the demo card
+                regexes: ['^4111 1111 1111 1111$']
+              - description: staging hosts
+                regexTarget: line
+                regexes: ['(?i)staging']
+              - description: test mailboxes
+                stopwords: [noreply]
+            """
         let custom = try RuleSet(yaml: yaml)
-        let text = "4111 1111 1111 1111\n5555 5555 5555 4444\nstaging: jane.doe@acme-corp.io\nnoreply@acme-corp.io\nbob@acme-corp.io"
+        let text =
+            "4111 1111 1111 1111\n5555 5555 5555 4444\nstaging: jane.doe@acme-corp.io\nnoreply@acme-corp.io\nbob@acme-corp.io"
         let screen = try TestScreen(text)
         let detection = try custom.detect(in: screen.screen)
         #expect(screen.hidden(detection.findings) == ["5555 5555 5555 4444", "bob@acme-corp.io"])
@@ -159,17 +163,17 @@ import VeilScreen
 
     @Test func allowlistConditionAndNeedsEveryCheck() throws {
         let yaml = """
-        extend: {useDefault: false}
-        rules:
-          - id: ticket
-            regex: 'TCK-[0-9]{6}'
-            allowlists:
-              - condition: AND
-                regexes: ['^TCK-000']
-                stopwords: ['tck-0001']
-            examples: ['↓TCK-123456↓', '↓TCK-000999↓']
-            negativeExamples: ['TCK-000123']
-        """
+            extend: {useDefault: false}
+            rules:
+              - id: ticket
+                regex: 'TCK-[0-9]{6}'
+                allowlists:
+                  - condition: AND
+                    regexes: ['^TCK-000']
+                    stopwords: ['tck-0001']
+                examples: ['↓TCK-123456↓', '↓TCK-000999↓']
+                negativeExamples: ['TCK-000123']
+            """
         let custom = try RuleSet(yaml: yaml)
         #expect(custom.lint(variants: [.plain]).isEmpty)
     }
@@ -187,12 +191,14 @@ import VeilScreen
     }
 
     @Test func aLessSevereFindingInsideAnotherIsDropped() throws {
-        let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ2ZWlsLXRlc3QtMDAwMSIsIm5hbWUiOiJUZXN0IFVzZXIiLCJpYXQiOjE3MDAwMDAwMDB9.Ehh2FDEEtfjgVvVqE1SkHbn8x6kwXoIIXGvOoNZYW2m"
+        let jwt =
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ2ZWlsLXRlc3QtMDAwMSIsIm5hbWUiOiJUZXN0IFVzZXIiLCJpYXQiOjE3MDAwMDAwMDB9.Ehh2FDEEtfjgVvVqE1SkHbn8x6kwXoIIXGvOoNZYW2m"
         let screen = try TestScreen("Bearer \(jwt)\n+86 138 1234 5678")
         let detection = try rules.detect(in: screen.screen)
         #expect(detection.findings.map(\.ruleID) == ["jwt", "phone.cn_mobile"])
-        #expect(detection.dropped.contains { $0.ruleID == "generic.entropy" && $0.reason == "covered by jwt" },
-                "\(detection.dropped)")
+        #expect(
+            detection.dropped.contains { $0.ruleID == "generic.entropy" && $0.reason == "covered by jwt" },
+            "\(detection.dropped)")
         #expect(detection.dropped.contains { $0.ruleID == "phone.intl" && $0.reason == "covered by phone.cn_mobile" })
     }
 

@@ -17,11 +17,12 @@ import VeilYAML
 
     @Test(arguments: ["(a+)+$", "(x+x+)+y|(a|aa)+$", "(a*)*b\\d"])
     func aCatastrophicRegexIsBoundedPerScreenAndHidesWhatItCouldNotScan(pattern: String) throws {
-        let rules = try RuleSet(yaml: """
-        rules:
-          - id: slow
-            regex: '\(pattern)'
-        """)
+        let rules = try RuleSet(
+            yaml: """
+                rules:
+                  - id: slow
+                    regex: '\(pattern)'
+                """)
         let screen = try Self.backtrackingScreen()
         let clock = ContinuousClock()
         let start = clock.now
@@ -37,17 +38,20 @@ import VeilYAML
         // Fail closed: every row is either fully scanned (no match: nothing to hide) or hidden
         // whole. Here every row backtracks, so every row is hidden.
         for row in 0..<screen.rows {
-            #expect((0..<screen.cols).allSatisfy { result.screen[row, $0] == ScreenRedaction.solidCell }, "row \(row) is visible")
+            #expect(
+                (0..<screen.cols).allSatisfy { result.screen[row, $0] == ScreenRedaction.solidCell },
+                "row \(row) is visible")
         }
     }
 
     @Test func aFastRegexStillFindsAndTheBudgetIsPerScreen() throws {
-        let rules = try RuleSet(yaml: """
-        rules:
-          - id: order
-            regex: 'ORD-[0-9]{6}'
-            keywords: [ord-]
-        """)
+        let rules = try RuleSet(
+            yaml: """
+                rules:
+                  - id: order
+                    regex: 'ORD-[0-9]{6}'
+                    keywords: [ord-]
+                """)
         let screen = try TestScreen("ref ORD-123456 ok").screen
         let findings = try rules.findings(in: screen)
         #expect(findings.map(\.ruleID) == ["order"])
@@ -55,14 +59,15 @@ import VeilYAML
     }
 
     @Test func aBacktrackingAllowlistAllowsNothing() throws {
-        let rules = try RuleSet(yaml: """
-        rules:
-          - id: token
-            regex: 'tok_[a]{10,}'
-            allowlists:
-              - regexes: ['(a+)+$']
-                regexTarget: line
-        """)
+        let rules = try RuleSet(
+            yaml: """
+                rules:
+                  - id: token
+                    regex: 'tok_[a]{10,}'
+                    allowlists:
+                      - regexes: ['(a+)+$']
+                        regexTarget: line
+                """)
         let screen = try TestScreen("tok_" + String(repeating: "a", count: 70) + "!", cols: 80).screen
         let clock = ContinuousClock()
         let start = clock.now
@@ -75,8 +80,10 @@ import VeilYAML
 
     // MARK: Rules file limits
 
-    static func expectError(_ yaml: String, line: Int, containing text: String,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectError(
+        _ yaml: String, line: Int, containing text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try RuleSet(yaml: yaml, file: "limits.yml")
             Issue.record("no error", sourceLocation: sourceLocation)
@@ -90,13 +97,15 @@ import VeilYAML
     }
 
     @Test func tooManyRulesIsAnError() {
-        let rules = (0...RuleFileLimits.maximumRules).map { "  - {id: r\($0), regex: 'x\($0)y'}" }.joined(separator: "\n")
+        let rules = (0...RuleFileLimits.maximumRules).map { "  - {id: r\($0), regex: 'x\($0)y'}" }.joined(
+            separator: "\n")
         Self.expectError("rules:\n" + rules, line: 1, containing: "1001 rules; the limit is 1000")
     }
 
     @Test func tooManyKeywordsIsAnError() {
         let words = (0...RuleFileLimits.maximumListItems).map { "k\($0)" }.joined(separator: ", ")
-        Self.expectError("rules:\n  - id: r\n    regex: 'x'\n    keywords: [\(words)]", line: 4, containing: "101 keywords")
+        Self.expectError(
+            "rules:\n  - id: r\n    regex: 'x'\n    keywords: [\(words)]", line: 4, containing: "101 keywords")
     }
 
     @Test func anOverlongRegexIsAnError() {
@@ -106,7 +115,8 @@ import VeilYAML
 
     @Test func anOverlongKeywordIsAnError() {
         let word = String(repeating: "k", count: RuleFileLimits.maximumWordLength + 1)
-        Self.expectError("rules:\n  - id: r\n    regex: 'x'\n    keywords:\n      - \(word)", line: 5, containing: "257 bytes")
+        Self.expectError(
+            "rules:\n  - id: r\n    regex: 'x'\n    keywords:\n      - \(word)", line: 5, containing: "257 bytes")
     }
 
     @Test func tooManyAllowlistRegexesIsAnError() {
@@ -131,7 +141,8 @@ import VeilYAML
         // Hashing two huge alias keys would walk billions of nodes.
         var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
         for level in 1...8 {
-            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+            yaml +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
         }
         yaml += "rules:\n  ? *a8\n  : 1\n  ? *a7\n  : 2\n"
         Self.expectError(yaml, line: 6, containing: "YAML nodes")
@@ -144,11 +155,12 @@ import VeilYAML
     }
 
     @Test func aModestAliasIsFine() throws {
-        let rules = try RuleSet(yaml: """
-        rules:
-          - {id: a, regex: 'ORD-[0-9]{6}', keywords: &words [order, ref]}
-          - {id: b, regex: 'REF-[0-9]{6}', keywords: *words}
-        """)
+        let rules = try RuleSet(
+            yaml: """
+                rules:
+                  - {id: a, regex: 'ORD-[0-9]{6}', keywords: &words [order, ref]}
+                  - {id: b, regex: 'REF-[0-9]{6}', keywords: *words}
+                """)
         #expect(rules.rules.filter { ["a", "b"].contains($0.id) }.count == 2)
     }
 

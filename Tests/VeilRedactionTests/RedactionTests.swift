@@ -27,7 +27,9 @@ import VeilScreen
         let out = result.screen
         for col in 5..<24 {
             let cell = out[0, col]
-            #expect(cell.scalar == " " && cell.foreground == RedactionStyle.maskColor && cell.background == RedactionStyle.maskColor)
+            #expect(
+                cell.scalar == " " && cell.foreground == RedactionStyle.maskColor
+                    && cell.background == RedactionStyle.maskColor)
             #expect(cell.attributes.isEmpty && cell.linkIndex == 0 && cell.clusterIndex == 0)
         }
         #expect(out[0, 4] == screen[0, 4])
@@ -49,7 +51,9 @@ import VeilScreen
         let out = Redactor(rules: rules, style: .defaultMask).redact(screen).screen
         // 口令九八 (the password value, columns 6–13) becomes eight narrow mask cells.
         for col in 6..<14 {
-            #expect(out[0, col].scalar == "•" && out[0, col].width == 1 && out[0, col].foreground == RedactionStyle.maskColor)
+            #expect(
+                out[0, col].scalar == "•" && out[0, col].width == 1
+                    && out[0, col].foreground == RedactionStyle.maskColor)
         }
         #expect(out[0, 0] == screen[0, 0])
         #expect(out.invariantViolation() == nil)
@@ -63,18 +67,21 @@ import VeilScreen
         let row = out.lines()[0]
         #expect(row.hasPrefix("pin [REDACTED]          / Password: [REDACTE"))
         #expect(out[0, 14].background == RedactionStyle.maskColor)  // the rest of the span stays masked
-        let normalized = Redactor(rules: rules, style: .placeholder(label: .ruleID, normalizeLength: true)).redact(screen).screen
+        let normalized = Redactor(rules: rules, style: .placeholder(label: .ruleID, normalizeLength: true)).redact(
+            screen
+        ).screen
         #expect(normalized.lines()[0] == "pin [card.pan]          / Password: [passwor")
         #expect(normalized[0, 14] == .blank)  // the length is not shown
     }
 
     @Test func aRuleStyleOverridesTheRedactorStyle() throws {
-        let custom = try RuleSet(yaml: """
-        rules:
-          - id: order
-            regex: 'ORD-[0-9]{6}'
-            style: placeholder
-        """)
+        let custom = try RuleSet(
+            yaml: """
+                rules:
+                  - id: order
+                    regex: 'ORD-[0-9]{6}'
+                    style: placeholder
+                """)
         let screen = try TestScreen("ORD-123456 4111 1111 1111 1111").screen
         let out = Redactor(rules: custom, style: .solid).redact(screen).screen
         #expect(out.lines()[0].hasPrefix("[order]"))
@@ -107,11 +114,12 @@ import VeilScreen
 
     @Test func aRegexThatRunsTooLongHidesItsLineUnscanned() throws {
         // Catastrophic backtracking: without the budget this would run for hours.
-        let slow = try RuleSet(yaml: """
-        rules:
-          - id: slow
-            regex: '(a+)+$'
-        """)
+        let slow = try RuleSet(
+            yaml: """
+                rules:
+                  - id: slow
+                    regex: '(a+)+$'
+                """)
         let screen = try TestScreen(String(repeating: "a", count: 40) + "b").screen
         let clock = ContinuousClock()
         let start = clock.now
@@ -136,8 +144,10 @@ import VeilScreen
         let screen = try sampleScreen()
         let redactor = Redactor(rules: rules)
         var plan = try redactor.plan(for: screen)
-        plan.entries.append(.init(row: 0, col: 70, width: 20, ruleID: "x", category: .secret, severity: .block,
-                                  fingerprint: "", style: .solid))
+        plan.entries.append(
+            .init(
+                row: 0, col: 70, width: 20, ruleID: "x", category: .secret, severity: .block,
+                fingerprint: "", style: .solid))
         #expect(throws: RedactionError.spanOutsideScreen(row: 0, col: 70, width: 20)) {
             try redactor.apply(plan, to: screen)
         }
@@ -164,22 +174,27 @@ import VeilScreen
 
     @Test func everyStyleHidesEveryFindingCell() throws {
         let text = """
-        Card: 4111 1111 1111 1111   密码：abc12345
-        key AKIAB5WKH7DNSIPZZ7FK mail jane.doe@acme-corp.io 手机 13812345678
-        """
+            Card: 4111 1111 1111 1111   密码：abc12345
+            key AKIAB5WKH7DNSIPZZ7FK mail jane.doe@acme-corp.io 手机 13812345678
+            """
         let screen = try TestScreen(text).screen
-        let styles: [RedactionStyle] = [.solid, .defaultMask, .defaultPlaceholder,
-                                        .placeholder(label: .ruleID, normalizeLength: true), .privacyCover]
+        let styles: [RedactionStyle] = [
+            .solid, .defaultMask, .defaultPlaceholder,
+            .placeholder(label: .ruleID, normalizeLength: true), .privacyCover,
+        ]
         for style in styles {
             let result = Redactor(rules: rules, style: style).redact(screen)
             #expect(result.failure == nil)
-            let hidden = result.plan.coversEverything ? Set(screen.cells.indices)
+            let hidden =
+                result.plan.coversEverything
+                ? Set(screen.cells.indices)
                 : Set(result.plan.entries.flatMap { e in (e.col..<(e.col + e.width)).map { e.row * screen.cols + $0 } })
             #expect(!hidden.isEmpty)
             for index in hidden {
                 let before = screen.cells[index], after = result.screen.cells[index]
                 if before.scalar != " " {
-                    #expect(after.scalar != before.scalar || after.scalar == " ", "\(style) kept a character at \(index)")
+                    #expect(
+                        after.scalar != before.scalar || after.scalar == " ", "\(style) kept a character at \(index)")
                 }
             }
             let visible = result.screen.lines().joined(separator: "\n")

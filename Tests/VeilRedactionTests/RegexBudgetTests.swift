@@ -50,12 +50,13 @@ import VeilScreen
     /// The same input gives the same findings every time, while other tasks keep the cores
     /// busy (with a wall-clock budget, #17 saw 9 of 40 concurrent runs differ).
     @Test func theBudgetIsDeterministicUnderLoad() async throws {
-        let rules = try RuleSet(yaml: """
-            extend: {useDefault: false}
-            rules:
-              - id: slow
-                regex: '(x+x+)+y'
-            """)
+        let rules = try RuleSet(
+            yaml: """
+                extend: {useDefault: false}
+                rules:
+                  - id: slow
+                    regex: '(x+x+)+y'
+                """)
         var terminal = try Terminal(cols: 200, rows: 40)
         // Rows of different lengths: some finish within the line budget, some do not, and the
         // screen budget runs out part way down.
@@ -87,14 +88,16 @@ import VeilScreen
     }
 
     @Test func oneInputsScreensShareOneBudget() throws {
-        let rules = try RuleSet(yaml: """
-            extend: {useDefault: false}
-            rules:
-              - id: slow
-                regex: '(a+)+$'
-            """)
+        let rules = try RuleSet(
+            yaml: """
+                extend: {useDefault: false}
+                rules:
+                  - id: slow
+                    regex: '(a+)+$'
+                """)
         var terminal = try Terminal(cols: 80, rows: 4)
-        terminal.feed(Array((0..<4).map { _ in String(repeating: "a", count: 40) + "b" }.joined(separator: "\r\n").utf8))
+        terminal.feed(
+            Array((0..<4).map { _ in String(repeating: "a", count: 40) + "b" }.joined(separator: "\r\n").utf8))
         let screen = terminal.screen
         let allowance = RegexAllowance(steps: 3 * RuleSet.regexLineBudgetSteps)
         let first = try rules.findings(in: screen, allowance: allowance)
@@ -115,13 +118,14 @@ import VeilScreen
     @Test func lintSharesOneBudgetAcrossEveryExample() throws {
         // 80 examples × 5 variants of a catastrophic pattern: one budget, not 400.
         let examples = (0..<80).map { _ in "'" + String(repeating: "a", count: 40) + "b'" }.joined(separator: ", ")
-        let rules = try RuleSet(yaml: """
-            extend: {useDefault: false}
-            rules:
-              - id: slow
-                regex: '(a+)+$'
-                negativeExamples: [\(examples)]
-            """)
+        let rules = try RuleSet(
+            yaml: """
+                extend: {useDefault: false}
+                rules:
+                  - id: slow
+                    regex: '(a+)+$'
+                    negativeExamples: [\(examples)]
+                """)
         let start = ContinuousClock.now
         _ = rules.lint()
         // One input budget is about 1 s of one core (a few seconds when the tests load both

@@ -9,7 +9,8 @@ import VeilRedaction
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("veil-resolver-\(UUID().uuidString)")
         let work = root.appendingPathComponent("work")
         for folder in ["work/app/screens", "outside"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         return (root, work)
     }
@@ -70,7 +71,8 @@ import VeilRedaction
         #expect(try resolver.rules(forInputAt: "a.ans").rules.map(\.id) == ["top"])
         try Self.rulesFile("changed", at: work)
         #expect(try resolver.rules(forInputAt: "app/b.ans").rules.map(\.id) == ["top"])
-        #expect(try RulesFileResolver(configPath: nil, workingDirectory: work.path).rules().rules.map(\.id) == ["changed"])
+        #expect(
+            try RulesFileResolver(configPath: nil, workingDirectory: work.path).rules().rules.map(\.id) == ["changed"])
     }
 
     @Test func errorsNameTheFileAsFoundFromTheWorkingDirectory() throws {

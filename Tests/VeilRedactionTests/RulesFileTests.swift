@@ -40,11 +40,12 @@ import VeilScreen
         #expect(rules.rule(withID: "card.pan")?.isEnabled == true)
         let order = try #require(rules.rule(withID: "order.ref"))
         #expect(order.category == .pii && order.severity == .warn && order.style == .defaultMask)
-        let screen = try TestScreen("""
-        Order ORD-123456 card 4000 0566 5566 5556 / 4111 1111 1111 1111
-        OTP: 123456 (expires)
-        Tel: +1 415 555 0132
-        """)
+        let screen = try TestScreen(
+            """
+            Order ORD-123456 card 4000 0566 5566 5556 / 4111 1111 1111 1111
+            OTP: 123456 (expires)
+            Tel: +1 415 555 0132
+            """)
         let findings = try rules.findings(in: screen.screen)
         #expect(findings.map(\.ruleID) == ["order.ref", "card.pan", "otp.field"])
         #expect(screen.hidden(findings) == ["123456", "4111 1111 1111 1111", "123456"])
@@ -60,25 +61,28 @@ import VeilScreen
     }
 
     @Test func aRuleWithADefaultIDReplacesIt() throws {
-        let rules = try RuleSet(yaml: """
-        rules:
-          - id: email
-            detector: email
-            severity: warn
-            category: pii
-        """)
+        let rules = try RuleSet(
+            yaml: """
+                rules:
+                  - id: email
+                    detector: email
+                    severity: warn
+                    category: pii
+                """)
         #expect(rules.rules.filter { $0.id == "email" }.count == 1)
         #expect(rules.rule(withID: "email")?.severity == .warn)
-        #expect(rules.rules.firstIndex { $0.id == "email" } == (try RuleSet.builtIn).rules.firstIndex { $0.id == "email" })
+        #expect(
+            rules.rules.firstIndex { $0.id == "email" } == (try RuleSet.builtIn).rules.firstIndex { $0.id == "email" })
     }
 
     @Test func lintReportsExamplesThatMisbehaveWithTheirPosition() throws {
         let rules = try RuleSet(contentsOf: Fixtures.url("rules/lint/failing-examples.yml"))
         let failures = rules.lint(variants: [.plain])
-        #expect(failures.map { "\($0.position!.line):\($0.position!.column) \($0.message)" } == [
-            "7:9 expected ↓ spans at characters 7–15, hid nothing",
-            "9:9 a negative example, but hides characters 7–16",
-        ])
+        #expect(
+            failures.map { "\($0.position!.line):\($0.position!.column) \($0.message)" } == [
+                "7:9 expected ↓ spans at characters 7–15, hid nothing",
+                "9:9 a negative example, but hides characters 7–16",
+            ])
         // No example text in the messages.
         #expect(!failures.contains { $0.description.contains("ORD-") })
     }
@@ -100,10 +104,13 @@ import VeilScreen
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try RuleSet.resolve(configPath: nil, folder: folder).origin == "Rules/default.yml")
-        try "extend: {useDefault: false}\n".write(to: folder.appendingPathComponent(".veil.yml"), atomically: true, encoding: .utf8)
+        try "extend: {useDefault: false}\n".write(
+            to: folder.appendingPathComponent(".veil.yml"), atomically: true, encoding: .utf8)
         #expect(try RuleSet.resolve(configPath: nil, folder: folder).rules.isEmpty)
         let given = Fixtures.url("rules/valid/standalone.yml").path
         #expect(try RuleSet.resolve(configPath: given, folder: folder).rules.map(\.id) == ["employee.id"])
-        #expect(throws: RuleFileError.self) { try RuleSet.resolve(configPath: folder.appendingPathComponent("nope.yml").path) }
+        #expect(throws: RuleFileError.self) {
+            try RuleSet.resolve(configPath: folder.appendingPathComponent("nope.yml").path)
+        }
     }
 }

@@ -32,11 +32,13 @@ import VeilScreen
                     detector.scanner.scan(buffer, previous: buffer, into: &candidates)
                     for candidate in candidates {
                         for range in [candidate.match, candidate.secret] {
-                            #expect(range.lowerBound >= 0 && range.upperBound <= bytes.count && !range.isEmpty,
-                                    "\(detector.rawValue) on \(line.debugDescription)")
+                            #expect(
+                                range.lowerBound >= 0 && range.upperBound <= bytes.count && !range.isEmpty,
+                                "\(detector.rawValue) on \(line.debugDescription)")
                             if range.upperBound <= bytes.count, range.lowerBound < bytes.count {
                                 #expect(!ASCII.isContinuation(bytes[range.lowerBound]))
-                                #expect(range.upperBound == bytes.count || !ASCII.isContinuation(bytes[range.upperBound]))
+                                #expect(
+                                    range.upperBound == bytes.count || !ASCII.isContinuation(bytes[range.upperBound]))
                             }
                         }
                     }
@@ -51,7 +53,8 @@ import VeilScreen
         let rules = try RuleSet.builtIn
         for _ in 0..<40 {
             let text = (0..<24).map { _ in
-                (0..<Int.random(in: 0...12, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+                (0..<Int.random(in: 0...12, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }
+                    .joined()
             }.joined(separator: "\n")
             let layout = try TextLayout(text, cols: 40)
             let result = Redactor(rules: rules).redact(layout.screen)

@@ -100,14 +100,18 @@ import VeilTestSupport
 
     @Test func countsOfALine() {
         let runs = Array("ab 12-345 6789 +x 1234567".utf8).withUnsafeBufferPointer { DigitRuns($0) }
-        #expect(runs == DigitRuns(digits: 16, longestRun: 7, longestChain: 9, longestPhoneChain: 9, hasPlus: true,
-                                 hasLettersThenDigits: false))
+        #expect(
+            runs
+                == DigitRuns(
+                    digits: 16, longestRun: 7, longestChain: 9, longestPhoneChain: 9, hasPlus: true,
+                    hasLettersThenDigits: false))
     }
 
     @Test func entropyRunCharactersAreTheDocumentedClass() {
         for value in 0...255 {
             let b = UInt8(value)
-            let spelledOut = ASCII.isAlnum(b) || b == ASCII.plus || b == ASCII.slash || b == ASCII.equals
+            let spelledOut =
+                ASCII.isAlnum(b) || b == ASCII.plus || b == ASCII.slash || b == ASCII.equals
                 || b == ASCII.underscore || b == ASCII.dash
             #expect(EntropyScanner.isRunCharacter(b) == spelledOut, "byte \(value)")
         }
@@ -116,21 +120,24 @@ import VeilTestSupport
     @Test func keywordBitsSelectTheRulesANaiveSearchSelects() throws {
         // More than 64 keywords, so the bit set takes two words.
         let many = (0..<70).map { "kw\($0)x" }
-        let rules = try RuleSet.builtIn.rules + [
-            Rule(id: "many", matcher: .builtIn(.email), keywords: many),
-            Rule(id: "last", matcher: .builtIn(.email), keywords: ["kw69x"]),
-            Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
-        ]
+        let rules =
+            try RuleSet.builtIn.rules + [
+                Rule(id: "many", matcher: .builtIn(.email), keywords: many),
+                Rule(id: "last", matcher: .builtIn(.email), keywords: ["kw69x"]),
+                Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
+            ]
         let index = KeywordIndex(rules: rules)
         #expect(index.keywordWords == 2)
         var random = ScannerFuzzTests.SplitMix(seed: 31)
         var lines = ["", "kw69x", "KW3X", "password", "eyJ", "nothing"]
         for _ in 0..<1000 {
             let count = Int.random(in: 1...12, using: &random)
-            lines.append((0..<count).map { _ in
-                Bool.random(using: &random) ? ScannerFuzzTests.pieces.randomElement(using: &random)!
-                    : many.randomElement(using: &random)!
-            }.joined())
+            lines.append(
+                (0..<count).map { _ in
+                    Bool.random(using: &random)
+                        ? ScannerFuzzTests.pieces.randomElement(using: &random)!
+                        : many.randomElement(using: &random)!
+                }.joined())
         }
         var mismatches: [String] = []
         var selected = 0
@@ -140,9 +147,12 @@ import VeilTestSupport
             Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
             for (r, rule) in rules.enumerated() {
                 // The naive answer: the rule is enabled and has no keyword or one occurs.
-                let naive = rule.isEnabled && (rule.keywords.isEmpty || rule.keywords.contains { keyword in
-                    lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
-                })
+                let naive =
+                    rule.isEnabled
+                    && (rule.keywords.isEmpty
+                        || rule.keywords.contains { keyword in
+                            lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
+                        })
                 if naive != index.runs(r, bits: bits) {
                     mismatches.append("\(rule.id) on \(line.debugDescription)")
                 }

@@ -15,7 +15,8 @@ import VeilScreen
     }
 
     @Test func aSessionFedAsBytes() throws {
-        let bytes = "\u{1B}]0;deploy — jane.doe@acme-corp.io\u{07}"
+        let bytes =
+            "\u{1B}]0;deploy — jane.doe@acme-corp.io\u{07}"
             + "\u{1B}[1mUser:\u{1B}[0m jo  \u{1B}]7701;pin\u{07}4821\u{1B}]7701;\u{07}\r\n"
             + "\u{1B}[32m密码：\u{1B}[31mabc12345\u{1B}[0m\r\n"
             + "export GITHUB_TOKEN=ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d\r\n"
@@ -37,7 +38,7 @@ import VeilScreen
         #expect(out.lines()[2] == "export GITHUB_TOKEN=")
         #expect(out.lines()[4] == "                    ok")
         #expect(out.title == "deploy — █████████████████████")
-        #expect(out.links == [""])                                  // the card's hyperlink is gone
+        #expect(out.links == [""])  // the card's hyperlink is gone
         #expect(out.cells.allSatisfy { $0.sensitiveIndex == 0 })
         #expect(out.sensitiveReasons == [""])
         #expect(out.invariantViolation() == nil)

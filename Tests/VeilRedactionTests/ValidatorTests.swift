@@ -17,11 +17,11 @@ import Testing
     }
 
     @Test func cardsNeedIssuerLengthGroupingAndLuhn() {
-        #expect(!CardNumber.isValid("4111111111111112"))           // Luhn
-        #expect(!CardNumber.isValid("1234567890123452"))           // Luhn-valid, no issuer
-        #expect(!CardNumber.isValid("37828224631000"))              // Amex must be 15
-        #expect(!CardNumber.isValid("4111-1111 1111-1111"))        // mixed separators
-        #expect(!CardNumber.isValid("41 11111111 111111"))          // grouping
+        #expect(!CardNumber.isValid("4111111111111112"))  // Luhn
+        #expect(!CardNumber.isValid("1234567890123452"))  // Luhn-valid, no issuer
+        #expect(!CardNumber.isValid("37828224631000"))  // Amex must be 15
+        #expect(!CardNumber.isValid("4111-1111 1111-1111"))  // mixed separators
+        #expect(!CardNumber.isValid("41 11111111 111111"))  // grouping
         #expect(CardNumber.isValid("3782 822463 10005"))
         #expect(CardNumber.verdict("6212345678901231") == .validWithContext)  // UnionPay failing Luhn
         #expect(Luhn.isValid("4111 1111-1111 1111"))
@@ -32,7 +32,7 @@ import Testing
         #expect(IBAN.isValid("DE89 3704 0044 0532 0130 00"))
         #expect(IBAN.isValid("GB29NWBK60161331926819"))
         #expect(!IBAN.isValid("DE89 3704 0044 0532 0130 01"))
-        #expect(!IBAN.isValid("DE89 3704 0044 0532 0130 000"))    // 23 characters for DE
+        #expect(!IBAN.isValid("DE89 3704 0044 0532 0130 000"))  // 23 characters for DE
         #expect(!IBAN.isValid("XX89370400440532013000"))
         #expect(!IBAN.isValid("de89370400440532013000"))
         #expect(IBAN.lengths["NO"] == 15 && IBAN.lengths["RU"] == 33 && IBAN.lengths.count == 89)
@@ -42,15 +42,16 @@ import Testing
         #expect(ResidentID.isValid("11010519491231002X"))
         #expect(ResidentID.isValid("11010519491231002x"))
         #expect(ResidentID.isValid("360426199101010071"))
-        #expect(!ResidentID.isValid("110105194912310021"))   // check character
-        #expect(!ResidentID.isValid("110105194902310026"))   // 31 February
-        #expect(!ResidentID.isValid("990105194912310021"))   // province
+        #expect(!ResidentID.isValid("110105194912310021"))  // check character
+        #expect(!ResidentID.isValid("110105194902310026"))  // 31 February
+        #expect(!ResidentID.isValid("990105194912310021"))  // province
         // Not in the future: a birth date of 2099 is valid only once 2099 has come.
         let future = "110105209912310029"
         #expect(!ResidentID.isValid(future))
         let in2100 = try #require(ISO8601DateFormatter().date(from: "2100-01-01T00:00:00Z"))
         #expect(ResidentID.isValid(future, today: in2100))
-        #expect(ResidentID.isValid("110105200002290022") == ResidentID.verdict("110105200002290022").isValid)  // leap day 2000
+        // Leap day 2000.
+        #expect(ResidentID.isValid("110105200002290022") == ResidentID.verdict("110105200002290022").isValid)
     }
 
     @Test func socialSecurityNumbers() {
@@ -58,19 +59,21 @@ import Testing
         #expect(SSN.isValid("536 22 8714"))
         #expect(!SSN.isValid("536228714"))
         #expect(SSN.isValid("536228714", hasContext: true))
-        for invalid in ["000-12-3456", "666-12-3456", "900-12-3456", "536-00-8714", "536-22-0000",
-                        "111-11-1111", "078-05-1120", "219-09-9999", "457-55-5462", "536-22 8714"] {
+        for invalid in [
+            "000-12-3456", "666-12-3456", "900-12-3456", "536-00-8714", "536-22-0000",
+            "111-11-1111", "078-05-1120", "219-09-9999", "457-55-5462", "536-22 8714",
+        ] {
             #expect(!SSN.isValid(invalid, hasContext: true), "\(invalid)")
         }
     }
 
     @Test func jsonWebTokens() {
         let header = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"  // {"alg":"HS256","typ":"JWT"}
-        let payload = "eyJzdWIiOiIxIn0"                       // {"sub":"1"}
+        let payload = "eyJzdWIiOiIxIn0"  // {"sub":"1"}
         #expect(JWT.isValid("\(header).\(payload).c2ln"))
         #expect(JWT.isValid("\(header).\(payload)."))
-        #expect(!JWT.isValid("eyJ0eXAiOiJKV1QifQ.\(payload).c2ln"))   // no alg
-        #expect(!JWT.isValid("\(header).bm90IGpzb24.c2ln"))            // payload not JSON
+        #expect(!JWT.isValid("eyJ0eXAiOiJKV1QifQ.\(payload).c2ln"))  // no alg
+        #expect(!JWT.isValid("\(header).bm90IGpzb24.c2ln"))  // payload not JSON
         #expect(!JWT.isValid("\(header).\(payload)"))
     }
 
@@ -79,8 +82,10 @@ import Testing
         #expect(members(#"{"alg":"HS256","typ":"JWT"}"#) == ["alg", "typ"])
         #expect(members(#" { "a" : [1, -2.5e3, true, null, {"b": "\u00e9\n"}] } "#) == ["a"])
         #expect(members("{}") == [])
-        for invalid in ["", "[]", #""alg""#, "{", #"{"a":}"#, #"{"a":1,}"#, #"{"a":01}"#, #"{"a":"x"} x"#,
-                        #"{a:1}"#, #"{"a":tru}"#, "{\"a\":\"\u{1}\"}"] {
+        for invalid in [
+            "", "[]", #""alg""#, "{", #"{"a":}"#, #"{"a":1,}"#, #"{"a":01}"#, #"{"a":"x"} x"#,
+            #"{a:1}"#, #"{"a":tru}"#, "{\"a\":\"\u{1}\"}",
+        ] {
             #expect(members(invalid) == nil, "\(invalid)")
         }
     }

@@ -74,7 +74,8 @@ import Testing
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("taken")
-        try FileManager.default.createDirectory(at: target.appendingPathComponent("inner"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.appendingPathComponent("inner"), withIntermediateDirectories: true)
         #expect(throws: AtomicFileError.rename(path: target.path, errno: EISDIR)) {
             try AtomicFile.write([1] as [UInt8], to: target)
         }
@@ -91,10 +92,12 @@ import Testing
         try Data([7, 7, 7]).write(to: file)
         var seen: [String] = []
         var previous = Data()
-        try AtomicFile.write(Data(repeating: 1, count: 10), to: file, mode: 0o600, midWrite: {
-            seen = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
-            previous = (try? Data(contentsOf: file)) ?? Data()
-        })
+        try AtomicFile.write(
+            Data(repeating: 1, count: 10), to: file, mode: 0o600,
+            midWrite: {
+                seen = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
+                previous = (try? Data(contentsOf: file)) ?? Data()
+            })
         #expect(seen.count == 2)
         #expect(seen.contains("snap.png"))
         #expect(seen.contains { $0.hasPrefix(AtomicFile.temporaryPrefix + "\(getpid())-") })

@@ -19,7 +19,9 @@ import VeilRender
         let a = try #require(font.glyph(for: "A"))
         #expect(a.pixelWidth == 8 && a.combiningOffset == nil)
         // unifont.hex: 0041:0000000018242442427E424242420000
-        let rows: [UInt16] = [0, 0, 0, 0, 0x18, 0x24, 0x24, 0x42, 0x42, 0x7E, 0x42, 0x42, 0x42, 0x42, 0, 0].map { $0 << 8 }
+        let rows: [UInt16] = [0, 0, 0, 0, 0x18, 0x24, 0x24, 0x42, 0x42, 0x7E, 0x42, 0x42, 0x42, 0x42, 0, 0].map {
+            $0 << 8
+        }
         #expect((0..<16).map(a.row) == rows)
         #expect(try #require(font.glyph(for: "漢")).pixelWidth == 16)
         #expect(try #require(font.glyph(for: "\u{915}")).pixelWidth == 16)  // 16 px glyph, width 1
@@ -41,7 +43,9 @@ import VeilRender
         // measured by `veil-bench render` in Benchmarks/VeilBenchmarks, not here).
         let second = try BitmapFont(path: first.path)
         #expect(second.glyphCount == first.glyphCount)
-        #expect((0..<16).map(try #require(second.glyph(for: "字")).row) == (0..<16).map(try #require(first.glyph(for: "字")).row))
+        #expect(
+            (0..<16).map(try #require(second.glyph(for: "字")).row)
+                == (0..<16).map(try #require(first.glyph(for: "字")).row))
     }
 
     @Test func damagedFontFilesGiveTypedErrors() throws {

@@ -26,7 +26,10 @@ import Testing
         defer { veil_png_ctx_free(context) }
         let pixels = [UInt8](repeating: 0, count: 12)
         let palette: [UInt8] = [1, 2, 3]
-        func indexed(_ width: UInt32, _ height: UInt32, _ length: Int = 12, colours: UInt32 = 1, level: Int32 = 6, strategy: Int32 = 0) -> Int32 {
+        func indexed(
+            _ width: UInt32, _ height: UInt32, _ length: Int = 12, colours: UInt32 = 1, level: Int32 = 6,
+            strategy: Int32 = 0
+        ) -> Int32 {
             veil_png_encode_indexed(context, pixels, length, width, height, palette, colours, level, strategy)
         }
         #expect(indexed(0, 1) == Self.code(VEIL_PNG_EWIDTH))

@@ -20,7 +20,9 @@ import VeilScreen
             let bitmap = try Rasterizer(font: font, theme: fixture.theme, options: fixture.options(scale: scale))
                 .rasterize(fixture.screen)
             #expect(bitmap.width == (fixture.screen.cols * 8 + 2 * fixture.padding) * scale)
-            #expect(bitmap.height == (fixture.screen.rows * 16 + 2 * fixture.padding + (fixture.windowFrame ? 20 : 0)) * scale)
+            #expect(
+                bitmap.height == (fixture.screen.rows * 16 + 2 * fixture.padding + (fixture.windowFrame ? 20 : 0))
+                    * scale)
             let png = try PNGEncoder().encode(bitmap)
             let decoded = try PNGDecoder().decode(png)
             let golden = try Fixtures.bytes("screens/\(name).s\(scale).rgb")
@@ -35,7 +37,8 @@ import VeilScreen
         guard actual.count == expected.count else { return "\(actual.count) bytes, golden has \(expected.count)" }
         var differing = 0
         var first: Int?
-        for pixel in 0..<(actual.count / 3) where actual[3 * pixel..<3 * pixel + 3] != expected[3 * pixel..<3 * pixel + 3] {
+        for pixel in 0..<(actual.count / 3)
+        where actual[3 * pixel..<3 * pixel + 3] != expected[3 * pixel..<3 * pixel + 3] {
             differing += 1
             if first == nil { first = pixel }
         }

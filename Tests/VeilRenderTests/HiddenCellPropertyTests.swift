@@ -25,8 +25,10 @@ import VeilTestSupport
         case recolour
     }
 
-    static func hide(_ screen: Screen, style: HideStyle, fraction: Int, mask: TerminalColor,
-                     random: inout SeededGenerator) -> (Screen, Set<Position>) {
+    static func hide(
+        _ screen: Screen, style: HideStyle, fraction: Int, mask: TerminalColor,
+        random: inout SeededGenerator
+    ) -> (Screen, Set<Position>) {
         var hidden = screen
         var positions = Set<Position>()
         for row in 0..<screen.rows {
@@ -56,13 +58,17 @@ import VeilTestSupport
     static func isUntouched(_ p: Position, in original: Screen, hidden: Set<Position>) -> Bool {
         if hidden.contains(p) { return false }
         let cell = original[p.row, p.col]
-        if cell.width == 2, p.col + 1 < original.cols, hidden.contains(Position(row: p.row, col: p.col + 1)) { return false }
+        if cell.width == 2, p.col + 1 < original.cols, hidden.contains(Position(row: p.row, col: p.col + 1)) {
+            return false
+        }
         if cell.width == 0, p.col > 0, hidden.contains(Position(row: p.row, col: p.col - 1)) { return false }
         return true
     }
 
     static func equalBytes(_ a: [UInt8], _ aStart: Int, _ b: [UInt8], _ bStart: Int, _ count: Int) -> Bool {
-        a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress! + aStart, b.baseAddress! + bStart, count) == 0 } }
+        a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in memcmp(a.baseAddress! + aStart, b.baseAddress! + bStart, count) == 0 }
+        }
     }
 
     @Test(arguments: HideStyle.allCases)
@@ -73,21 +79,27 @@ import VeilTestSupport
         var hiddenCount = 0
         for iteration in 0..<240 {
             let original = try generator.screen(maxCols: 18, maxRows: 4)
-            let mask: TerminalColor = iteration % 3 == 0 ? .indexed(UInt8.random(in: 0...255, using: &random))
-                : .rgb(.random(in: 0...255, using: &random), .random(in: 0...255, using: &random), .random(in: 0...255, using: &random))
+            let mask: TerminalColor =
+                iteration % 3 == 0
+                ? .indexed(UInt8.random(in: 0...255, using: &random))
+                : .rgb(
+                    .random(in: 0...255, using: &random), .random(in: 0...255, using: &random),
+                    .random(in: 0...255, using: &random))
             let (redacted, hidden) = Self.hide(original, style: style, fraction: 35, mask: mask, random: &random)
             hiddenCount += hidden.count
             let theme = Theme.builtIn[iteration % Theme.builtIn.count]
             let maskColor = theme.resolve(mask, isForeground: false)
             for scale in 1...3 {
-                let options = RenderOptions(scale: scale, drawCursor: iteration % 2 == 0, padding: iteration % 4,
-                                            windowFrame: iteration % 5 == 0)
+                let options = RenderOptions(
+                    scale: scale, drawCursor: iteration % 2 == 0, padding: iteration % 4,
+                    windowFrame: iteration % 5 == 0)
                 let rasterizer = Rasterizer(font: font, theme: theme, options: options)
                 let after = try rasterizer.rasterize(redacted).rgbBytes()
                 let before = try rasterizer.rasterize(original).rgbBytes()
                 let width = (original.cols * 8 + 2 * options.padding) * scale
                 let top = (options.windowFrame ? 20 : 0) * scale + options.padding * scale
-                let maskRow = [UInt8]((0..<(8 * scale)).map { _ in [maskColor.red, maskColor.green, maskColor.blue] }.joined())
+                let maskRow = [UInt8](
+                    (0..<(8 * scale)).map { _ in [maskColor.red, maskColor.green, maskColor.blue] }.joined())
                 let rowBytes = 3 * 8 * scale
                 for row in 0..<original.rows {
                     for col in 0..<original.cols {
@@ -99,12 +111,16 @@ import VeilTestSupport
                             let start = 3 * (y * width + x0)
                             if isHidden {
                                 guard Self.equalBytes(after, start, maskRow, 0, rowBytes) else {
-                                    Issue.record("screen \(iteration) scale \(scale): hidden cell \(row),\(col) row \(y) is not solid \(maskColor)")
+                                    Issue.record(
+                                        "screen \(iteration) scale \(scale): hidden cell \(row),\(col) row \(y) is not solid \(maskColor)"
+                                    )
                                     return
                                 }
                             } else {
                                 guard Self.equalBytes(after, start, before, start, rowBytes) else {
-                                    Issue.record("screen \(iteration) scale \(scale): cell \(row),\(col) changed when neighbours were hidden")
+                                    Issue.record(
+                                        "screen \(iteration) scale \(scale): cell \(row),\(col) changed when neighbours were hidden"
+                                    )
                                     return
                                 }
                             }
@@ -129,7 +145,8 @@ import VeilTestSupport
                     screen.cells[index].background = .default
                 }
             }
-            let bitmap = try Rasterizer(font: font, theme: .dark, options: RenderOptions(scale: 1 + iteration % 3)).rasterize(screen)
+            let bitmap = try Rasterizer(font: font, theme: .dark, options: RenderOptions(scale: 1 + iteration % 3))
+                .rasterize(screen)
             let png = try PNGEncoder(compression: iteration % 2 == 0 ? .standard : .fast).encode(bitmap)
             try PNGChecks.expectWellFormed(png, for: bitmap)
             depths.insert(try PNGInspection(png).header.bitDepth)

@@ -15,9 +15,11 @@ import VeilScreen
 
     /// A 60-byte PNG that declares a `width`×`height` RGB image.
     static func declaring(width: UInt32, height: UInt32) -> [UInt8] {
-        let header = withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init)
+        let header =
+            withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init)
             + [8, 2, 0, 0, 0]
-        return PNGChunks.signature + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        return PNGChunks.signature + chunk("IHDR", header)
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
             + chunk("IEND", [])
     }
 
@@ -48,8 +50,10 @@ import VeilScreen
         let encoder = PNGEncoder()
         #expect(PNGEncoder.maximumDimension == 1_000_000 && PNGEncoder.maximumPixelCount == 1 << 28)
         #expect(throws: PNGError.self) {
-            try encoder.encode(Bitmap(width: PNGEncoder.maximumDimension + 1, height: 1,
-                                      pixels: .indexed([], palette: [RGBColor(0, 0, 0)])))
+            try encoder.encode(
+                Bitmap(
+                    width: PNGEncoder.maximumDimension + 1, height: 1,
+                    pixels: .indexed([], palette: [RGBColor(0, 0, 0)])))
         }
     }
 
@@ -72,8 +76,11 @@ import VeilScreen
 
     @Test func temporaryNamesCarryTheWriterPID() {
         #expect(StaleTemporaries.writerPID(of: ".veil-1234-abc9z.tmp") == 1234)
-        for name in [".veil-abc.tmp", ".veil-12-.tmp", ".veil--x.tmp", ".veil-12-AB.tmp", "veil-12-ab.tmp", ".veil-12-ab.tmp.png",
-                     ".veil-0-ab.tmp", ".veil-1-2-3.tmp"] {
+        for name in [
+            ".veil-abc.tmp", ".veil-12-.tmp", ".veil--x.tmp", ".veil-12-AB.tmp", "veil-12-ab.tmp",
+            ".veil-12-ab.tmp.png",
+            ".veil-0-ab.tmp", ".veil-1-2-3.tmp",
+        ] {
             #expect(StaleTemporaries.writerPID(of: name) == nil, "\(name)")
         }
     }
@@ -82,12 +89,21 @@ import VeilScreen
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let dead = try Self.deadPID()
-        let names = [".veil-\(dead)-stale1.tmp", ".veil-\(getpid())-mine.tmp", ".veil-1-init.tmp", ".veil-notours.tmp", "keep.png"]
+        let names = [
+            ".veil-\(dead)-stale1.tmp", ".veil-\(getpid())-mine.tmp", ".veil-1-init.tmp", ".veil-notours.tmp",
+            "keep.png",
+        ]
         for name in names { try Data([1]).write(to: folder.appendingPathComponent(name)) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".veil-\(dead)-dir.tmp"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".veil-\(dead)-dir.tmp"), withIntermediateDirectories: false)
         #expect(StaleTemporaries.remove(in: folder.path) == [".veil-\(dead)-stale1.tmp"])
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(left == [".veil-\(dead)-dir.tmp", ".veil-\(getpid())-mine.tmp", ".veil-1-init.tmp", ".veil-notours.tmp", "keep.png"].sorted())
+        #expect(
+            left
+                == [
+                    ".veil-\(dead)-dir.tmp", ".veil-\(getpid())-mine.tmp", ".veil-1-init.tmp", ".veil-notours.tmp",
+                    "keep.png",
+                ].sorted())
     }
 
     @Test func theFirstWriteIntoAFolderSweepsIt() throws {

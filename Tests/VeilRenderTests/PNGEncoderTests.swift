@@ -13,7 +13,8 @@ import VeilTestSupport
     @Test(arguments: [(1, 1), (2, 1), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (200, 8), (256, 8)])
     func paletteImageUsesTheSmallestBitDepthAndRoundTrips(colours: Int, depth: Int) throws {
         for width in [1, 3, 7, 8, 9, 13, 64] {
-            let bitmap = Self.randomIndexed(width: width, height: 5, colours: colours, seed: UInt64(colours * 100 + width))
+            let bitmap = Self.randomIndexed(
+                width: width, height: 5, colours: colours, seed: UInt64(colours * 100 + width))
             let png = try PNGEncoder().encode(bitmap)
             let inspection = try PNGInspection(png)
             #expect(inspection.header.colorType == .palette)
@@ -30,7 +31,9 @@ import VeilTestSupport
         var random = SeededGenerator(seed: 7)
         let bytes = (0..<(31 * 9 * 3)).map { _ in UInt8.random(in: 0...255, using: &random) }
         let bitmap = Bitmap(width: 31, height: 9, pixels: .rgb(bytes))
-        for compression in [PNGCompression.standard, .fast, PNGCompression(level: 0), PNGCompression(level: 9, strategy: .filtered)] {
+        for compression in [
+            PNGCompression.standard, .fast, PNGCompression(level: 0), PNGCompression(level: 9, strategy: .filtered),
+        ] {
             let png = try PNGEncoder(compression: compression).encode(bitmap)
             let inspection = try PNGInspection(png)
             #expect(inspection.header.colorType == .rgb && inspection.header.bitDepth == 8)
@@ -86,10 +89,12 @@ import VeilTestSupport
             try PNGEncoder().encode(Bitmap(width: 1, height: 1, pixels: .indexed([0], palette: [])))
         }
         #expect(throws: PNGError.invalidPalette(count: 257)) {
-            try PNGEncoder().encode(Bitmap(width: 1, height: 1, pixels: .indexed([0], palette: Array(repeating: black, count: 257))))
+            try PNGEncoder().encode(
+                Bitmap(width: 1, height: 1, pixels: .indexed([0], palette: Array(repeating: black, count: 257))))
         }
         #expect(throws: PNGError.invalidCompressionLevel(10)) {
-            try PNGEncoder(compression: PNGCompression(level: 10)).encode(Bitmap(width: 1, height: 1, pixels: .indexed([0], palette: [black])))
+            try PNGEncoder(compression: PNGCompression(level: 10)).encode(
+                Bitmap(width: 1, height: 1, pixels: .indexed([0], palette: [black])))
         }
     }
 

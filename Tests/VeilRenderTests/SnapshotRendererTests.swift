@@ -10,17 +10,27 @@ import VeilScreen
         let bitmap = try SnapshotRenderer(options: RenderOptions(scale: scale)).bitmap(for: screen)
         #expect(bitmap.width == 640 * scale && bitmap.height == 384 * scale)
         #expect(bitmap.paletteCount == 1)  // a blank screen is one colour: a 1-bit PNG
-        #expect(try PNGInspection(try SnapshotRenderer(options: RenderOptions(scale: scale)).png(for: screen)).header.bitDepth == 1)
+        #expect(
+            try PNGInspection(try SnapshotRenderer(options: RenderOptions(scale: scale)).png(for: screen)).header
+                .bitDepth == 1)
     }
 
     @Test func optionsOutOfRangeAreThrownErrors() throws {
         let screen = try Screen(cols: 2, rows: 2)
-        #expect(throws: RenderError.invalidScale(4)) { try SnapshotRenderer(options: RenderOptions(scale: 4)).bitmap(for: screen) }
-        #expect(throws: RenderError.invalidScale(0)) { try SnapshotRenderer(options: RenderOptions(scale: 0)).bitmap(for: screen) }
-        #expect(throws: RenderError.invalidPadding(-1)) { try SnapshotRenderer(options: RenderOptions(padding: -1)).bitmap(for: screen) }
+        #expect(throws: RenderError.invalidScale(4)) {
+            try SnapshotRenderer(options: RenderOptions(scale: 4)).bitmap(for: screen)
+        }
+        #expect(throws: RenderError.invalidScale(0)) {
+            try SnapshotRenderer(options: RenderOptions(scale: 0)).bitmap(for: screen)
+        }
+        #expect(throws: RenderError.invalidPadding(-1)) {
+            try SnapshotRenderer(options: RenderOptions(padding: -1)).bitmap(for: screen)
+        }
         var broken = try Screen(cols: 3, rows: 2)
         broken.cells.removeLast()
-        #expect(throws: RenderError.inconsistentScreen(cells: 5, cols: 3, rows: 2)) { try SnapshotRenderer().bitmap(for: broken) }
+        #expect(throws: RenderError.inconsistentScreen(cells: 5, cols: 3, rows: 2)) {
+            try SnapshotRenderer().bitmap(for: broken)
+        }
         let huge = try Screen(cols: 1000, rows: 1000)
         #expect(throws: RenderError.imageTooLarge(width: 24_000, height: 48_000)) {
             try SnapshotRenderer(options: RenderOptions(scale: 3)).bitmap(for: huge)

@@ -34,8 +34,11 @@ import Testing
         terminal.feed(try XtermFixtures.input("battery", name, extension: "bin"))
         let actual = XtermFixtures.printed(terminal.screen)
         let excepted = ConformanceTests.attributeExceptions[name] ?? []
-        #expect(actual.filter { excepted.contains([$0.row, $0.col]) }.map { "\($0.row),\($0.col) \($0.text)" }
-            == expected.cells.filter { excepted.contains([$0.row, $0.col]) }.map { "\($0.row),\($0.col) \($0.text)" })
+        #expect(
+            actual.filter { excepted.contains([$0.row, $0.col]) }.map { "\($0.row),\($0.col) \($0.text)" }
+                == expected.cells.filter { excepted.contains([$0.row, $0.col]) }.map {
+                    "\($0.row),\($0.col) \($0.text)"
+                })
         let missing = expected.cells.filter { !excepted.contains([$0.row, $0.col]) && !actual.contains($0) }
         let extra = actual.filter { !excepted.contains([$0.row, $0.col]) && !expected.cells.contains($0) }
         #expect(missing.isEmpty && extra.isEmpty, "\(name)\nxterm only: \(missing)\nours only: \(extra)")
@@ -57,7 +60,9 @@ import Testing
         let actual = XtermFixtures.printed(terminal.screen)
         let missing = expected.cells.filter { !actual.contains($0) }
         let extra = actual.filter { !expected.cells.contains($0) }
-        #expect(missing.isEmpty && extra.isEmpty, "\(name)\nxterm only: \(missing.prefix(5))\nours only: \(extra.prefix(5))")
+        #expect(
+            missing.isEmpty && extra.isEmpty, "\(name)\nxterm only: \(missing.prefix(5))\nours only: \(extra.prefix(5))"
+        )
     }
 
     @Test(arguments: XtermFixtures.cases("programs", inputExtension: "bin"))

@@ -80,11 +80,17 @@ import Testing
         #expect(t.cursor.col == 1)
         // The same as printing them one by one, for several sizes, widths and modes.
         for (cols, rows) in [(5, 2), (7, 3), (1, 1), (10, 4)] {
-            for (character, prefix) in [("x", ""), ("中", ""), ("y", "\(csi)?7l"), ("z", "\(csi)2;3r\(csi)2H"), ("w", "\(csi)4hAB\r")] {
+            for (character, prefix) in [
+                ("x", ""), ("中", ""), ("y", "\(csi)?7l"), ("z", "\(csi)2;3r\(csi)2H"), ("w", "\(csi)4hAB\r"),
+            ] {
                 for count in [1, 7, 50, 333, 5000] {
                     let repeated = terminal("\(prefix)\(character)\(csi)\(count)b", cols: cols, rows: rows).screen
-                    let printed = terminal(prefix + String(repeating: character, count: count + 1), cols: cols, rows: rows).screen
-                    #expect(repeated == printed, "\(cols)x\(rows) \(character.debugDescription) \(prefix.debugDescription) \(count)")
+                    let printed = terminal(
+                        prefix + String(repeating: character, count: count + 1), cols: cols, rows: rows
+                    ).screen
+                    #expect(
+                        repeated == printed,
+                        "\(cols)x\(rows) \(character.debugDescription) \(prefix.debugDescription) \(count)")
                 }
             }
         }

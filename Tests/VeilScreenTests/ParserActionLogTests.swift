@@ -31,8 +31,10 @@ import VeilScreen
         #expect(log("\u{1B}(B\u{1B}7") == "esc_dispatch intermediates='(' final='B'\nesc_dispatch final='7'\n")
         #expect(log("\u{1B}]0;title\u{7}") == "osc_dispatch \"0;title\" terminator=BEL\n")
         #expect(log("\u{1B}]2;x\u{1B}\\") == "osc_dispatch \"2;x\" terminator=ST\nesc_dispatch final='\\'\n")
-        #expect(log("\u{1B}P1$qm\u{1}\u{1B}\\")
-            == "hook params=1 intermediates='$' final='q'\nput 0x6D 'm'\nput 0x01\nunhook\nesc_dispatch final='\\'\n")
+        #expect(
+            log("\u{1B}P1$qm\u{1}\u{1B}\\")
+                == "hook params=1 intermediates='$' final='q'\nput 0x6D 'm'\nput 0x01\nunhook\nesc_dispatch final='\\'\n"
+        )
     }
 
     @Test func recordingIsTheSameWhateverTheSplit() {

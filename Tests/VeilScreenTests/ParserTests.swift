@@ -9,24 +9,48 @@ import Testing
     }
 
     @Test func controlSequencesWithParametersMarkersAndIntermediates() {
-        #expect(parse("\u{1B}[1;22H") == [.csi(params: [[1], [22]], intermediates: [], marker: nil, final: "H", ignore: false)])
+        #expect(
+            parse("\u{1B}[1;22H") == [
+                .csi(params: [[1], [22]], intermediates: [], marker: nil, final: "H", ignore: false)
+            ])
         #expect(parse("\u{1B}[m") == [.csi(params: [], intermediates: [], marker: nil, final: "m", ignore: false)])
-        #expect(parse("\u{1B}[;5H") == [.csi(params: [[0], [5]], intermediates: [], marker: nil, final: "H", ignore: false)])
-        #expect(parse("\u{1B}[?1049h") == [.csi(params: [[1049]], intermediates: [], marker: "?", final: "h", ignore: false)])
+        #expect(
+            parse("\u{1B}[;5H") == [
+                .csi(params: [[0], [5]], intermediates: [], marker: nil, final: "H", ignore: false)
+            ])
+        #expect(
+            parse("\u{1B}[?1049h") == [
+                .csi(params: [[1049]], intermediates: [], marker: "?", final: "h", ignore: false)
+            ])
         #expect(parse("\u{1B}[>c") == [.csi(params: [], intermediates: [], marker: ">", final: "c", ignore: false)])
         #expect(parse("\u{1B}[!p") == [.csi(params: [], intermediates: [0x21], marker: nil, final: "p", ignore: false)])
-        #expect(parse("\u{1B}[?2004$p") == [.csi(params: [[2004]], intermediates: [0x24], marker: "?", final: "p", ignore: false)])
+        #expect(
+            parse("\u{1B}[?2004$p") == [
+                .csi(params: [[2004]], intermediates: [0x24], marker: "?", final: "p", ignore: false)
+            ])
     }
 
     @Test func colonSubParameters() {
-        #expect(parse("\u{1B}[38:2::1:2:3m") == [.csi(params: [[38, 2, 0, 1, 2, 3]], intermediates: [], marker: nil, final: "m", ignore: false)])
-        #expect(parse("\u{1B}[4:3;1m") == [.csi(params: [[4, 3], [1]], intermediates: [], marker: nil, final: "m", ignore: false)])
-        #expect(parse("\u{1B}[38;5;1m") == [.csi(params: [[38], [5], [1]], intermediates: [], marker: nil, final: "m", ignore: false)])
+        #expect(
+            parse("\u{1B}[38:2::1:2:3m") == [
+                .csi(params: [[38, 2, 0, 1, 2, 3]], intermediates: [], marker: nil, final: "m", ignore: false)
+            ])
+        #expect(
+            parse("\u{1B}[4:3;1m") == [
+                .csi(params: [[4, 3], [1]], intermediates: [], marker: nil, final: "m", ignore: false)
+            ])
+        #expect(
+            parse("\u{1B}[38;5;1m") == [
+                .csi(params: [[38], [5], [1]], intermediates: [], marker: nil, final: "m", ignore: false)
+            ])
     }
 
     @Test func limits() {
         // Parameter values are clamped.
-        #expect(parse("\u{1B}[99999999A") == [.csi(params: [[65535]], intermediates: [], marker: nil, final: "A", ignore: false)])
+        #expect(
+            parse("\u{1B}[99999999A") == [
+                .csi(params: [[65535]], intermediates: [], marker: nil, final: "A", ignore: false)
+            ])
         // 40 parameters: 32 are kept, the surplus digits run into the last one (xterm).
         let forty = (1...40).map { _ in "0" }.joined(separator: ";") + ";31"
         let actions = parse("\u{1B}[\(forty)m")
@@ -37,7 +61,10 @@ import Testing
         #expect(params.count == 32)
         #expect(params.last == [31])
         // Three intermediates: dispatched with ignore.
-        #expect(parse("\u{1B}[ !#p") == [.csi(params: [], intermediates: [0x20, 0x21], marker: nil, final: "p", ignore: true)])
+        #expect(
+            parse("\u{1B}[ !#p") == [
+                .csi(params: [], intermediates: [0x20, 0x21], marker: nil, final: "p", ignore: true)
+            ])
         #expect(parse("\u{1B} !#F") == [.esc(intermediates: [0x20, 0x21], final: "F", ignore: true)])
     }
 
@@ -46,7 +73,10 @@ import Testing
     }
 
     @Test func controlsInsideASequenceAreExecuted() {
-        #expect(parse("\u{1B}[1\r2H") == [.execute(0x0D), .csi(params: [[12]], intermediates: [], marker: nil, final: "H", ignore: false)])
+        #expect(
+            parse("\u{1B}[1\r2H") == [
+                .execute(0x0D), .csi(params: [[12]], intermediates: [], marker: nil, final: "H", ignore: false),
+            ])
     }
 
     @Test func cancelAndSubstituteAbort() {
@@ -55,16 +85,20 @@ import Testing
     }
 
     @Test func escapeSequences() {
-        #expect(parse("\u{1B}7\u{1B}(0\u{1B}#8") == [
-            .esc(intermediates: [], final: "7", ignore: false),
-            .esc(intermediates: [0x28], final: "0", ignore: false),
-            .esc(intermediates: [0x23], final: "8", ignore: false),
-        ])
+        #expect(
+            parse("\u{1B}7\u{1B}(0\u{1B}#8") == [
+                .esc(intermediates: [], final: "7", ignore: false),
+                .esc(intermediates: [0x28], final: "0", ignore: false),
+                .esc(intermediates: [0x23], final: "8", ignore: false),
+            ])
     }
 
     @Test func operatingSystemCommandsEndOnBellOrST() {
         #expect(parse("\u{1B}]0;title\u{7}x") == [.osc("0;title", bell: true), .print("x")])
-        #expect(parse("\u{1B}]2;t\u{1B}\\x") == [.osc("2;t", bell: false), .esc(intermediates: [], final: "\\", ignore: false), .print("x")])
+        #expect(
+            parse("\u{1B}]2;t\u{1B}\\x") == [
+                .osc("2;t", bell: false), .esc(intermediates: [], final: "\\", ignore: false), .print("x"),
+            ])
         #expect(parse("\u{1B}]2;tïtle\u{7}") == [.osc("2;tïtle", bell: true)])
     }
 
@@ -72,26 +106,33 @@ import Testing
         let long = String(repeating: "x", count: Parser.maximumStringLength + 10)
         #expect(parse("\u{1B}]0;\(long)\u{7}ok") == [.print("ok")])
         let megabyte = String(repeating: "y", count: 1 << 20)
-        #expect(parse("\u{1B}]2;\(megabyte)\u{1B}\\ok") == [.esc(intermediates: [], final: "\\", ignore: false), .print("ok")])
+        #expect(
+            parse("\u{1B}]2;\(megabyte)\u{1B}\\ok") == [
+                .esc(intermediates: [], final: "\\", ignore: false), .print("ok"),
+            ])
     }
 
     @Test func deviceControlStringsPassThroughAndEndOnlyOnST() {
-        #expect(parse("\u{1B}P1$qm\u{1B}\\") == [
-            .hook(params: [[1]], intermediates: [0x24], marker: nil, final: "q"),
-            .put(UInt8(ascii: "m")), .unhook, .esc(intermediates: [], final: "\\", ignore: false),
-        ])
-        #expect(parse("\u{1B}Pq\u{7}A\u{1B}\\B") == [
-            .hook(params: [], intermediates: [], marker: nil, final: "q"),
-            .put(0x07), .put(UInt8(ascii: "A")), .unhook, .esc(intermediates: [], final: "\\", ignore: false), .print("B"),
-        ])
+        #expect(
+            parse("\u{1B}P1$qm\u{1B}\\") == [
+                .hook(params: [[1]], intermediates: [0x24], marker: nil, final: "q"),
+                .put(UInt8(ascii: "m")), .unhook, .esc(intermediates: [], final: "\\", ignore: false),
+            ])
+        #expect(
+            parse("\u{1B}Pq\u{7}A\u{1B}\\B") == [
+                .hook(params: [], intermediates: [], marker: nil, final: "q"),
+                .put(0x07), .put(UInt8(ascii: "A")), .unhook, .esc(intermediates: [], final: "\\", ignore: false),
+                .print("B"),
+            ])
     }
 
     @Test func applicationProgramCommandsAndPrivacyMessagesAreSwallowed() {
-        #expect(parse("A\u{1B}_apc\u{7}B\u{1B}\\C\u{1B}^pm\u{1B}\\D\u{1B}Xsos\u{1B}\\E") == [
-            .print("A"), .esc(intermediates: [], final: "\\", ignore: false), .print("C"),
-            .esc(intermediates: [], final: "\\", ignore: false), .print("D"),
-            .esc(intermediates: [], final: "\\", ignore: false), .print("E"),
-        ])
+        #expect(
+            parse("A\u{1B}_apc\u{7}B\u{1B}\\C\u{1B}^pm\u{1B}\\D\u{1B}Xsos\u{1B}\\E") == [
+                .print("A"), .esc(intermediates: [], final: "\\", ignore: false), .print("C"),
+                .esc(intermediates: [], final: "\\", ignore: false), .print("D"),
+                .esc(intermediates: [], final: "\\", ignore: false), .print("E"),
+            ])
     }
 
     @Test func utf8WithOneReplacementPerBadSequence() {
@@ -102,7 +143,10 @@ import Testing
         #expect(parse([0x41, 0xED, 0xA0, 0x80, 0x42]) == [.print("A\u{FFFD}B")])  // surrogate
         #expect(parse([0x41, 0xF4, 0x90, 0x80, 0x80, 0x42]) == [.print("A\u{FFFD}B")])  // above U+10FFFF
         #expect(parse([0x80, 0x80]) == [.print("\u{FFFD}\u{FFFD}")])
-        #expect(parse([0xE4, 0xB8, 0x1B, 0x5B, 0x41]) == [.print("\u{FFFD}"), .csi(params: [], intermediates: [], marker: nil, final: "A", ignore: false)])
+        #expect(
+            parse([0xE4, 0xB8, 0x1B, 0x5B, 0x41]) == [
+                .print("\u{FFFD}"), .csi(params: [], intermediates: [], marker: nil, final: "A", ignore: false),
+            ])
     }
 
     /// libvterm's "Split write Escape" and friends: a sequence cut anywhere gives the same actions.

@@ -27,7 +27,8 @@ func randomTerminalInput(_ rng: inout SeededGenerator, pieces: Int) -> [UInt8] {
         case 1:
             // A cursor move with random parameters.
             let finals = Array("ABCDEFGHdefa`")
-            bytes += Array("\u{1B}[\(rng.next() % 30);\(rng.next() % 90)\(finals[Int(rng.next() % UInt64(finals.count))])".utf8)
+            bytes += Array(
+                "\u{1B}[\(rng.next() % 30);\(rng.next() % 90)\(finals[Int(rng.next() % UInt64(finals.count))])".utf8)
         default:
             bytes += Array(fragments[Int(rng.next() % UInt64(fragments.count))].utf8)
         }

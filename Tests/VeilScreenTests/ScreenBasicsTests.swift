@@ -95,6 +95,8 @@ import Testing
         var t = try! Terminal(cols: 10, rows: 4)
         t.responseHandler = { box.bytes += $0 }
         t.feed("\(csi)3;4H\(csi)6n\(csi)5n\(csi)?2004h\(csi)?2004$p\(esc)]11;?\u{7}")
-        #expect(String(decoding: box.bytes, as: UTF8.self) == "\(csi)3;4R\(csi)0n\(csi)?2004;1$y\(esc)]11;rgb:ffff/ffff/ffff\u{7}")
+        #expect(
+            String(decoding: box.bytes, as: UTF8.self)
+                == "\(csi)3;4R\(csi)0n\(csi)?2004;1$y\(esc)]11;rgb:ffff/ffff/ffff\u{7}")
     }
 }

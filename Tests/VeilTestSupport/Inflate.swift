@@ -87,10 +87,18 @@ public enum Inflate {
         }
     }
 
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
 
     static func deflate(_ reader: inout BitReader) throws -> [UInt8] {
         var out: [UInt8] = []
@@ -100,7 +108,9 @@ public enum Inflate {
             switch try reader.bits(2) {
             case 0:
                 reader.align()
-                guard reader.position + 4 <= reader.data.count else { throw Failure(description: "stored block ends early") }
+                guard reader.position + 4 <= reader.data.count else {
+                    throw Failure(description: "stored block ends early")
+                }
                 let d = reader.data, p = reader.position
                 let length = Int(d[p]) | Int(d[p + 1]) << 8
                 guard length == ~(Int(d[p + 2]) | Int(d[p + 3]) << 8) & 0xFFFF, p + 4 + length <= d.count else {
@@ -132,9 +142,12 @@ public enum Inflate {
                     default: lengths += [Int](repeating: 0, count: 11 + (try reader.bits(7)))
                     }
                 }
-                guard lengths.count == literalCount + distanceCount else { throw Failure(description: "too many lengths") }
-                try codes(&reader, try Huffman(lengths: Array(lengths[..<literalCount])),
-                          try Huffman(lengths: Array(lengths[literalCount...])), into: &out)
+                guard lengths.count == literalCount + distanceCount else {
+                    throw Failure(description: "too many lengths")
+                }
+                try codes(
+                    &reader, try Huffman(lengths: Array(lengths[..<literalCount])),
+                    try Huffman(lengths: Array(lengths[literalCount...])), into: &out)
             default:
                 throw Failure(description: "reserved block type")
             }
@@ -142,7 +155,9 @@ public enum Inflate {
         return out
     }
 
-    static func codes(_ reader: inout BitReader, _ literal: Huffman, _ distance: Huffman, into out: inout [UInt8]) throws {
+    static func codes(_ reader: inout BitReader, _ literal: Huffman, _ distance: Huffman, into out: inout [UInt8])
+        throws
+    {
         while true {
             let symbol = try literal.decode(&reader)
             if symbol < 256 {

@@ -59,20 +59,25 @@ public struct RandomSecrets {
     /// Whether a random string could be mistaken for a placeholder or an example by an allowlist.
     static func looksLikePlaceholder(_ text: String) -> Bool {
         let lowered = text.lowercased()
-        return ["example", "sample", "dummy", "placeholder", "changeme", "xxxx", "redacted"].contains { lowered.contains($0) }
+        return ["example", "sample", "dummy", "placeholder", "changeme", "xxxx", "redacted"].contains {
+            lowered.contains($0)
+        }
     }
 
     // MARK: Personal data
 
-    static let provinces = [11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46,
-                            50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82, 91]
+    static let provinces = [
+        11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46,
+        50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82, 91,
+    ]
 
     /// 18 characters: province + 4 digits, a real past birth date, 3 digits, MOD 11-2 check.
     mutating func residentID() -> PlantedSecret {
         let year = Int.random(in: 1930...2008, using: &random)
         let month = Int.random(in: 1...12, using: &random)
         let day = Int.random(in: 1...28, using: &random)
-        let body = String(format: "%02d", random.pick(Self.provinces)) + Self.text(number(4))
+        let body =
+            String(format: "%02d", random.pick(Self.provinces)) + Self.text(number(4))
             + String(format: "%04d%02d%02d", year, month, day) + Self.text(number(3))
         let weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
         let sum = zip(body.map { $0.wholeNumberValue! }, weights).reduce(0) { $0 + $1.0 * $1.1 }
@@ -147,7 +152,9 @@ public struct RandomSecrets {
             text.map { $0.isNumber ? String($0) : String(Int($0.asciiValue!) - 55) }.joined()
         }
         var remainder = 0
-        for character in numeric(bban + country + "00") { remainder = (remainder * 10 + character.wholeNumberValue!) % 97 }
+        for character in numeric(bban + country + "00") {
+            remainder = (remainder * 10 + character.wholeNumberValue!) % 97
+        }
         let compact = country + String(format: "%02d", 98 - remainder) + bban
         var text = compact
         if random.chance(50) {
@@ -162,7 +169,9 @@ public struct RandomSecrets {
 
     mutating func email() -> PlantedSecret {
         let first = random.string(Self.lower, count: .random(in: 2...8, using: &random))
-        let local = first + random.pick(["", ".", "_", "+", "-"]) + random.string(Self.lower + Self.digits, count: .random(in: 2...6, using: &random))
+        let local =
+            first + random.pick(["", ".", "_", "+", "-"])
+            + random.string(Self.lower + Self.digits, count: .random(in: 2...6, using: &random))
         let labels = (0..<Int.random(in: 1...2, using: &random)).map { _ in
             random.string(Self.lower, count: .random(in: 3...9, using: &random))
         }
@@ -189,11 +198,14 @@ public struct RandomSecrets {
             let area = String(Int.random(in: 2...9, using: &random)) + Self.text(number(2))
             let exchange = String(Int.random(in: 2...9, using: &random)) + Self.text(number(2))
             let line = Self.text(number(4))
-            let number = random.pick(["(\(area)) \(exchange)-\(line)", "\(area).\(exchange).\(line)", "\(area)-\(exchange)-\(line)"])
+            let number = random.pick([
+                "(\(area)) \(exchange)-\(line)", "\(area).\(exchange).\(line)", "\(area)-\(exchange)-\(line)",
+            ])
             let label = random.pick(["Tel: ", "Phone ", "mobile ", "电话 ", "call "])
             return PlantedSecret(detector: "phone.intl", lines: [label + number], secrets: [number])
         }
-        let country = String(Int.random(in: 1...9, using: &random)) + Self.text(number(.random(in: 0...2, using: &random)))
+        let country =
+            String(Int.random(in: 1...9, using: &random)) + Self.text(number(.random(in: 0...2, using: &random)))
         let total = Int.random(in: max(8, country.count + 6)...12, using: &random)
         var rest = total - country.count
         var groups: [String] = []
@@ -221,13 +233,16 @@ public struct RandomSecrets {
         switch Int.random(in: 0..<3, using: &random) {
         case 0:
             let text = "\(a)-\(g)-\(s)"
-            return PlantedSecret(detector: "us.ssn", lines: [random.pick(["", "SSN: ", "Employee "]) + text], secrets: [text])
+            return PlantedSecret(
+                detector: "us.ssn", lines: [random.pick(["", "SSN: ", "Employee "]) + text], secrets: [text])
         case 1:
             let text = "\(a) \(g) \(s)"
-            return PlantedSecret(detector: "us.ssn", lines: [random.pick(["", "SSN ", "Employee "]) + text], secrets: [text])
+            return PlantedSecret(
+                detector: "us.ssn", lines: [random.pick(["", "SSN ", "Employee "]) + text], secrets: [text])
         default:
-            return PlantedSecret(detector: "us.ssn", lines: [random.pick(["SSN: ", "Social Security No. ", "taxpayer "]) + digits],
-                                 secrets: [digits])
+            return PlantedSecret(
+                detector: "us.ssn", lines: [random.pick(["SSN: ", "Social Security No. ", "taxpayer "]) + digits],
+                secrets: [digits])
         }
     }
 
@@ -242,7 +257,8 @@ public struct RandomSecrets {
         let alg = random.pick(["HS256", "RS256", "ES384", "HS512"])
         var header = #"{"alg":"\#(alg)","typ":"JWT"}"#
         if random.chance(30) { header = #"{"alg":"\#(alg)","kid":"\#(random.string(Self.alnum, count: 8))"}"# }
-        let payload = #"{"sub":"user-\#(random.string(Self.alnum, count: .random(in: 4...12, using: &random)))","iat":\#(Int.random(in: 1_500_000_000...1_800_000_000, using: &random))}"#
+        let payload =
+            #"{"sub":"user-\#(random.string(Self.alnum, count: .random(in: 4...12, using: &random)))","iat":\#(Int.random(in: 1_500_000_000...1_800_000_000, using: &random))}"#
         let signature = random.chance(15) ? "" : random.string(Self.base64URL, count: 43)
         let token = Self.base64URL(Array(header.utf8)) + "." + Self.base64URL(Array(payload.utf8)) + "." + signature
         let label = random.pick(["", "Authorization: Bearer ", "jwt "])
@@ -252,7 +268,9 @@ public struct RandomSecrets {
     mutating func aws() -> PlantedSecret {
         if random.chance(35) {
             var key = ""
-            repeat { key = random.string(Self.base64, count: 40) } while Self.looksLikePlaceholder(key) || key.hasPrefix("/")
+            repeat {
+                key = random.string(Self.base64, count: 40)
+            } while Self.looksLikePlaceholder(key) || key.hasPrefix("/")
             let label = random.pick(["aws_secret_access_key = ", "AWS_SECRET_ACCESS_KEY=", "secret_access_key: "])
             return PlantedSecret(detector: "aws.access_key", lines: [label + key], secrets: [key])
         }
@@ -268,7 +286,8 @@ public struct RandomSecrets {
         var token = ""
         repeat {
             if random.chance(20) {
-                token = "github_pat_" + random.string(Self.alnum, count: 22) + "_" + random.string(Self.alnum, count: 59)
+                token =
+                    "github_pat_" + random.string(Self.alnum, count: 22) + "_" + random.string(Self.alnum, count: 59)
             } else {
                 token = random.pick(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + random.string(Self.alnum, count: 36)
             }
@@ -279,23 +298,30 @@ public struct RandomSecrets {
 
     mutating func slack() -> PlantedSecret {
         if random.chance(30) {
-            let path = "T" + random.string(Self.upper + Self.digits, count: 9) + "/B" + random.string(Self.upper + Self.digits, count: 9)
+            let path =
+                "T" + random.string(Self.upper + Self.digits, count: 9) + "/B"
+                + random.string(Self.upper + Self.digits, count: 9)
                 + "/" + random.string(Self.alnum, count: 24)
             let url = "https://hooks.slack.com/services/" + path
             return PlantedSecret(detector: "slack.token", lines: [url], secrets: [path])
         }
         var token = ""
         repeat {
-            token = "xox" + random.pick(["b", "p", "a", "r", "s"]) + "-" + Self.text(number(.random(in: 10...13, using: &random)))
-                + "-" + Self.text(number(.random(in: 10...13, using: &random))) + "-" + random.string(Self.alnum, count: 24)
+            token =
+                "xox" + random.pick(["b", "p", "a", "r", "s"]) + "-"
+                + Self.text(number(.random(in: 10...13, using: &random)))
+                + "-" + Self.text(number(.random(in: 10...13, using: &random))) + "-"
+                + random.string(Self.alnum, count: 24)
         } while Self.shannon(token) <= 3.2 || Self.looksLikePlaceholder(token)
         let label = random.pick(["", "SLACK_BOT_TOKEN=", "slack "])
         return PlantedSecret(detector: "slack.token", lines: [label + token], secrets: [token])
     }
 
     mutating func privateKey() -> PlantedSecret {
-        let kind = random.pick(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY",
-                                "ENCRYPTED PRIVATE KEY", "DSA PRIVATE KEY", "PGP PRIVATE KEY BLOCK"])
+        let kind = random.pick([
+            "RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY",
+            "ENCRYPTED PRIVATE KEY", "DSA PRIVATE KEY", "PGP PRIVATE KEY BLOCK",
+        ])
         let header = "-----BEGIN \(kind)-----"
         let body = (0..<Int.random(in: 1...3, using: &random)).map { _ in
             var line = ""
@@ -311,17 +337,22 @@ public struct RandomSecrets {
 
     mutating func password() -> PlantedSecret {
         let chinese = random.chance(30)
-        let label = chinese
+        let label =
+            chinese
             ? random.pick(["密码：", "口令：", "密钥=", "令牌：", "支付密码 = ", "私钥: "])
-            : random.pick(["Password: ", "password=", "DB_PASSWORD=", "api_key = ", "apiKey: ", "token=", "secret: ",
-                           "passcode: ", "pwd=", "userPassword: "])
+            : random.pick([
+                "Password: ", "password=", "DB_PASSWORD=", "api_key = ", "apiKey: ", "token=", "secret: ",
+                "passcode: ", "pwd=", "userPassword: ",
+            ])
         var value = ""
         repeat {
             if chinese && random.chance(30) {
                 value = random.string("令牌值九八七六五四三二一甲乙丙丁", count: .random(in: 3...8, using: &random))
             } else {
                 let alphabet = Self.alnum + "!#%&*+-_.@^~"
-                value = random.string(Self.lower, count: 1) + random.string(alphabet, count: .random(in: 7...15, using: &random))
+                value =
+                    random.string(Self.lower, count: 1)
+                    + random.string(alphabet, count: .random(in: 7...15, using: &random))
             }
         } while Self.looksLikePlaceholder(value)
         if !chinese && random.chance(20) {
@@ -337,11 +368,14 @@ public struct RandomSecrets {
         var run = ""
         if random.chance(40) {
             let lengths = Array(33...60).filter { $0 != 40 && $0 != 64 }
-            repeat { run = random.string("0123456789abcdef", count: random.pick(lengths)) } while Self.shannon(run) <= 3.3
+            repeat {
+                run = random.string("0123456789abcdef", count: random.pick(lengths))
+            } while Self.shannon(run) <= 3.3
         } else {
             repeat {
                 run = random.string(Self.alnum + "+/", count: .random(in: 32...56, using: &random))
-            } while Self.shannon(run) <= 4.7 || run.hasPrefix("/") || run.contains("//") || Self.looksLikePlaceholder(run)
+            } while Self.shannon(run) <= 4.7 || run.hasPrefix("/") || run.contains("//")
+                || Self.looksLikePlaceholder(run)
         }
         let label = random.pick(["", "blob ", "SESSION=", "id ", "值 "])
         return PlantedSecret(detector: "generic.entropy", lines: [label + run], secrets: [run])

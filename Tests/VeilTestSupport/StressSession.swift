@@ -44,8 +44,10 @@ public struct StressSession: Sendable, Hashable {
         }
     }
 
-    static let words = ["status", "ok", "balance", "ready", "done", "user", "login", "menu", "total", "›", "•", "→",
-                        "v2", "12:30", "[OK]", "loading…", "Ω", "ñandú", "façade", "~/src", "$", "#", "==", "a+b"]
+    static let words = [
+        "status", "ok", "balance", "ready", "done", "user", "login", "menu", "total", "›", "•", "→",
+        "v2", "12:30", "[OK]", "loading…", "Ω", "ñandú", "façade", "~/src", "$", "#", "==", "a+b",
+    ]
     static let cjk = ["用户", "账户余额", "已绑定", "テスト", "한국어", "世界", "默认设置", "ＡＢＣ", "漢字"]
     static let emoji = ["😀", "👍", "🔒", "🇨🇳"]
     static let combining = ["e\u{301}", "a\u{308}", "n\u{303}", "\u{301}", "i\u{323}\u{302}"]
@@ -99,7 +101,9 @@ public struct StressSession: Sendable, Hashable {
                 if (piece - pieces) % 2 == 0 {
                     plant()
                 } else if random.chance(50) {
-                    emit("\u{1B}[\(random.pick(["0", "1", "7", "4", "38;5;\(Int.random(in: 0...255, using: &random))"]))m")
+                    emit(
+                        "\u{1B}[\(random.pick(["0", "1", "7", "4", "38;5;\(Int.random(in: 0...255, using: &random))"]))m"
+                    )
                 } else {
                     emit(random.pick(Self.words + Self.cjk + Self.emoji))
                 }
@@ -127,25 +131,31 @@ public struct StressSession: Sendable, Hashable {
                     "0", "1", "2", "3", "4", "4:3", "5", "7", "8", "9", "22", "27", "53",
                     "\(Int.random(in: 30...37, using: &random))", "\(Int.random(in: 90...97, using: &random))",
                     "\(Int.random(in: 40...47, using: &random))", "\(Int.random(in: 100...107, using: &random))",
-                    "38;5;\(Int.random(in: 0...255, using: &random))", "48;5;\(Int.random(in: 0...255, using: &random))",
+                    "38;5;\(Int.random(in: 0...255, using: &random))",
+                    "48;5;\(Int.random(in: 0...255, using: &random))",
                     "38;2;\(Int.random(in: 0...255, using: &random));\(Int.random(in: 0...255, using: &random));\(Int.random(in: 0...255, using: &random))",
                     "48:2::\(Int.random(in: 0...255, using: &random)):\(Int.random(in: 0...255, using: &random)):\(Int.random(in: 0...255, using: &random))",
                     "58;5;\(Int.random(in: 0...255, using: &random))",
                 ])
                 emit("\u{1B}[\(sgr)m")
             case 36..<50:  // cursor movement
-                emit(random.pick([
-                    "\u{1B}[\(Int.random(in: 1...rows, using: &random));\(Int.random(in: 1...cols, using: &random))H",
-                    "\u{1B}[\(Int.random(in: 1...4, using: &random))A", "\u{1B}[\(Int.random(in: 1...4, using: &random))B",
-                    "\u{1B}[\(Int.random(in: 1...9, using: &random))C", "\u{1B}[\(Int.random(in: 1...9, using: &random))D",
-                    "\r", "\n", "\r\n", "\t", "\u{8}", "\u{1B}7", "\u{1B}8",
-                ]))
+                emit(
+                    random.pick([
+                        "\u{1B}[\(Int.random(in: 1...rows, using: &random));\(Int.random(in: 1...cols, using: &random))H",
+                        "\u{1B}[\(Int.random(in: 1...4, using: &random))A",
+                        "\u{1B}[\(Int.random(in: 1...4, using: &random))B",
+                        "\u{1B}[\(Int.random(in: 1...9, using: &random))C",
+                        "\u{1B}[\(Int.random(in: 1...9, using: &random))D",
+                        "\r", "\n", "\r\n", "\t", "\u{8}", "\u{1B}7", "\u{1B}8",
+                    ]))
             case 50..<60:  // erases and edits
-                emit(random.pick([
-                    "\u{1B}[K", "\u{1B}[1K", "\u{1B}[2K", "\u{1B}[J", "\u{1B}[1J",
-                    "\u{1B}[\(Int.random(in: 1...5, using: &random))X", "\u{1B}[\(Int.random(in: 1...3, using: &random))P",
-                    "\u{1B}[\(Int.random(in: 1...3, using: &random))@", "\u{1B}[L", "\u{1B}[M",
-                ]))
+                emit(
+                    random.pick([
+                        "\u{1B}[K", "\u{1B}[1K", "\u{1B}[2K", "\u{1B}[J", "\u{1B}[1J",
+                        "\u{1B}[\(Int.random(in: 1...5, using: &random))X",
+                        "\u{1B}[\(Int.random(in: 1...3, using: &random))P",
+                        "\u{1B}[\(Int.random(in: 1...3, using: &random))@", "\u{1B}[L", "\u{1B}[M",
+                    ]))
                 if random.chance(5) { emit("\u{1B}[2J") }
             case 60..<74:  // scrolling
                 switch Int.random(in: 0..<4, using: &random) {
@@ -164,10 +174,14 @@ public struct StressSession: Sendable, Hashable {
             case 74..<80:  // wide characters at the margin
                 emit("\u{1B}[\(cols)G" + random.pick(Self.cjk))
             case 80..<86:  // an in-band marked run of text
-                emit("\u{1B}]7701;\(random.pick(["balance", "name", "pin"]))\u{1B}\\" + random.pick(Self.words + Self.cjk) + "\u{1B}]7701;\u{1B}\\")
+                emit(
+                    "\u{1B}]7701;\(random.pick(["balance", "name", "pin"]))\u{1B}\\"
+                        + random.pick(Self.words + Self.cjk) + "\u{1B}]7701;\u{1B}\\")
             case 86..<92:  // a marked rectangle (Terminal.markSensitive)
                 let row = Int.random(in: 0..<rows, using: &random), col = Int.random(in: 0..<cols, using: &random)
-                flushMark(row, col, Int.random(in: 1...(cols - col), using: &random), Int.random(in: 1...(rows - row), using: &random))
+                flushMark(
+                    row, col, Int.random(in: 1...(cols - col), using: &random),
+                    Int.random(in: 1...(rows - row), using: &random))
             case 92..<95:  // a title, sometimes with a secret
                 if random.chance(50) {
                     let secret = secrets.any()
@@ -179,7 +193,9 @@ public struct StressSession: Sendable, Hashable {
             case 95..<97:  // insert mode on or off
                 emit(random.chance(50) ? "\u{1B}[4h" : "\u{1B}[4l")
             default:  // a hyperlink around a word
-                emit("\u{1B}]8;;https://veil.dev/\(random.pick(Self.words))\u{1B}\\" + random.pick(Self.words) + "\u{1B}]8;;\u{1B}\\")
+                emit(
+                    "\u{1B}]8;;https://veil.dev/\(random.pick(Self.words))\u{1B}\\" + random.pick(Self.words)
+                        + "\u{1B}]8;;\u{1B}\\")
             }
         }
         emit("\u{1B}[4l\u{1B}[0m")

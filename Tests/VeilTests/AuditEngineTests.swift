@@ -21,9 +21,11 @@ import Testing
         return folder.path
     }
 
-    static func audit(_ paths: [String] = ["."], in folder: String, baseline: String? = nil, update: Bool = false,
-                      jobs: Int = 2, shard: AuditShard? = nil, showSecrets: Bool = false,
-                      salt: [UInt8]? = nil) async -> AuditOutcome {
+    static func audit(
+        _ paths: [String] = ["."], in folder: String, baseline: String? = nil, update: Bool = false,
+        jobs: Int = 2, shard: AuditShard? = nil, showSecrets: Bool = false,
+        salt: [UInt8]? = nil
+    ) async -> AuditOutcome {
         let options = AuditOptions(
             paths: paths, baselinePath: baseline, updateBaseline: update, jobs: jobs, shard: shard,
             showSecrets: showSecrets, currentFolder: folder, tool: tool, timing: false, fingerprintSalt: salt)
@@ -49,11 +51,12 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: folder + "/.build/x.ans"))
         try Data().write(to: URL(fileURLWithPath: folder + "/notes.txt"))
         let result = AuditInputDiscovery.discover([".", "screens/plain.ans", "missing.ans"], currentFolder: folder)
-        #expect(result.files.map(\.path) == [
-            "broken.veil.yml", "clean.veil.yml", "covered.veil.yml", "leak-card.veil.yml", "leak-token.veil.yml",
-            "leaked-task.veil.yml", "screens/marked.ans", "screens/plain.ans", "screens/session.cast",
-            "screens/support.ans", "screens/truncated.cast", "screens/unmarked.ans", "watchdog.veil.yml",
-        ])
+        #expect(
+            result.files.map(\.path) == [
+                "broken.veil.yml", "clean.veil.yml", "covered.veil.yml", "leak-card.veil.yml", "leak-token.veil.yml",
+                "leaked-task.veil.yml", "screens/marked.ans", "screens/plain.ans", "screens/session.cast",
+                "screens/support.ans", "screens/truncated.cast", "screens/unmarked.ans", "watchdog.veil.yml",
+            ])
         #expect(result.files.filter { $0.kind == .scenario }.count == 7)
         #expect(result.missing.map(\.path) == ["missing.ans"])
         // A file given by name is audited whatever its name.
@@ -86,7 +89,8 @@ import Testing
         #expect(counts["lifecycle.watchdog"] == 1)
         #expect((counts["lifecycle.backgroundTaskLeaked"] ?? 0) + (counts["lifecycle.backgroundTaskExpired"] ?? 0) >= 1)
         #expect(report.findings.allSatisfy { $0.inputPath != "clean.veil.yml" && $0.inputPath != "covered.veil.yml" })
-        #expect(report.findings.allSatisfy { $0.inputPath != "screens/marked.ans" && $0.inputPath != "screens/plain.ans" })
+        #expect(
+            report.findings.allSatisfy { $0.inputPath != "screens/marked.ans" && $0.inputPath != "screens/plain.ans" })
 
         // A scenario finding points at the timeline step that caused the snapshot.
         let card = try #require(report.findings.first { $0.inputPath == "leak-card.veil.yml" })
@@ -117,12 +121,16 @@ import Testing
 
     @Test func cleanInputsExitZeroAndLeaksExitOne() async throws {
         let folder = try Self.suiteCopy()
-        let clean = await Self.audit(["clean.veil.yml", "covered.veil.yml", "screens/marked.ans", "screens/plain.ans"], in: folder).report
+        let clean = await Self.audit(
+            ["clean.veil.yml", "covered.veil.yml", "screens/marked.ans", "screens/plain.ans"], in: folder
+        ).report
         #expect(clean.findings.isEmpty)
         #expect(clean.exitCode == 0)
         #expect(clean.summary.snapshots == 4)
         #expect(clean.summary.cleanSnapshots == 4)
-        let leaking = await Self.audit(["leak-card.veil.yml", "screens/unmarked.ans", "screens/support.ans"], in: folder).report
+        let leaking = await Self.audit(
+            ["leak-card.veil.yml", "screens/unmarked.ans", "screens/support.ans"], in: folder
+        ).report
         #expect(leaking.exitCode == 1)
         let lifecycle = await Self.audit(["watchdog.veil.yml"], in: folder).report
         #expect(lifecycle.exitCode == 1)
@@ -154,9 +162,12 @@ import Testing
         let folder = try Self.suiteCopy()
         let report = await Self.audit(in: folder).report
         let sarif = SARIFAuditReporter.report(report, options: AuditReportOptions(sourceRootURI: "file://\(folder)/"))
-        let failures = try AuditSARIFTests.validator().validate(JSONDocument.parse(sarif), entryPointer: AuditSARIFTests.rootPointer)
+        let failures = try AuditSARIFTests.validator().validate(
+            JSONDocument.parse(sarif), entryPointer: AuditSARIFTests.rootPointer)
         #expect(failures.isEmpty, "\(failures.map(\.description).joined(separator: "\n"))")
-        #expect(sarif.contains("\"ruleId\" : \"card.pan\"") || sarif.contains("\"ruleId\":\"card.pan\"") || sarif.contains("card.pan"))
+        #expect(
+            sarif.contains("\"ruleId\" : \"card.pan\"") || sarif.contains("\"ruleId\":\"card.pan\"")
+                || sarif.contains("card.pan"))
     }
 
     @Test func baselineRoundTrip() async throws {
@@ -191,7 +202,8 @@ import Testing
         #expect(changed.staleBaselineEntries.count == 1)  // the old card's entry
 
         // Back to the reviewed card, and the line with the token removed: exactly one stale entry.
-        try Data(contentsOf: Self.suiteURL.appendingPathComponent("screens/unmarked.ans")).write(to: URL(fileURLWithPath: unmarked))
+        try Data(contentsOf: Self.suiteURL.appendingPathComponent("screens/unmarked.ans")).write(
+            to: URL(fileURLWithPath: unmarked))
         let token = folder + "/leak-token.veil.yml"
         let scenario = try String(contentsOfFile: token, encoding: .utf8)
             .replacingOccurrences(of: "    token: ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7\n", with: "")
@@ -220,7 +232,8 @@ import Testing
         // A shard judges only the snapshots of its own inputs.
         var staleInShards = 0
         for index in 1...3 {
-            let report = await Self.audit(in: folder, baseline: "b.json", shard: AuditShard(index: index, count: 3)).report
+            let report = await Self.audit(in: folder, baseline: "b.json", shard: AuditShard(index: index, count: 3))
+                .report
             staleInShards += report.staleBaselineEntries.count
         }
         #expect(staleInShards == 0)
@@ -234,7 +247,8 @@ import Testing
         text = text.replacingOccurrences(of: "\"accepted\"", with: "\"false_positive\"")
             .replacingOccurrences(of: AuditEngine.unreviewedReason, with: "demo card")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        _ = await Self.audit(["leak-card.veil.yml", "leak-token.veil.yml"], in: folder, baseline: "b.json", update: true)
+        _ = await Self.audit(
+            ["leak-card.veil.yml", "leak-token.veil.yml"], in: folder, baseline: "b.json", update: true)
         let updated = try String(contentsOfFile: path, encoding: .utf8)
         #expect(updated.contains("demo card"))
         #expect(updated.contains("false_positive"))
@@ -261,8 +275,9 @@ import Testing
         #expect(AuditShard(parsing: "4/3") == nil)
         #expect(AuditShard(parsing: "2/3")?.description == "2/3")
         // Stable: the part of a path does not depend on the other paths.
-        #expect(AuditShard(index: 1, count: 3)!.contains(path: "screens/plain.ans")
-            == AuditShard(index: 1, count: 3)!.contains(path: "./screens/plain.ans"))
+        #expect(
+            AuditShard(index: 1, count: 3)!.contains(path: "screens/plain.ans")
+                == AuditShard(index: 1, count: 3)!.contains(path: "./screens/plain.ans"))
     }
 
     @Test func jobsDoNotChangeTheReport() async throws {
@@ -281,7 +296,8 @@ import Testing
     /// Regression: any '(' on a screen used to send the phone.intl scanner into an endless loop.
     @Test(.timeLimit(.minutes(1))) func parenthesesDoNotHangTheAudit() async throws {
         let folder = try Self.suiteCopy()
-        try Data("Inbox (3)\r\nCall (415) 555-0132 or (x\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/parens.ans"))
+        try Data("Inbox (3)\r\nCall (415) 555-0132 or (x\r\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/parens.ans"))
         let report = await Self.audit(["parens.ans"], in: folder).report
         #expect(report.summary.snapshots == 1)
         #expect(report.exitCode == 0)
@@ -293,7 +309,8 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/out.json", encoding: .utf8) == "report\n")
         try AuditOutput.write("discarded\n", to: "/dev/null")
         // A link committed in the audited tree does not redirect the report.
-        try FileManager.default.createSymbolicLink(atPath: folder + "/linked.json", withDestinationPath: folder + "/../elsewhere.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/linked.json", withDestinationPath: folder + "/../elsewhere.json")
         #expect(throws: InputError.self) { try AuditOutput.write("report\n", to: "linked.json", currentFolder: folder) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/../elsewhere.json"))
     }

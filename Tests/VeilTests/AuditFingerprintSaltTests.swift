@@ -12,7 +12,8 @@ import VeilScreen
 
     /// The card finding of `leak-card.veil.yml` in the fixture suite.
     static func cardFingerprint(_ report: AuditReport) throws -> String {
-        try #require(report.findings.first { $0.inputPath == "leak-card.veil.yml" && $0.ruleID == "card.pan" }).fingerprint
+        try #require(report.findings.first { $0.inputPath == "leak-card.veil.yml" && $0.ruleID == "card.pan" })
+            .fingerprint
     }
 
     /// The detector finding for the planted card, to key with any salt.
@@ -30,7 +31,9 @@ import VeilScreen
         #expect(try Self.cardFingerprint(first) != Self.cardFingerprint(second))
         #expect(try Self.cardFingerprint(first) != Self.cardFinding().fingerprint)  // not the public default salt
         // Life-cycle fingerprints hash no screen content and stay stable for JUnit names and SARIF alerts.
-        let watchdog = { (report: AuditReport) in report.findings.first { $0.ruleID == "lifecycle.watchdog" }?.fingerprint }
+        let watchdog = { (report: AuditReport) in
+            report.findings.first { $0.ruleID == "lifecycle.watchdog" }?.fingerprint
+        }
         #expect(watchdog(first) != nil)
         #expect(watchdog(first) == watchdog(second))
     }
@@ -49,9 +52,12 @@ import VeilScreen
 
     @Test func theBaselineSaltWinsOverTheSecret() async throws {
         let folder = try AuditEngineTests.suiteCopy()
-        let updated = await AuditEngineTests.audit(["leak-card.veil.yml"], in: folder, baseline: "b.json", update: true, salt: Self.secret)
+        let updated = await AuditEngineTests.audit(
+            ["leak-card.veil.yml"], in: folder, baseline: "b.json", update: true, salt: Self.secret)
         #expect(updated.baselineWritten == "b.json")
-        let report = await AuditEngineTests.audit(["leak-card.veil.yml"], in: folder, baseline: "b.json", salt: Self.secret).report
+        let report = await AuditEngineTests.audit(
+            ["leak-card.veil.yml"], in: folder, baseline: "b.json", salt: Self.secret
+        ).report
         #expect(report.fingerprintSalt == .baseline)
         #expect(report.exitCode == 0)  // the baseline, keyed with its own salt, covers the card
         let baseline = try Baseline(jsonData: Data(contentsOf: URL(fileURLWithPath: folder + "/b.json")))

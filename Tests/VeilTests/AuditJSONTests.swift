@@ -25,8 +25,9 @@ import Testing
         let validator = try Self.documentedSchema()
         for report in [
             AuditSamples.rich(),
-            AuditReport(tool: AuditReport.Tool(version: "1"), rules: [], inputs: [], findings: [],
-                        configurationErrors: [InputError(path: ".veil.yml", message: "unreadable")], durationSeconds: 0),
+            AuditReport(
+                tool: AuditReport.Tool(version: "1"), rules: [], inputs: [], findings: [],
+                configurationErrors: [InputError(path: ".veil.yml", message: "unreadable")], durationSeconds: 0),
         ] {
             let failures = validator.validate(try Self.json(report))
             #expect(failures.isEmpty, "\(failures.map(\.description).joined(separator: "\n"))")
@@ -42,17 +43,25 @@ import Testing
         }
         let pointers = Set(validator.validate(renamed).map(\.instancePointer))
         #expect(pointers == ["/findings/0", "/findings/0/failing"])
-        let badStatus = AuditSARIFTests.editing(good, ["findings", "1", "baseline"]) { _, values in values["status"] = .string("ignored") }
+        let badStatus = AuditSARIFTests.editing(good, ["findings", "1", "baseline"]) { _, values in
+            values["status"] = .string("ignored")
+        }
         #expect(validator.validate(badStatus).map(\.instancePointer) == ["/findings/1/baseline"])
     }
 
     @Test func keyOrderIsFixed() throws {
         let document = try Self.json(AuditSamples.rich())
-        #expect(document.objectKeys == ["version", "tool", "exitCode", "summary", "rules", "inputs", "findings", "baseline",
-                                        "fingerprintSalt", "staleBaselineEntries", "configurationErrors"])
-        #expect(document["findings"]?[0]?.objectKeys == ["ruleId", "category", "severity", "effectiveSeverity", "fails", "message",
-                                                         "masked", "input", "location", "snapshot", "spans", "fingerprint", "baseline",
-                                                         "exposure"])
+        #expect(
+            document.objectKeys == [
+                "version", "tool", "exitCode", "summary", "rules", "inputs", "findings", "baseline",
+                "fingerprintSalt", "staleBaselineEntries", "configurationErrors",
+            ])
+        #expect(
+            document["findings"]?[0]?.objectKeys == [
+                "ruleId", "category", "severity", "effectiveSeverity", "fails", "message",
+                "masked", "input", "location", "snapshot", "spans", "fingerprint", "baseline",
+                "exposure",
+            ])
         #expect(document["version"] == .number(Double(AuditReport.schemaVersion)))
     }
 
@@ -61,18 +70,22 @@ import Testing
         #expect(text.components(separatedBy: "12.345").count == 2)
         #expect(text.range(of: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}"#, options: .regularExpression) == nil)
         let other = AuditReport(
-            tool: AuditSamples.tool, rules: AuditSamples.rules, inputs: AuditSamples.richInputs, findings: AuditSamples.richFindings,
-            baselinePath: ".veil-baseline.json", staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline, durationSeconds: 0.5
+            tool: AuditSamples.tool, rules: AuditSamples.rules, inputs: AuditSamples.richInputs,
+            findings: AuditSamples.richFindings,
+            baselinePath: ".veil-baseline.json", staleBaselineEntries: AuditSamples.richStaleEntries,
+            fingerprintSalt: .baseline, durationSeconds: 0.5
         )
         let otherText = JSONAuditReporter.report(other, options: AuditReportOptions())
         #expect(text.replacingOccurrences(of: "12.345", with: "0.500") == otherText)
     }
 
     @Test func stringsAreEscaped() throws {
-        let finding = AuditFinding(ruleID: "r", category: .pii, severity: .warn, message: "quote \" backslash \\ esc \u{1B} nl \n 支付",
-                                   location: AuditLocation(path: "a.yml", region: .fileStart), snapshotID: nil, fingerprint: "0a")
+        let finding = AuditFinding(
+            ruleID: "r", category: .pii, severity: .warn, message: "quote \" backslash \\ esc \u{1B} nl \n 支付",
+            location: AuditLocation(path: "a.yml", region: .fileStart), snapshotID: nil, fingerprint: "0a")
         let text = JSONAuditReporter.report(
-            AuditReport(tool: AuditSamples.tool, rules: [], inputs: [], findings: [finding], durationSeconds: 0), options: .init())
+            AuditReport(tool: AuditSamples.tool, rules: [], inputs: [], findings: [finding], durationSeconds: 0),
+            options: .init())
         #expect(text.contains(#""quote \" backslash \\ esc \u001b nl \n 支付""#))
         #expect(try JSONDocument.parse(text).at(pointer: "/findings/0/message")?.stringValue == finding.message)
     }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 @testable import Veil
@@ -44,7 +44,9 @@ import Testing
                 let classname = try #require(testCase.attribute(forName: "classname")?.stringValue)
                 let name = try #require(testCase.attribute(forName: "name")?.stringValue)
                 #expect(testCase.attribute(forName: "time") != nil)
-                #expect(children(testCase, "failure").count + children(testCase, "error").count + children(testCase, "skipped").count <= 1)
+                #expect(
+                    children(testCase, "failure").count + children(testCase, "error").count
+                        + children(testCase, "skipped").count <= 1)
                 for failure in children(testCase, "failure") + children(testCase, "error") {
                     #expect(failure.attribute(forName: "message") != nil && failure.attribute(forName: "type") != nil)
                 }
@@ -65,9 +67,9 @@ import Testing
         let pairs = try Self.checkStructure(document)
         let root = try #require(document.rootElement())
         #expect(Self.int(root, "tests") == 13)
-        #expect(Self.int(root, "failures") == 7)   // 5 snapshot/rule cases with blocking findings + 2 life-cycle
-        #expect(Self.int(root, "errors") == 1)     // the unreadable capture
-        #expect(Self.int(root, "skipped") == 2)    // the two baseline-suppressed findings
+        #expect(Self.int(root, "failures") == 7)  // 5 snapshot/rule cases with blocking findings + 2 life-cycle
+        #expect(Self.int(root, "errors") == 1)  // the unreadable capture
+        #expect(Self.int(root, "skipped") == 2)  // the two baseline-suppressed findings
         #expect(pairs.contains("Scenarios/bank.yml\u{0}bank-0002: clean"))
         #expect(pairs.contains("Scenarios/bank.yml\u{0}lifecycle.watchdog: \(AuditSamples.fingerprint(7))"))
     }
@@ -75,22 +77,29 @@ import Testing
     @Test func oneCasePerSnapshotAndRule() throws {
         // Two card numbers in one snapshot are one case whose body lists both.
         var findings = AuditSamples.richFindings
-        findings.append(AuditSamples.detection("card.pan", "5500 0000 0000 0004", input: AuditSamples.bank, line: 20, column: 5,
-                                               length: 4, snapshot: "bank-0001", seed: 42))
+        findings.append(
+            AuditSamples.detection(
+                "card.pan", "5500 0000 0000 0004", input: AuditSamples.bank, line: 20, column: 5,
+                length: 4, snapshot: "bank-0001", seed: 42))
         let xml = JUnitAuditReporter.report(AuditSamples.rich(findings: findings), options: AuditReportOptions())
         let document = try XMLDocument(xmlString: xml, options: [])
         try Self.checkStructure(document)
-        let card = try #require(document.nodes(forXPath: "//testcase[@name='bank-0001: card.pan']").first as? XMLElement)
+        let card = try #require(
+            document.nodes(forXPath: "//testcase[@name='bank-0001: card.pan']").first as? XMLElement)
         let failure = try #require(card.elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("2 findings: ") == true)
         #expect(failure.stringValue?.components(separatedBy: "card.pan").count == 3)
     }
 
     @Test func duplicateNamesAreNumbered() throws {
-        let inputs = [AuditedInput(path: "s.yml", kind: .scenario, snapshots: [
-            AuditedSnapshot(id: "s-0001", file: "s.yml", region: AuditRegion(line: 2, column: 3), hidden: 0),
-            AuditedSnapshot(id: "s-0001", file: "s.yml", region: AuditRegion(line: 4, column: 3), hidden: 0),
-        ])]
+        let inputs = [
+            AuditedInput(
+                path: "s.yml", kind: .scenario,
+                snapshots: [
+                    AuditedSnapshot(id: "s-0001", file: "s.yml", region: AuditRegion(line: 2, column: 3), hidden: 0),
+                    AuditedSnapshot(id: "s-0001", file: "s.yml", region: AuditRegion(line: 4, column: 3), hidden: 0),
+                ])
+        ]
         let report = AuditReport(tool: AuditSamples.tool, rules: [], inputs: inputs, findings: [], durationSeconds: 0)
         let pairs = try Self.checkStructure(try Self.document(report))
         #expect(pairs == ["s.yml\u{0}s-0001: clean", "s.yml\u{0}s-0001: clean (2)"])
@@ -103,7 +112,8 @@ import Testing
             location: AuditLocation(path: "odd & \"path\".txt", region: .fileStart), snapshotID: "snap ]]> 1",
             fingerprint: "00ff"
         )
-        let report = AuditReport(tool: AuditSamples.tool, rules: [], inputs: [], findings: [finding], durationSeconds: 0)
+        let report = AuditReport(
+            tool: AuditSamples.tool, rules: [], inputs: [], findings: [finding], durationSeconds: 0)
         let xml = JUnitAuditReporter.report(report, options: AuditReportOptions())
         #expect(!xml.contains("]]>"))
         #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
@@ -121,7 +131,9 @@ import Testing
     @Test func configurationErrorsAreErrors() throws {
         let report = AuditReport(
             tool: AuditSamples.tool, rules: [], inputs: [], findings: [],
-            configurationErrors: [InputError(path: ".veil.yml", line: 4, column: 3, message: "unknown key \"severty\"")],
+            configurationErrors: [
+                InputError(path: ".veil.yml", line: 4, column: 3, message: "unknown key \"severty\"")
+            ],
             durationSeconds: 0
         )
         let document = try Self.document(report)

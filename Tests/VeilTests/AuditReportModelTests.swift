@@ -5,30 +5,47 @@ import VeilTestSupport
 
 /// The report model: ordering, counts, exit codes, and the helpers around it.
 @Suite struct AuditReportModelTests {
-    static func report(_ findings: [AuditFinding], inputs: [AuditedInput] = [], configurationErrors: [InputError] = []) -> AuditReport {
-        AuditReport(tool: AuditSamples.tool, rules: AuditSamples.rules, inputs: inputs, findings: findings,
-                    configurationErrors: configurationErrors, durationSeconds: 1)
+    static func report(_ findings: [AuditFinding], inputs: [AuditedInput] = [], configurationErrors: [InputError] = [])
+        -> AuditReport
+    {
+        AuditReport(
+            tool: AuditSamples.tool, rules: AuditSamples.rules, inputs: inputs, findings: findings,
+            configurationErrors: configurationErrors, durationSeconds: 1)
     }
 
-    static func finding(_ rule: String, category: AuditCategory, severity: AuditSeverity, baseline: AuditBaselineMatch? = nil) -> AuditFinding {
-        AuditFinding(ruleID: rule, category: category, severity: severity, message: "m",
-                     location: AuditLocation(path: "a.yml", region: AuditRegion(line: 3, column: 1)),
-                     snapshotID: "a-0001", fingerprint: "ab", baseline: baseline)
+    static func finding(
+        _ rule: String, category: AuditCategory, severity: AuditSeverity, baseline: AuditBaselineMatch? = nil
+    ) -> AuditFinding {
+        AuditFinding(
+            ruleID: rule, category: category, severity: severity, message: "m",
+            location: AuditLocation(path: "a.yml", region: AuditRegion(line: 3, column: 1)),
+            snapshotID: "a-0001", fingerprint: "ab", baseline: baseline)
     }
 
     @Test func exitCodes() {
         let accepted = AuditBaselineMatch(status: .accepted)
         #expect(Self.report([]).exitCode == 0)
         #expect(Self.report([Self.finding("phone.intl", category: .pii, severity: .warn)]).exitCode == 0)
-        #expect(Self.report([Self.finding("card.pan", category: .secret, severity: .block, baseline: accepted)]).exitCode == 0)
+        #expect(
+            Self.report([Self.finding("card.pan", category: .secret, severity: .block, baseline: accepted)]).exitCode
+                == 0)
         #expect(Self.report([Self.finding("card.pan", category: .secret, severity: .block)]).exitCode == 1)
         #expect(Self.report([Self.finding("lifecycle.watchdog", category: .lifecycle, severity: .block)]).exitCode == 1)
         // A life-cycle finding is a violation whatever severity it was given.
-        #expect(Self.report([Self.finding("lifecycle.backgroundTaskLeaked", category: .lifecycle, severity: .warn)]).exitCode == 1)
-        #expect(Self.report([Self.finding("lifecycle.watchdog", category: .lifecycle, severity: .block, baseline: accepted)]).exitCode == 0)
-        let broken = AuditedInput(path: "b.cast", kind: .capture, error: InputError(path: "b.cast", message: "not a cast file"))
-        #expect(Self.report([Self.finding("card.pan", category: .secret, severity: .block)], inputs: [broken]).exitCode == 2)
-        #expect(Self.report([], configurationErrors: [InputError(path: ".veil.yml", line: 1, column: 1, message: "bad")]).exitCode == 2)
+        #expect(
+            Self.report([Self.finding("lifecycle.backgroundTaskLeaked", category: .lifecycle, severity: .warn)])
+                .exitCode == 1)
+        #expect(
+            Self.report([Self.finding("lifecycle.watchdog", category: .lifecycle, severity: .block, baseline: accepted)]
+            ).exitCode == 0)
+        let broken = AuditedInput(
+            path: "b.cast", kind: .capture, error: InputError(path: "b.cast", message: "not a cast file"))
+        #expect(
+            Self.report([Self.finding("card.pan", category: .secret, severity: .block)], inputs: [broken]).exitCode == 2
+        )
+        #expect(
+            Self.report([], configurationErrors: [InputError(path: ".veil.yml", line: 1, column: 1, message: "bad")])
+                .exitCode == 2)
         #expect(AuditSamples.rich().exitCode == 2)
         #expect(AuditSamples.rich(inputs: AuditSamples.richInputs.filter { $0.error == nil }).exitCode == 1)
     }
@@ -56,9 +73,11 @@ import VeilTestSupport
     }
 
     @Test func missingRulesAndInputsAreAdded() {
-        let finding = AuditFinding(ruleID: "custom.rule", category: .pii, severity: .warn, message: "m",
-                                   location: AuditLocation(path: "./x\\y.txt", region: .fileStart), snapshotID: "x/y.txt", fingerprint: "01")
-        let report = AuditReport(tool: AuditSamples.tool, rules: [], inputs: [], findings: [finding], durationSeconds: 0)
+        let finding = AuditFinding(
+            ruleID: "custom.rule", category: .pii, severity: .warn, message: "m",
+            location: AuditLocation(path: "./x\\y.txt", region: .fileStart), snapshotID: "x/y.txt", fingerprint: "01")
+        let report = AuditReport(
+            tool: AuditSamples.tool, rules: [], inputs: [], findings: [finding], durationSeconds: 0)
         #expect(report.rules.map(\.id) == ["custom.rule"])
         #expect(report.rule(id: "custom.rule")?.securitySeverity == "5.0")
         #expect(report.inputs.map(\.path) == ["x/y.txt"])
@@ -77,14 +96,17 @@ import VeilTestSupport
         let shuffled = AuditReport(
             tool: AuditSamples.tool, rules: AuditSamples.rules.shuffled(using: &generator), inputs: shuffledInputs,
             findings: AuditSamples.richFindings.shuffled(using: &generator), baselinePath: ".veil-baseline.json",
-            staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline, durationSeconds: AuditSamples.duration
+            staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline,
+            durationSeconds: AuditSamples.duration
         )
         let reference = AuditSamples.rich()
         #expect(shuffled == reference)
         for reporter in AuditReporters.all {
             for colour in [false, true] {
                 let options = AuditReportOptions(colour: colour)
-                #expect(reporter.report(shuffled, options: options) == reporter.report(reference, options: options), "\(reporter.identifier)")
+                #expect(
+                    reporter.report(shuffled, options: options) == reporter.report(reference, options: options),
+                    "\(reporter.identifier)")
             }
         }
     }
@@ -98,8 +120,10 @@ import VeilTestSupport
     }
 
     @Test func duplicateRuleIDsResolveIndependentlyOfOrder() {
-        let a = AuditRule(id: "x", name: "A", shortDescription: "s", fullDescription: "f", help: "h", category: .pii, severity: .warn)
-        let b = AuditRule(id: "x", name: "B", shortDescription: "s", fullDescription: "f", help: "h", category: .pii, severity: .warn)
+        let a = AuditRule(
+            id: "x", name: "A", shortDescription: "s", fullDescription: "f", help: "h", category: .pii, severity: .warn)
+        let b = AuditRule(
+            id: "x", name: "B", shortDescription: "s", fullDescription: "f", help: "h", category: .pii, severity: .warn)
         let first = AuditReport(tool: AuditSamples.tool, rules: [a, b], inputs: [], findings: [], durationSeconds: 0)
         let second = AuditReport(tool: AuditSamples.tool, rules: [b, a], inputs: [], findings: [], durationSeconds: 0)
         #expect(first.rules == [a])
@@ -109,7 +133,8 @@ import VeilTestSupport
     @Test func findingsByInput() {
         let report = AuditSamples.rich()
         for input in report.inputs {
-            #expect(Array(report.findings(inputPath: input.path)) == report.findings.filter { $0.inputPath == input.path })
+            #expect(
+                Array(report.findings(inputPath: input.path)) == report.findings.filter { $0.inputPath == input.path })
         }
         #expect(report.findings(inputPath: "nowhere").isEmpty)
     }
@@ -130,7 +155,10 @@ import VeilTestSupport
         #expect(AuditRule.defaultSecuritySeverity(category: .secret, severity: .warn) == "5.0")
         #expect(AuditRule.defaultSecuritySeverity(category: .pii, severity: .warn) == "5.0")
         #expect(AuditRule.defaultSecuritySeverity(category: .lifecycle, severity: .warn) == "7.0")
-        #expect(AuditRule.lifecycleRules.map(\.id) == ["lifecycle.watchdog", "lifecycle.backgroundTaskLeaked", "lifecycle.backgroundTaskExpired"])
+        #expect(
+            AuditRule.lifecycleRules.map(\.id) == [
+                "lifecycle.watchdog", "lifecycle.backgroundTaskLeaked", "lifecycle.backgroundTaskExpired",
+            ])
     }
 
     @Test(arguments: [
@@ -138,7 +166,7 @@ import VeilTestSupport
         ("4111-1111-1111-1234", 4, "••••-••••-••••-1234"),
         ("DE89 3704 0044 0532 0130 00", 4, "•••• •••• •••• •••• ••30 00"),
         ("11010519491231002X", 2, "••••••••••••••••2X"),
-        ("1234", 4, "••34"),               // never more than half
+        ("1234", 4, "••34"),  // never more than half
         ("alice@example.org", 3, "••••••••••••••org"),
         ("12.34.56", 4, "••••4.56"),
         ("密码：hunter2", 0, "••••••••••"),
@@ -169,9 +197,12 @@ import VeilTestSupport
     }
 
     @Test func regionsAndOrder() {
-        #expect(AuditRegion(line: 3, column: 5, length: 4) == AuditRegion(startLine: 3, startColumn: 5, endLine: 3, endColumn: 9))
+        #expect(
+            AuditRegion(line: 3, column: 5, length: 4)
+                == AuditRegion(startLine: 3, startColumn: 5, endLine: 3, endColumn: 9))
         #expect(AuditRegion(line: 2, column: 9) < AuditRegion(line: 3, column: 1))
-        #expect(AuditLocation(path: "./Scenarios//bank.yml", region: .fileStart).description == "Scenarios/bank.yml:1:1")
+        #expect(
+            AuditLocation(path: "./Scenarios//bank.yml", region: .fileStart).description == "Scenarios/bank.yml:1:1")
         #expect(ScreenSpan(row: 5, col: 10, width: 19).description == "5,10+19")
         #expect(BaselineStatus.falsePositive.rawValue == "false_positive")
     }

@@ -15,7 +15,9 @@ import Testing
         try JSONSchemaValidator(schemaText: String(contentsOf: schemaURL, encoding: .utf8))
     }
 
-    static func sarif(_ report: AuditReport = AuditSamples.rich(), options: AuditReportOptions = .init()) throws -> JSONDocument {
+    static func sarif(_ report: AuditReport = AuditSamples.rich(), options: AuditReportOptions = .init()) throws
+        -> JSONDocument
+    {
         try JSONDocument.parse(SARIFAuditReporter.report(report, options: options))
     }
 
@@ -37,7 +39,9 @@ import Testing
     }
 
     /// A copy of `document` with `edit` applied at the object reached by `path`.
-    static func editing(_ document: JSONDocument, _ path: [String], _ edit: (inout [String], inout [String: JSONDocument]) -> Void) -> JSONDocument {
+    static func editing(
+        _ document: JSONDocument, _ path: [String], _ edit: (inout [String], inout [String: JSONDocument]) -> Void
+    ) -> JSONDocument {
         if path.isEmpty {
             guard case .object(var keys, var values) = document else { return document }
             edit(&keys, &values)
@@ -60,7 +64,8 @@ import Testing
         let validator = try Self.validator()
         let good = try Self.sarif()
 
-        let fatal = Self.editing(good, ["runs", "0", "results", "0"]) { _, values in values["level"] = .string("fatal") }
+        let fatal = Self.editing(good, ["runs", "0", "results", "0"]) { _, values in values["level"] = .string("fatal")
+        }
         let fatalFailures = validator.validate(fatal, entryPointer: Self.rootPointer)
         #expect(fatalFailures.map(\.instancePointer) == ["/runs/0/results/0/level"])
         #expect(fatalFailures.first?.schemaPointer == "#/definitions/result/properties/level/enum")
@@ -73,17 +78,23 @@ import Testing
         #expect(versionFailures.map(\.schemaPointer) == ["#/definitions/Root/required"])
         #expect(versionFailures.first?.message.contains("version") == true)
 
-        let zeroLine = Self.editing(good, ["runs", "0", "results", "1", "locations", "0", "physicalLocation", "region"]) { _, values in
+        let zeroLine = Self.editing(
+            good, ["runs", "0", "results", "1", "locations", "0", "physicalLocation", "region"]
+        ) { _, values in
             values["startLine"] = .number(0)
         }
-        #expect(validator.validate(zeroLine, entryPointer: Self.rootPointer).map(\.instancePointer)
-            == ["/runs/0/results/1/locations/0/physicalLocation/region/startLine"])
+        #expect(
+            validator.validate(zeroLine, entryPointer: Self.rootPointer).map(\.instancePointer)
+                == ["/runs/0/results/1/locations/0/physicalLocation/region/startLine"])
 
         let unknownKey = Self.editing(good, ["runs", "0", "tool", "driver"]) { keys, values in
             keys.append("snippet")
             values["snippet"] = .string("4111")
         }
-        #expect(validator.validate(unknownKey, entryPointer: Self.rootPointer).map(\.instancePointer) == ["/runs/0/tool/driver/snippet"])
+        #expect(
+            validator.validate(unknownKey, entryPointer: Self.rootPointer).map(\.instancePointer) == [
+                "/runs/0/tool/driver/snippet"
+            ])
     }
 
     @Test func minimumFieldsArePresent() throws {
@@ -100,15 +111,23 @@ import Testing
         let rules = try #require(run.at(pointer: "/tool/driver/rules")?.arrayValue)
         #expect(rules.compactMap { $0["id"]?.stringValue } == report.rules.map(\.id))
         for rule in rules {
-            for pointer in ["/name", "/shortDescription/text", "/fullDescription/text", "/help/text",
-                            "/defaultConfiguration/level", "/properties/security-severity"] {
+            for pointer in [
+                "/name", "/shortDescription/text", "/fullDescription/text", "/help/text",
+                "/defaultConfiguration/level", "/properties/security-severity",
+            ] {
                 #expect(rule.at(pointer: pointer)?.stringValue != nil, "\(rule["id"]!) lacks \(pointer)")
             }
             #expect(rule.at(pointer: "/properties/tags")?.arrayValue?.isEmpty == false)
         }
-        #expect(rules.first { $0["id"]?.stringValue == "card.pan" }?.at(pointer: "/properties/security-severity")?.stringValue == "9.0")
-        #expect(rules.first { $0["id"]?.stringValue == "phone.intl" }?.at(pointer: "/defaultConfiguration/level")?.stringValue == "warning")
-        #expect(rules.first { $0["id"]?.stringValue == "lifecycle.watchdog" }?.at(pointer: "/properties/security-severity")?.stringValue == "7.0")
+        #expect(
+            rules.first { $0["id"]?.stringValue == "card.pan" }?.at(pointer: "/properties/security-severity")?
+                .stringValue == "9.0")
+        #expect(
+            rules.first { $0["id"]?.stringValue == "phone.intl" }?.at(pointer: "/defaultConfiguration/level")?
+                .stringValue == "warning")
+        #expect(
+            rules.first { $0["id"]?.stringValue == "lifecycle.watchdog" }?.at(pointer: "/properties/security-severity")?
+                .stringValue == "7.0")
 
         let results = try #require(run["results"]?.arrayValue)
         #expect(results.count == report.findings.count)
@@ -122,20 +141,28 @@ import Testing
             #expect(location.at(pointer: "/artifactLocation/uriBaseId")?.stringValue == "%SRCROOT%")
             #expect(location.at(pointer: "/region/startLine")?.numberValue == Double(finding.location.region.startLine))
             #expect(location.at(pointer: "/region/endColumn")?.numberValue == Double(finding.location.region.endColumn))
-            #expect(result.at(pointer: "/partialFingerprints/primaryLocationLineHash")?.stringValue?.hasPrefix(finding.fingerprint + ":") == true)
+            #expect(
+                result.at(pointer: "/partialFingerprints/primaryLocationLineHash")?.stringValue?.hasPrefix(
+                    finding.fingerprint + ":") == true)
             #expect((result["suppressions"] != nil) == finding.isSuppressed)
-            #expect(result.at(pointer: "/suppressions/0/kind")?.stringValue == (finding.isSuppressed ? "external" : nil))
+            #expect(
+                result.at(pointer: "/suppressions/0/kind")?.stringValue == (finding.isSuppressed ? "external" : nil))
             #expect(result.at(pointer: "/locations/0/physicalLocation/region/snippet") == nil)
         }
-        let uris = Set(results.compactMap { $0.at(pointer: "/locations/0/physicalLocation/artifactLocation/uri")?.stringValue })
+        let uris = Set(
+            results.compactMap { $0.at(pointer: "/locations/0/physicalLocation/artifactLocation/uri")?.stringValue })
         #expect(uris == ["Scenarios/bank.yml", "Scenarios/%E6%94%AF%E4%BB%98.yml", "captures/session%201.txt"])
 
         let invocation = try #require(run.at(pointer: "/invocations/0"))
-        #expect(invocation["executionSuccessful"] == .bool(false))   // an unreadable input: exit 2
+        #expect(invocation["executionSuccessful"] == .bool(false))  // an unreadable input: exit 2
         #expect(invocation["exitCode"]?.numberValue == 2)
         let notes = try #require(invocation["toolExecutionNotifications"]?.arrayValue)
-        #expect(notes.contains { $0.at(pointer: "/message/text")?.stringValue?.contains("captures/broken.cast:3:7") == true })
-        #expect(notes.contains { $0.at(pointer: "/message/text")?.stringValue?.contains("Stale baseline entry") == true })
+        #expect(
+            notes.contains {
+                $0.at(pointer: "/message/text")?.stringValue?.contains("captures/broken.cast:3:7") == true
+            })
+        #expect(
+            notes.contains { $0.at(pointer: "/message/text")?.stringValue?.contains("Stale baseline entry") == true })
     }
 
     @Test func truncatesAtTheLimitKeepingFailingResults() throws {
@@ -145,9 +172,13 @@ import Testing
         #expect(results.count == 4)
         #expect(results.allSatisfy { $0["level"]?.stringValue == "error" && $0["suppressions"] == nil })
         let notes = log.at(pointer: "/runs/0/invocations/0/toolExecutionNotifications")?.arrayValue ?? []
-        #expect(notes.contains { $0.at(pointer: "/message/text")?.stringValue?.contains("4 of \(report.findings.count) results") == true })
+        #expect(
+            notes.contains {
+                $0.at(pointer: "/message/text")?.stringValue?.contains("4 of \(report.findings.count) results") == true
+            })
 
-        let full = try #require(try Self.sarif(report).at(pointer: "/runs/0/invocations/0/toolExecutionNotifications")?.arrayValue)
+        let full = try #require(
+            try Self.sarif(report).at(pointer: "/runs/0/invocations/0/toolExecutionNotifications")?.arrayValue)
         #expect(!full.contains { $0.at(pointer: "/message/text")?.stringValue?.contains("truncated") == true })
     }
 

@@ -3,7 +3,9 @@ import Testing
 
 /// The test-only JSON Schema validator, checked on small schemas before it checks SARIF.
 @Suite struct AuditSchemaValidatorTests {
-    static func failures(_ schema: String, _ instance: String, entry: String = "#") throws -> [JSONSchemaValidator.Failure] {
+    static func failures(_ schema: String, _ instance: String, entry: String = "#") throws -> [JSONSchemaValidator
+        .Failure]
+    {
         try JSONSchemaValidator(schemaText: schema).validate(try JSONDocument.parse(instance), entryPointer: entry)
     }
 
@@ -30,7 +32,8 @@ import Testing
         """
 
     @Test func acceptsAValidDocument() throws {
-        let document = #"{"name": "Ada", "age": 36, "level": "note", "tags": ["a", "b"], "home": "https://example.com/x", "link": "Scenarios/%E6%94%AF.yml", "extra": {"k": "v"}, "nick": null}"#
+        let document =
+            #"{"name": "Ada", "age": 36, "level": "note", "tags": ["a", "b"], "home": "https://example.com/x", "link": "Scenarios/%E6%94%AF.yml", "extra": {"k": "v"}, "nick": null}"#
         #expect(try Self.failures(Self.person, document).isEmpty)
     }
 
@@ -70,21 +73,37 @@ import Testing
             }}
             """
         #expect(try Self.failures(schema, "3", entry: "#/definitions/one").isEmpty)
-        #expect(try Self.failures(schema, "12", entry: "#/definitions/one").first?.schemaPointer == "#/definitions/one/oneOf") // both match
-        #expect(try Self.failures(schema, "2.5", entry: "#/definitions/one").first?.schemaPointer == "#/definitions/one/oneOf")
+        #expect(
+            try Self.failures(schema, "12", entry: "#/definitions/one").first?.schemaPointer
+                == "#/definitions/one/oneOf")  // both match
+        #expect(
+            try Self.failures(schema, "2.5", entry: "#/definitions/one").first?.schemaPointer
+                == "#/definitions/one/oneOf")
         #expect(try Self.failures(schema, "12.5", entry: "#/definitions/one").isEmpty)
         #expect(try Self.failures(schema, #""b""#, entry: "#/definitions/any").isEmpty)
-        #expect(try Self.failures(schema, #""c""#, entry: "#/definitions/any").first?.schemaPointer == "#/definitions/any/anyOf")
-        #expect(try Self.failures(schema, #""abcd""#, entry: "#/definitions/all").first?.schemaPointer == "#/definitions/all/allOf/1/maxLength")
-        #expect(try Self.failures(schema, "null", entry: "#/definitions/not").first?.schemaPointer == "#/definitions/not/not")
-        #expect(try Self.failures(schema, #"{"card": 1}"#, entry: "#/definitions/dep").first?.schemaPointer == "#/definitions/dep/dependencies/card")
-        #expect(try Self.failures(schema, #"{"iban": 1}"#, entry: "#/definitions/dep").first?.schemaPointer == "#/definitions/dep/dependencies/iban/required")
+        #expect(
+            try Self.failures(schema, #""c""#, entry: "#/definitions/any").first?.schemaPointer
+                == "#/definitions/any/anyOf")
+        #expect(
+            try Self.failures(schema, #""abcd""#, entry: "#/definitions/all").first?.schemaPointer
+                == "#/definitions/all/allOf/1/maxLength")
+        #expect(
+            try Self.failures(schema, "null", entry: "#/definitions/not").first?.schemaPointer
+                == "#/definitions/not/not")
+        #expect(
+            try Self.failures(schema, #"{"card": 1}"#, entry: "#/definitions/dep").first?.schemaPointer
+                == "#/definitions/dep/dependencies/card")
+        #expect(
+            try Self.failures(schema, #"{"iban": 1}"#, entry: "#/definitions/dep").first?.schemaPointer
+                == "#/definitions/dep/dependencies/iban/required")
         #expect(try Self.failures(schema, #"{"card": 1, "expiry": 2}"#, entry: "#/definitions/dep").isEmpty)
         #expect(try Self.failures(schema, #"["a", 1]"#, entry: "#/definitions/tuple").isEmpty)
         #expect(try Self.failures(schema, #"["a", "b"]"#, entry: "#/definitions/tuple").first?.instancePointer == "/1")
         #expect(try Self.failures(schema, #"["a", 1, 2]"#, entry: "#/definitions/tuple").first?.instancePointer == "/2")
         #expect(try Self.failures(schema, "1", entry: "#/definitions/never").count == 1)
-        #expect(try Self.failures(schema, "1", entry: "#/definitions/missing").first?.message.contains("does not resolve") == true)
+        #expect(
+            try Self.failures(schema, "1", entry: "#/definitions/missing").first?.message.contains("does not resolve")
+                == true)
     }
 
     @Test func pointerTokensAreEscaped() throws {

@@ -8,7 +8,8 @@ import Testing
         var outputs: [String: String] = [:]
         for reporter in AuditReporters.all {
             outputs[reporter.identifier] = reporter.report(report, options: AuditReportOptions())
-            outputs[reporter.identifier + "+colour"] = reporter.report(report, options: AuditReportOptions(colour: true))
+            outputs[reporter.identifier + "+colour"] = reporter.report(
+                report, options: AuditReportOptions(colour: true))
         }
         return outputs
     }
@@ -31,7 +32,8 @@ import Testing
         for (format, output) in Self.outputs(report) {
             var scrubbed = output
             for fingerprint in fingerprints { scrubbed = scrubbed.replacingOccurrences(of: fingerprint, with: "<fp>") }
-            #expect(scrubbed.range(of: "[0-9]{6,}", options: .regularExpression) == nil, "\(format) has a long digit run")
+            #expect(
+                scrubbed.range(of: "[0-9]{6,}", options: .regularExpression) == nil, "\(format) has a long digit run")
         }
     }
 
@@ -39,8 +41,10 @@ import Testing
         let masked = MaskedValue(masking: AuditSamples.rawCard)
         #expect(masked.text == "•••• •••• •••• ••••")
         #expect(MaskedValue(masking: AuditSamples.rawCardDigits, showLast: 4).text == "••••••••••••1111")
-        #expect(AuditFinding.detectionMessage(ruleName: "Payment card number", masked: masked)
-            == "Payment card number •••• •••• •••• •••• would be visible in the app-switcher snapshot: hide it before the app enters the background")
+        #expect(
+            AuditFinding.detectionMessage(ruleName: "Payment card number", masked: masked)
+                == "Payment card number •••• •••• •••• •••• would be visible in the app-switcher snapshot: hide it before the app enters the background"
+        )
         #expect(MaskedValue.revealed(AuditSamples.rawCard).text == AuditSamples.rawCard)
     }
 

@@ -18,9 +18,10 @@ import VeilRedaction
     }
 
     static func audit(_ folder: URL, review: Bool) async -> AuditOutcome {
-        var options = AuditOptions(paths: ["."], baselinePath: "veil-baseline.json", jobs: 1,
-                                   currentFolder: folder.path, tool: AuditReport.Tool(version: "0.0.0-test"),
-                                   timing: false)
+        var options = AuditOptions(
+            paths: ["."], baselinePath: "veil-baseline.json", jobs: 1,
+            currentFolder: folder.path, tool: AuditReport.Tool(version: "0.0.0-test"),
+            timing: false)
         options.review = review
         return await AuditEngine(options: options).run()
     }
@@ -39,7 +40,8 @@ import VeilRedaction
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = await Self.audit(folder, review: true)
         var review = try #require(outcome.review)
-        #expect(review.items.map { "\($0.finding.inputPath) \($0.finding.ruleID)" }
+        #expect(
+            review.items.map { "\($0.finding.inputPath) \($0.finding.ruleID)" }
                 == ["a.ans card.pan", "a.ans aws.access_key", "b.ans card.pan"])
 
         // An unknown answer is asked again; then accept, real leak, skip.
@@ -59,7 +61,8 @@ import VeilRedaction
 
         // The next review asks only about what is not in the baseline yet.
         let again = try #require(await Self.audit(folder, review: true).review)
-        #expect(again.items.map { "\($0.finding.inputPath) \($0.finding.ruleID)" }
+        #expect(
+            again.items.map { "\($0.finding.inputPath) \($0.finding.ruleID)" }
                 == ["a.ans aws.access_key", "b.ans card.pan"])
     }
 

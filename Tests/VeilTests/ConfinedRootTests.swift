@@ -36,7 +36,9 @@ import VeilRedaction
         #expect(try read("./sub/./a.ans") == "inside")
         #expect(try read("sub/../sub/a.ans") == "inside")
         #expect(try read("sub//a.ans") == "inside")
-        #expect(throws: ConfinedRoot.Failure.absolutePath) { try read(outside.appendingPathComponent("secret.txt").path) }
+        #expect(throws: ConfinedRoot.Failure.absolutePath) {
+            try read(outside.appendingPathComponent("secret.txt").path)
+        }
         #expect(throws: ConfinedRoot.Failure.leavesRoot) { try read("../secret.txt") }
         #expect(throws: ConfinedRoot.Failure.leavesRoot) { try read("sub/../../secret.txt") }
         #expect(throws: ConfinedRoot.Failure.missing) { try read("sub/none.ans") }
@@ -45,11 +47,15 @@ import VeilRedaction
         #expect(throws: ConfinedRoot.Failure.notRegular(kind: "a folder")) { try read(".") }
         // Links: inside followed (relative and absolute), outside refused, loops bounded.
         let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: rootURL.appendingPathComponent("in.ans").path, withDestinationPath: "sub/a.ans")
-        try manager.createSymbolicLink(atPath: rootURL.appendingPathComponent("sub/up.ans").path, withDestinationPath: "../in.ans")
-        try manager.createSymbolicLink(atPath: rootURL.appendingPathComponent("abs.ans").path,
-                                       withDestinationPath: rootURL.appendingPathComponent("sub/a.ans").path)
-        try manager.createSymbolicLink(atPath: rootURL.appendingPathComponent("out.ans").path, withDestinationPath: "../secret.txt")
+        try manager.createSymbolicLink(
+            atPath: rootURL.appendingPathComponent("in.ans").path, withDestinationPath: "sub/a.ans")
+        try manager.createSymbolicLink(
+            atPath: rootURL.appendingPathComponent("sub/up.ans").path, withDestinationPath: "../in.ans")
+        try manager.createSymbolicLink(
+            atPath: rootURL.appendingPathComponent("abs.ans").path,
+            withDestinationPath: rootURL.appendingPathComponent("sub/a.ans").path)
+        try manager.createSymbolicLink(
+            atPath: rootURL.appendingPathComponent("out.ans").path, withDestinationPath: "../secret.txt")
         try manager.createSymbolicLink(atPath: rootURL.appendingPathComponent("loop").path, withDestinationPath: "loop")
         #expect(try read("in.ans") == "inside")
         #expect(try read("sub/up.ans") == "inside")
@@ -146,7 +152,9 @@ import VeilRedaction
         #expect(DisplayText.escaped("\u{1B}]0;PWNED\u{07}") == "\\u{1B}]0;PWNED\\u{7}")
         #expect(DisplayText.escaped("ab\n::error file=x::y") == "ab\\u{A}::error file=x::y")
         #expect(DisplayText.escaped("\u{9B}31m") == "\\u{9B}31m")
-        #expect(DisplayText.escaped("a\u{2028}b\u{2029}c\u{202E}d\u{7F}\t") == "a\\u{2028}b\\u{2029}c\\u{202E}d\\u{7F}\\u{9}")
+        #expect(
+            DisplayText.escaped("a\u{2028}b\u{2029}c\u{202E}d\u{7F}\t")
+                == "a\\u{2028}b\\u{2029}c\\u{202E}d\\u{7F}\\u{9}")
         #expect(DisplayText.escapedLines("one\n\u{1B}two") == "one\n\\u{1B}two")
     }
 
@@ -155,7 +163,8 @@ import VeilRedaction
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.write("x", folder.appendingPathComponent("a.ans"))
         try Self.write("x", folder.appendingPathComponent(".hidden/b.ans"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("loop").path, withDestinationPath: ".")
         let name = Array(folder.path.utf8) + Array("/bad".utf8) + [0xFE] + Array(".cast\0".utf8)
         let descriptor = name.withUnsafeBufferPointer {
             $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }

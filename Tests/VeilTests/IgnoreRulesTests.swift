@@ -75,8 +75,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for path in Self.tree {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
         }
         try Data(patterns.utf8).write(to: folder.appendingPathComponent(".veilignore"))
@@ -98,8 +99,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for path in ["a.ans", "b.ans", "sub/c.ans"] {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
         }
         try Data("*.ans\n".utf8).write(to: folder.appendingPathComponent(".veilignore"))
@@ -116,11 +118,13 @@ import Testing
     @Test func anIgnoreFileThatLeavesTheRootIsAnInputError() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-ignore-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("root"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("root"),
+            withIntermediateDirectories: true)
         try Data("a.ans\n".utf8).write(to: folder.appendingPathComponent("outside"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("root/.veilignore").path,
-                                                   withDestinationPath: "../outside")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("root/.veilignore").path,
+            withDestinationPath: "../outside")
         let result = AuditInputDiscovery.discover(["root"], currentFolder: folder.path)
         #expect(result.missing.map(\.path) == ["root/.veilignore"])
     }

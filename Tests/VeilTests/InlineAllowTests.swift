@@ -10,12 +10,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        var options = AuditOptions(paths: ["."], jobs: 1, currentFolder: folder.path,
-                                   tool: AuditReport.Tool(version: "0.0.0-test"), timing: false)
+        var options = AuditOptions(
+            paths: ["."], jobs: 1, currentFolder: folder.path,
+            tool: AuditReport.Tool(version: "0.0.0-test"), timing: false)
         options.honoursAllowMarkers = honoursMarkers
         return await AuditEngine(options: options).run()
     }
@@ -54,14 +56,18 @@ import Testing
         #expect(Self.unsuppressed(outcome) == ["10 aws.access_key", "14 aws.access_key", "14 card.pan"])
         let allowed = outcome.report.findings.filter(\.isSuppressed)
         #expect(allowed.map(\.ruleID) == ["card.pan"])
-        #expect(allowed.first?.baseline == AuditBaselineMatch(status: .accepted, reason: "veil:allow at two.veil.yml:10",
-                                                               inSource: true))
+        #expect(
+            allowed.first?.baseline
+                == AuditBaselineMatch(
+                    status: .accepted, reason: "veil:allow at two.veil.yml:10",
+                    inSource: true))
         #expect(outcome.report.exitCode == 1)
         let ignored = try await Self.audit(["two.veil.yml": text], honoursMarkers: false)
         #expect(Self.unsuppressed(ignored) == Self.unsuppressed(plain), "--ignore-allow-markers")
 
         let sarif = SARIFAuditReporter.report(outcome.report, options: AuditReportOptions())
-        #expect(sarif.components(separatedBy: "\"kind\":\"inSource\"").count == 2
+        #expect(
+            sarif.components(separatedBy: "\"kind\":\"inSource\"").count == 2
                 || sarif.components(separatedBy: "\"kind\": \"inSource\"").count == 2)
         let textReport = TextAuditReporter.report(outcome.report, options: AuditReportOptions())
         #expect(textReport.contains("[allowed: veil:allow at two.veil.yml:10]"))

@@ -18,8 +18,11 @@ import VeilTestSupport
             let screen = try PrivacyStressTests.screen(of: session)
             let lines = PrivacyOracle.lines(of: screen)
             let intact = session.placements.contains { placement in
-                placement.secret.detector == detector && !PrivacyOracle.expectedHiddenCells(placement, lines: lines).isEmpty
-                    && !PrivacyOracle.expectedHiddenCells(placement, lines: lines).joined().contains { screen.cells[$0].isSensitive }
+                placement.secret.detector == detector
+                    && !PrivacyOracle.expectedHiddenCells(placement, lines: lines).isEmpty
+                    && !PrivacyOracle.expectedHiddenCells(placement, lines: lines).joined().contains {
+                        screen.cells[$0].isSensitive
+                    }
             }
             if intact { return (session, screen) }
         }
@@ -48,7 +51,8 @@ import VeilTestSupport
     }
 
     @Test func leaksInChunksAndInThePixelStreamAreFound() throws {
-        let secret = PlantedSecret(detector: "card.pan", lines: ["4111 1111 1111 1111"], secrets: ["4111 1111 1111 1111"])
+        let secret = PlantedSecret(
+            detector: "card.pan", lines: ["4111 1111 1111 1111"], secrets: ["4111 1111 1111 1111"])
         #expect(secret.leakForms == ["4111 1111 1111 1111", "4111111111111111"])
         let png = try SnapshotRenderer().png(for: try Screen(cols: 4, rows: 1))
         // A tEXt chunk with the digits, spliced in before IEND.
@@ -79,7 +83,9 @@ import VeilTestSupport
             let bitmap = try PNGDecoder().decode(png)
             let chunks = try PNGChunks.lex(png)
             let header = try PNGHeader(chunks: chunks, in: png)
-            let idat = chunks.filter { $0.type == "IDAT" }.flatMap { Array(png[$0.dataOffset..<($0.dataOffset + $0.length)]) }
+            let idat = chunks.filter { $0.type == "IDAT" }.flatMap {
+                Array(png[$0.dataOffset..<($0.dataOffset + $0.length)])
+            }
             let raw = try Inflate.zlib(idat)
             let rowBytes = (bitmap.width * header.bitDepth * (header.colorType == .rgb ? 3 : 1) + 7) / 8
             #expect(raw.count == bitmap.height * (1 + rowBytes))

@@ -21,7 +21,8 @@ import VeilTestSupport
     /// by a space and a token starting with digits was not found at all, because the scanner
     /// ran on into the token and then failed the boundary instead of ending at its own last group.
     @Test func phoneNumberFollowedByADigitLedToken() throws {
-        let hidden = try Self.hiddenText("账户联系 +9 008 7320 6458 910c0edf9c4b383fc1b34f1a889a26ea2a24d242482ee673 status")
+        let hidden = try Self.hiddenText(
+            "账户联系 +9 008 7320 6458 910c0edf9c4b383fc1b34f1a889a26ea2a24d242482ee673 status")
         #expect(hidden.contains("+9 008 7320 6458"))
         #expect(try Self.hiddenText("call +44 20 7946 0958 12ab").contains("+44 20 7946 0958"))
         // Still not a phone number: too few digits before the token, or a decimal amount.
@@ -31,7 +32,8 @@ import VeilTestSupport
 
     @Test(arguments: [0xE3A0_73F1_F637_FD39 as UInt64])
     func replayedSeedsPass(seed: UInt64) throws {
-        let result = try PrivacyStressTests.check(StressSession(seed: seed), rig: try PrivacyStressTests.Rig(), deep: true)
+        let result = try PrivacyStressTests.check(
+            StressSession(seed: seed), rig: try PrivacyStressTests.Rig(), deep: true)
         #expect(result.failures.isEmpty, "\(result.failures)")
         #expect(result.expectedSecrets > 0)
     }

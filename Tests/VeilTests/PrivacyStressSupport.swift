@@ -22,7 +22,9 @@ enum PrivacyOracle {
             let continues = screen.wrapped[row] && row + 1 < screen.rows
             var last = screen.cols - 1
             // A wide character that did not fit in the last column left it blank.
-            if continues && screen[row, last].scalar == " " && screen[row, last].width == 1 && screen[row + 1, 0].width == 2 {
+            if continues && screen[row, last].scalar == " " && screen[row, last].width == 1
+                && screen[row + 1, 0].width == 2
+            {
                 last -= 1
             }
             for col in 0...max(0, last) where last >= 0 {
@@ -45,7 +47,9 @@ enum PrivacyOracle {
         var found: [Int] = []
         var start = 0
         while start + needle.count <= haystack.count {
-            if haystack[start] == needle[0] && Array(haystack[start..<(start + needle.count)]) == needle { found.append(start) }
+            if haystack[start] == needle[0] && Array(haystack[start..<(start + needle.count)]) == needle {
+                found.append(start)
+            }
             start += 1
         }
         return found
@@ -75,7 +79,9 @@ enum PrivacyOracle {
         }
         let text = secret.lines[0]
         let core = Array(text.unicodeScalars)
-        guard let secretText = secret.secrets.first, let range = text.range(of: secretText, options: .backwards) else { return [] }
+        guard let secretText = secret.secrets.first, let range = text.range(of: secretText, options: .backwards) else {
+            return []
+        }
         let secretOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
         let secretLength = secretText.unicodeScalars.count
         let left = Array(placement.left.unicodeScalars), right = Array(placement.right.unicodeScalars)
@@ -86,9 +92,12 @@ enum PrivacyOracle {
                 let before = Array(line.scalars[max(0, offset - left.count)..<offset])
                 let afterStart = offset + core.count
                 let after = Array(line.scalars[afterStart..<min(line.scalars.count, afterStart + right.count)])
-                let leftOK = before == left || (leftIsSpace && offset - before.count == 0 && before.allSatisfy { $0 == " " })
-                let rightOK = after == right || (rightIsSpace && afterStart + after.count == line.scalars.count
-                                                && after.allSatisfy { $0 == " " })
+                let leftOK =
+                    before == left || (leftIsSpace && offset - before.count == 0 && before.allSatisfy { $0 == " " })
+                let rightOK =
+                    after == right
+                    || (rightIsSpace && afterStart + after.count == line.scalars.count
+                        && after.allSatisfy { $0 == " " })
                 guard leftOK && rightOK else { continue }
                 let start = offset + secretOffset
                 result.append(Array(line.cells[start..<(start + secretLength)]))

@@ -59,7 +59,9 @@ import VeilTestSupport
             let rules = self.rules
             snapshotters = try PrivacyStressTests.styles.map { style in
                 try Theme.builtIn.map { theme in
-                    try (1...3).map { try Snapshotter(settings: SnapshotSettings(rules: rules, style: style, theme: theme, scale: $0)) }
+                    try (1...3).map {
+                        try Snapshotter(settings: SnapshotSettings(rules: rules, style: style, theme: theme, scale: $0))
+                    }
                 }
             }
         }
@@ -113,14 +115,19 @@ import VeilTestSupport
                 result.checkedByDetector[placement.secret.detector, default: 0] += 1
                 if Set(cells.map { $0 / screen.cols }).count > 1 { result.crossingWraps += 1 }
                 if let first = cells.first, let last = cells.last,
-                   (first % screen.cols > 0 && screen.cells[first - 1].width != 1)
-                    || (last % screen.cols + 1 < screen.cols && screen.cells[last + 1].width == 2) {
+                    (first % screen.cols > 0 && screen.cells[first - 1].width != 1)
+                        || (last % screen.cols + 1 < screen.cols && screen.cells[last + 1].width == 2)
+                {
                     result.besideWide += 1
                 }
                 let visible = cells.filter { !hidden.contains($0) }
                 if !visible.isEmpty {
-                    let line = lines.first { $0.cells.contains(cells[0]) }.map { String(String.UnicodeScalarView($0.scalars)) } ?? ""
-                    fail("\(placement.secret.detector) secret \(placement.secret.secrets) left visible at cells \(visible.map { "\($0 / screen.cols):\($0 % screen.cols)" }) of the line \(line.debugDescription)")
+                    let line =
+                        lines.first { $0.cells.contains(cells[0]) }.map { String(String.UnicodeScalarView($0.scalars)) }
+                        ?? ""
+                    fail(
+                        "\(placement.secret.detector) secret \(placement.secret.secrets) left visible at cells \(visible.map { "\($0 / screen.cols):\($0 % screen.cols)" }) of the line \(line.debugDescription)"
+                    )
                 }
             }
         }
@@ -148,7 +155,9 @@ import VeilTestSupport
                 // 1. The image does not depend on what the hidden cells held.
                 let otherPNG = try rig.renderers[themeIndex][scale - 1].png(for: other)
                 if otherPNG != outcome.png {
-                    fail("style \(style.name) scale \(scale) theme \(theme.name): the PNG changes when hidden cells hold other content")
+                    fail(
+                        "style \(style.name) scale \(scale) theme \(theme.name): the PNG changes when hidden cells hold other content"
+                    )
                 }
                 // ... and a solid mask (or cover) is exactly the mask colour.
                 if style == .solid || isCover {
@@ -162,11 +171,15 @@ import VeilTestSupport
                         for y in y0..<(y0 + cellHeight) where solid {
                             for x in x0..<(x0 + cellWidth) {
                                 let p = 3 * (y * bitmap.width + x)
-                                if rgb[p] != mask.red || rgb[p + 1] != mask.green || rgb[p + 2] != mask.blue { solid = false; break }
+                                if rgb[p] != mask.red || rgb[p + 1] != mask.green || rgb[p + 2] != mask.blue {
+                                    solid = false; break
+                                }
                             }
                         }
                         if !solid {
-                            fail("style \(style.name) scale \(scale): hidden cell \(index / screen.cols):\(index % screen.cols) is not solid \(mask)")
+                            fail(
+                                "style \(style.name) scale \(scale): hidden cell \(index / screen.cols):\(index % screen.cols) is not solid \(mask)"
+                            )
                             break
                         }
                     }
@@ -175,26 +188,37 @@ import VeilTestSupport
                 if let form = PrivacyOracle.leak(in: outcome.png, of: secrets) { fail("PNG bytes contain \(form)") }
                 if deep || scale == 1 {
                     let chunks = try PNGChunks.lex(outcome.png)
-                    let unexpected = chunks.map(\.type).filter { !["IHDR", "PLTE", "tRNS", "IDAT", "IEND"].contains($0) }
+                    let unexpected = chunks.map(\.type).filter {
+                        !["IHDR", "PLTE", "tRNS", "IDAT", "IEND"].contains($0)
+                    }
                     if !unexpected.isEmpty { fail("PNG has chunks \(unexpected)") }
-                    let idat = chunks.filter { $0.type == "IDAT" }.flatMap { Array(outcome.png[$0.dataOffset..<($0.dataOffset + $0.length)]) }
+                    let idat = chunks.filter { $0.type == "IDAT" }.flatMap {
+                        Array(outcome.png[$0.dataOffset..<($0.dataOffset + $0.length)])
+                    }
                     let pixels = try Inflate.zlib(idat)
                     if let form = PrivacyOracle.leak(in: pixels, of: secrets) { fail("inflated IDAT contains \(form)") }
                 }
                 if scale == 1 {
                     // What a report or log could print from the outcome.
-                    let texts = outcome.findings.map(String.init(describing:)) + outcome.exposures.map(\.masked)
+                    let texts =
+                        outcome.findings.map(String.init(describing:)) + outcome.exposures.map(\.masked)
                         + [String(describing: outcome.findings)]
                     for text in texts {
-                        if let form = PrivacyOracle.leak(in: text, of: secrets) { fail("finding text contains \(form)") }
+                        if let form = PrivacyOracle.leak(in: text, of: secrets) {
+                            fail("finding text contains \(form)")
+                        }
                     }
                     // The redacted screen itself holds no intact planted secret.
-                    let redactedText = PrivacyOracle.lines(of: outcome.redacted).map { String(String.UnicodeScalarView($0.scalars)) }
+                    let redactedText =
+                        PrivacyOracle.lines(of: outcome.redacted).map { String(String.UnicodeScalarView($0.scalars)) }
                         .joined(separator: "\n") + "\n" + outcome.redacted.title
                     for placement in session.placements where !isCover {
-                        for cells in PrivacyOracle.expectedHiddenCells(placement, lines: PrivacyOracle.lines(of: outcome.redacted))
+                        for cells in PrivacyOracle.expectedHiddenCells(
+                            placement, lines: PrivacyOracle.lines(of: outcome.redacted))
                         where !cells.isEmpty {
-                            fail("style \(style.name): the redacted screen still shows \(placement.secret.detector) \(placement.secret.secrets)")
+                            fail(
+                                "style \(style.name): the redacted screen still shows \(placement.secret.detector) \(placement.secret.secrets)"
+                            )
                         }
                     }
                     result.texts.append(redactedText)
@@ -208,7 +232,9 @@ import VeilTestSupport
         for format in ScanReport.Format.allCases {
             for last in [0, 4] {
                 let output = ScanReport.render(findings, as: format, showingLast: last)
-                if let form = PrivacyOracle.leak(in: output, of: secrets) { fail("scan \(format) --show-last \(last) contains \(form)") }
+                if let form = PrivacyOracle.leak(in: output, of: secrets) {
+                    fail("scan \(format) --show-last \(last) contains \(form)")
+                }
                 result.texts.append(output)
             }
         }
@@ -234,24 +260,32 @@ import VeilTestSupport
             var yaml = "name: \(name)\nscreen:\n  size: \(session.cols)x\(session.rows)\n  file: \(name).bin\n"
             let rectangles = session.rectangles
             if !rectangles.isEmpty {
-                yaml += "  sensitive:\n" + rectangles.map {
-                    "    - rect: {row: \($0.row), col: \($0.col), width: \($0.width), height: \($0.height)}\n"
-                }.joined()
+                yaml +=
+                    "  sensitive:\n"
+                    + rectangles.map {
+                        "    - rect: {row: \($0.row), col: \($0.col), width: \($0.width), height: \($0.height)}\n"
+                    }.joined()
             }
             yaml += "timeline:\n  - launch\n  - wait: 1s\n  - home\n  - wait: 2s\n  - tapIcon\n  - lock\n"
             try yaml.write(to: folder.appendingPathComponent(name + ".veil.yml"), atomically: true, encoding: .utf8)
             let events = JSONOutput.quoted(String(decoding: session.bytes, as: UTF8.self))
-            let cast = #"{"version": 2, "width": \#(session.cols), "height": \#(session.rows)}"# + "\n[0.5, \"o\", \(events)]\n"
+            let cast =
+                #"{"version": 2, "width": \#(session.cols), "height": \#(session.rows)}"#
+                + "\n[0.5, \"o\", \(events)]\n"
             try cast.write(to: folder.appendingPathComponent(name + ".cast"), atomically: true, encoding: .utf8)
 
             // `veil run`, in process, writing PNGs: the log (text and JSON lines) and the files.
             let style = styles[index % styles.count]
             let snapshotter = rig.snapshotters[index % styles.count][index % Theme.builtIn.count][index % 3]
             let scenario = try Scenario.load(path: folder.appendingPathComponent(name + ".veil.yml").path)
-            let run = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(.init(outputFolder: output))
-            let log = LifecycleLogFormatter.text(for: run.log) + LifecycleLogFormatter.text(for: run.log, colored: true)
+            let run = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(
+                .init(outputFolder: output))
+            let log =
+                LifecycleLogFormatter.text(for: run.log) + LifecycleLogFormatter.text(for: run.log, colored: true)
                 + run.log.map(\.jsonLine).joined(separator: "\n")
-            if let form = PrivacyOracle.leak(in: log, of: session.allSecrets) { fail("\(name) (\(style.name)): the log contains \(form)") }
+            if let form = PrivacyOracle.leak(in: log, of: session.allSecrets) {
+                fail("\(name) (\(style.name)): the log contains \(form)")
+            }
             if run.snapshots.isEmpty { fail("\(name): no snapshot was taken") }
         }
         for file in try FileManager.default.contentsOfDirectory(atPath: output.path) {
@@ -261,16 +295,24 @@ import VeilTestSupport
         }
 
         // `veil audit`, in process, over the folder: every format, with and without colour.
-        let options = AuditOptions(paths: ["."], jobs: 2, currentFolder: folder.path, tool: .init(version: "stress"), timing: false)
+        let options = AuditOptions(
+            paths: ["."], jobs: 2, currentFolder: folder.path, tool: .init(version: "stress"), timing: false)
         let outcome = await AuditEngine(options: options).run()
         let report = outcome.report
-        if report.inputs.count != 2 * sessions.count { fail("the audit read \(report.inputs.count) inputs, not \(2 * sessions.count)") }
-        for input in report.inputs where input.error != nil { fail("audit input \(input.path) failed: \(input.error!)") }
+        if report.inputs.count != 2 * sessions.count {
+            fail("the audit read \(report.inputs.count) inputs, not \(2 * sessions.count)")
+        }
+        for input in report.inputs where input.error != nil {
+            fail("audit input \(input.path) failed: \(input.error!)")
+        }
         if report.findings.isEmpty { fail("the audit found nothing") }
         for reporter in AuditReporters.all {
             for colour in [false, true] {
-                let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: "file://" + folder.path + "/"))
-                if let form = PrivacyOracle.leak(in: text, of: secrets) { fail("audit \(reporter.identifier) report contains \(form)") }
+                let text = reporter.report(
+                    report, options: AuditReportOptions(colour: colour, sourceRootURI: "file://" + folder.path + "/"))
+                if let form = PrivacyOracle.leak(in: text, of: secrets) {
+                    fail("audit \(reporter.identifier) report contains \(form)")
+                }
             }
         }
         for warning in outcome.warnings {
@@ -310,10 +352,11 @@ import VeilTestSupport
             if failures.count > 20 { break }
         }
         for failure in failures.prefix(20) { Issue.record(Comment(rawValue: failure)) }
-        print("privacy stress: \(seeds.count) screens, \(expected) intact planted secrets (\(crossingWraps) across a wrap, "
-            + "\(besideWide) beside a wide character), \(hiddenCells) hidden cells, "
-            + "\(failures.count) failures, \(ContinuousClock.now - start); checked by detector: "
-            + checked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        print(
+            "privacy stress: \(seeds.count) screens, \(expected) intact planted secrets (\(crossingWraps) across a wrap, "
+                + "\(besideWide) beside a wide character), \(hiddenCells) hidden cells, "
+                + "\(failures.count) failures, \(ContinuousClock.now - start); checked by detector: "
+                + checked.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         if seeds.count >= 100 {
             #expect(detectors == Set(RandomSecrets.detectors))
             // Every detector's secrets are checked intact on some screens, not only planted.
@@ -340,7 +383,8 @@ import VeilTestSupport
     func everyGeneratedSecretIsFoundAloneOnARow(detector: String) throws {
         let rules = try RuleSet.builtIn
         let index = RandomSecrets.detectors.firstIndex(of: detector) ?? 0
-        var generator = RandomSecrets(random: SeededGenerator(seed: SeededGenerator.caseSeed(base: 0xD37E_C708, index: index)))
+        var generator = RandomSecrets(
+            random: SeededGenerator(seed: SeededGenerator.caseSeed(base: 0xD37E_C708, index: index)))
         for _ in 0..<60 {
             let secret = generator.make(detector)
             var terminal = try Terminal(cols: 200, rows: 8)
@@ -348,7 +392,10 @@ import VeilTestSupport
             let screen = terminal.screen
             let findings = try rules.findings(in: screen)
             #expect(findings.contains { $0.ruleID == detector }, "\(detector) not found in \(secret.lines)")
-            let covered = Set(findings.flatMap { $0.spans.flatMap { span in (span.col..<(span.col + span.width)).map { span.row * 200 + $0 } } })
+            let covered = Set(
+                findings.flatMap {
+                    $0.spans.flatMap { span in (span.col..<(span.col + span.width)).map { span.row * 200 + $0 } }
+                })
             for (row, line) in secret.lines.enumerated() {
                 for part in secret.secrets {
                     guard let range = line.range(of: part, options: .backwards) else { continue }

@@ -12,8 +12,9 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-assets-\(UUID().uuidString)")
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return folder.path
@@ -37,8 +38,9 @@ import Testing
         """
 
     static func audit(_ folder: String, paths: [String] = ["."]) async -> AuditOutcome {
-        let options = AuditOptions(paths: paths, jobs: 1, currentFolder: folder,
-                                   tool: AuditReport.Tool(version: "0.0.0-test"), timing: false)
+        let options = AuditOptions(
+            paths: paths, jobs: 1, currentFolder: folder,
+            tool: AuditReport.Tool(version: "0.0.0-test"), timing: false)
         return await AuditEngine(options: options).run()
     }
 
@@ -52,13 +54,17 @@ import Testing
         // The scenario's screens are audited once, inside it; an unrelated capture still is.
         #expect(outcome.report.inputs.map(\.path) == ["app/app.veil.yml", "screens/other.ans"])
         #expect(outcome.report.findings.filter { !$0.isSuppressed }.map(\.inputPath) == ["screens/other.ans"])
-        #expect(outcome.skipped.contains("screens/card.ans: a screen of the scenario app/app.veil.yml, audited with it"))
-        #expect(outcome.skipped.contains("screens/later.ans: a screen of the scenario app/app.veil.yml, audited with it"))
+        #expect(
+            outcome.skipped.contains("screens/card.ans: a screen of the scenario app/app.veil.yml, audited with it"))
+        #expect(
+            outcome.skipped.contains("screens/later.ans: a screen of the scenario app/app.veil.yml, audited with it"))
     }
 
     @Test func aScreenNamedOnTheCommandLineIsStillAudited() async throws {
-        let folder = try Self.tree(["app/app.veil.yml": Self.coveringScenario, "screens/card.ans": Self.card,
-                                    "screens/later.ans": Self.card])
+        let folder = try Self.tree([
+            "app/app.veil.yml": Self.coveringScenario, "screens/card.ans": Self.card,
+            "screens/later.ans": Self.card,
+        ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outcome = await Self.audit(folder, paths: [".", "screens/card.ans"])
         #expect(outcome.report.inputs.map(\.path) == ["app/app.veil.yml", "screens/card.ans"])

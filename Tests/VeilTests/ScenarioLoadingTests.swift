@@ -6,42 +6,42 @@ import VeilRedaction
 
 /// The example of spec/scenario.md, verbatim.
 private let specExample = #"""
-name: bank                       # used in snapshot file names
-screen:
-  size: 80x24
-  file: screens/home.ans         # terminal bytes, relative to this file; or `text: |` inline
-  sensitive:                     # optional marks besides the in-band marker and the rules
-    - rect: {row: 5, col: 10, width: 19, height: 1}
-rules: rules.yml                 # optional; default: .veil.yml beside it, else built-in rules
-policy:
-  didEnterBackgroundDeadline: 5s # default 5s
-  willTerminateDeadline: 5s      # default 5s
-  backgroundTime: 30s            # extra time per background-task session; ios13 profile default
-  profile: ios13                 # ios6 (600s) | ios7 (180s) | ios13 (30s)
-  exitsOnSuspend: false
-  expirationWarning: 5s          # the expiration handler runs this long before time runs out
-handlers:                        # what the app does inside each callback, in order
-  applicationWillResignActive:
-    - privacyCover: true         # whole-screen opaque cover, as apps do for the switcher
-  applicationDidEnterBackground:
-    - work: 1.5s                 # time spent inside the callback (virtual or real)
-    - beginBackgroundTask: {name: upload, work: 20s}   # ends itself after 20 s of work
-  applicationDidBecomeActive:
-    - privacyCover: false
-    - show: screens/unlock.ans   # replace the screen content
-  applicationWillEnterForeground:
-    - print: "\e[2J\e[HWelcome back"   # write bytes to the screen
-timeline:
-  - launch                       # cold launch from the icon
-  - wait: 2s
-  - home
-  - wait: 40s
-  - tapIcon
-  - incomingCall: declined       # accepted | declined
-  - lock
-  - unlock
-  - forceQuit
-"""#
+    name: bank                       # used in snapshot file names
+    screen:
+      size: 80x24
+      file: screens/home.ans         # terminal bytes, relative to this file; or `text: |` inline
+      sensitive:                     # optional marks besides the in-band marker and the rules
+        - rect: {row: 5, col: 10, width: 19, height: 1}
+    rules: rules.yml                 # optional; default: .veil.yml beside it, else built-in rules
+    policy:
+      didEnterBackgroundDeadline: 5s # default 5s
+      willTerminateDeadline: 5s      # default 5s
+      backgroundTime: 30s            # extra time per background-task session; ios13 profile default
+      profile: ios13                 # ios6 (600s) | ios7 (180s) | ios13 (30s)
+      exitsOnSuspend: false
+      expirationWarning: 5s          # the expiration handler runs this long before time runs out
+    handlers:                        # what the app does inside each callback, in order
+      applicationWillResignActive:
+        - privacyCover: true         # whole-screen opaque cover, as apps do for the switcher
+      applicationDidEnterBackground:
+        - work: 1.5s                 # time spent inside the callback (virtual or real)
+        - beginBackgroundTask: {name: upload, work: 20s}   # ends itself after 20 s of work
+      applicationDidBecomeActive:
+        - privacyCover: false
+        - show: screens/unlock.ans   # replace the screen content
+      applicationWillEnterForeground:
+        - print: "\e[2J\e[HWelcome back"   # write bytes to the screen
+    timeline:
+      - launch                       # cold launch from the icon
+      - wait: 2s
+      - home
+      - wait: 40s
+      - tapIcon
+      - incomingCall: declined       # accepted | declined
+      - lock
+      - unlock
+      - forceQuit
+    """#
 
 @Test func theSpecExampleLoadsWithEveryField() throws {
     let scenario = try Scenario.parse(specExample, path: "/suite/bank.veil.yml")
@@ -54,40 +54,45 @@ timeline:
     #expect(scenario.policy.backgroundTime == .seconds(30))
     #expect(scenario.policy.profile == "ios13")
     #expect(scenario.handlers["applicationWillResignActive"] == [.privacyCover(true)])
-    #expect(scenario.handlers["applicationDidEnterBackground"] == [
-        .work(.milliseconds(1500)),
-        .beginBackgroundTask(name: "upload", work: .seconds(20), endInExpirationHandler: false),
-    ])
-    #expect(scenario.handlers["applicationDidBecomeActive"] == [.privacyCover(false), .show(file: "screens/unlock.ans")])
-    #expect(scenario.handlers["applicationWillEnterForeground"] == [.print(Array("\u{1B}[2J\u{1B}[HWelcome back".utf8))])
-    #expect(scenario.timeline.map(\.step) == [
-        .launch(), .wait(.seconds(2)), .home, .wait(.seconds(40)), .tapIcon,
-        .incomingCall(.declined), .lock, .unlock, .forceQuit,
-    ].map(Scenario.Step.event))
+    #expect(
+        scenario.handlers["applicationDidEnterBackground"] == [
+            .work(.milliseconds(1500)),
+            .beginBackgroundTask(name: "upload", work: .seconds(20), endInExpirationHandler: false),
+        ])
+    #expect(
+        scenario.handlers["applicationDidBecomeActive"] == [.privacyCover(false), .show(file: "screens/unlock.ans")])
+    #expect(
+        scenario.handlers["applicationWillEnterForeground"] == [.print(Array("\u{1B}[2J\u{1B}[HWelcome back".utf8))])
+    #expect(
+        scenario.timeline.map(\.step)
+            == [
+                .launch(), .wait(.seconds(2)), .home, .wait(.seconds(40)), .tapIcon,
+                .incomingCall(.declined), .lock, .unlock, .forceQuit,
+            ].map(Scenario.Step.event))
     #expect(scenario.timeline[5].position == Scenario.Position(line: 32, column: 5))
 }
 
 @Test func everyTimelineEventOfTheVocabularyParses() throws {
     let yaml = """
-    timeline:
-      - launch: {url: "veilbank://home"}
-      - backgroundLaunch
-      - openURL: veilbank://pay
-      - appSwitcher
-      - switcherSelect: self
-      - switcherSelect: other
-      - incomingCall: accepted
-      - alarm
-      - notificationCenter
-      - controlCenter
-      - memoryWarning
-      - memoryPressure
-      - significantTimeChange
-      - resize: 100x30
-      - wait: 250ms
-      - print: "x"
-      - show: a.ans
-    """
+        timeline:
+          - launch: {url: "veilbank://home"}
+          - backgroundLaunch
+          - openURL: veilbank://pay
+          - appSwitcher
+          - switcherSelect: self
+          - switcherSelect: other
+          - incomingCall: accepted
+          - alarm
+          - notificationCenter
+          - controlCenter
+          - memoryWarning
+          - memoryPressure
+          - significantTimeChange
+          - resize: 100x30
+          - wait: 250ms
+          - print: "x"
+          - show: a.ans
+        """
     let steps = try Scenario.parse(yaml, path: "dir/s.yml").timeline.map(\.step)
     #expect(steps.count == 17)
     #expect(steps[0] == .event(.launch(url: URL(string: "veilbank://home"))))
@@ -101,12 +106,12 @@ timeline:
 
 @Test func fullSelectorSpellingsAreAcceptedAsHandlerKeys() throws {
     let yaml = """
-    handlers:
-      application(_:didFinishLaunchingWithOptions:):
-        - returnFalse
-      applicationDidEnterBackground(_:):
-        - work: 2m
-    """
+        handlers:
+          application(_:didFinishLaunchingWithOptions:):
+            - returnFalse
+          applicationDidEnterBackground(_:):
+            - work: 2m
+        """
     let scenario = try Scenario.parse(yaml, path: "s.yml")
     #expect(scenario.handlers["didFinishLaunchingWithOptions"] == [.returnFalse])
     #expect(scenario.handlers["applicationDidEnterBackground"] == [.work(.seconds(120))])
@@ -114,13 +119,19 @@ timeline:
 
 @Test(arguments: [
     ("timeline:\n  - hme\n", "s.yml:2:5: unknown timeline event \"hme\""),
-    ("timeline:\n  - wait: soon\n", "s.yml:2:11: wait must be a duration up to one week such as 250ms, 1.5s or 2m, got \"soon\""),
+    (
+        "timeline:\n  - wait: soon\n",
+        "s.yml:2:11: wait must be a duration up to one week such as 250ms, 1.5s or 2m, got \"soon\""
+    ),
     ("timeline:\n  - incomingCall: maybe\n", "s.yml:2:19: incomingCall must be accepted or declined, got \"maybe\""),
     ("screen:\n  size: 80by24\n", "s.yml:2:9: screen size must be COLSxROWS with each 1…1000"),
     ("screen:\n  size: 2000x24\n", "s.yml:2:9: screen size must be COLSxROWS"),
     ("policy:\n  profile: ios99\n", "s.yml:2:12: profile must be ios6, ios7 or ios13"),
     ("policy:\n  deadline: 5s\n", "s.yml:2:3: unknown key \"deadline\" in policy"),
-    ("handlers:\n  applicationDidEnterBackground:\n    - returnFalse\n", "s.yml:3:7: returnFalse is only for the launch handlers"),
+    (
+        "handlers:\n  applicationDidEnterBackground:\n    - returnFalse\n",
+        "s.yml:3:7: returnFalse is only for the launch handlers"
+    ),
     ("handlers:\n  didLaunch:\n    - work: 1s\n", "s.yml:2:3: unknown handler \"didLaunch\""),
     ("timeline: [launch\n", "s.yml:2:1: invalid YAML"),
     ("name: ../../etc/passwd\n", "s.yml:1:7: name must be 1–64 characters"),
@@ -146,15 +157,21 @@ func badScenariosNameFileLineAndColumn(yaml: String, expected: String) {
 }
 
 @Test func yaml11BooleansAreRefusedWithAHint() {
-    #expect(throws: InputError(path: "s.yml", line: 3, column: 21,
-                               message: "privacyCover must be true or false, not \"on\" (YAML 1.2 booleans; write true)")) {
+    #expect(
+        throws: InputError(
+            path: "s.yml", line: 3, column: 21,
+            message: "privacyCover must be true or false, not \"on\" (YAML 1.2 booleans; write true)")
+    ) {
         try Scenario.parse("handlers:\n  applicationWillResignActive:\n    - privacyCover: on\n", path: "s.yml")
     }
 }
 
 @Test func unknownScenarioKeysSuggestTheNearestOne() {
-    #expect(throws: InputError(path: "s.yml", line: 2, column: 3,
-                               message: "unknown key \"profil\" in policy (did you mean \"profile\"?)")) {
+    #expect(
+        throws: InputError(
+            path: "s.yml", line: 2, column: 3,
+            message: "unknown key \"profil\" in policy (did you mean \"profile\"?)")
+    ) {
         try Scenario.parse("policy:\n  profil: ios13\n", path: "s.yml")
     }
 }

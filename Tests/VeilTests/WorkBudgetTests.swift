@@ -7,8 +7,10 @@ import VeilScreen
 /// screen snapshotted before costs nothing, new screens cost their cells, and input past a
 /// budget is an ``InputError`` naming the file and the step (exit 2). Counts, never time.
 @Suite struct ScenarioWorkBudgetTests {
-    func run(_ yaml: String, out: Bool = true, cells: Int = ScenarioRunner.maximumSnapshotCells,
-             work: Int = Terminal.defaultWorkBudget) async throws
+    func run(
+        _ yaml: String, out: Bool = true, cells: Int = ScenarioRunner.maximumSnapshotCells,
+        work: Int = Terminal.defaultWorkBudget
+    ) async throws
         -> (ScenarioRunner.Result, URL)
     {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-budget-\(UUID().uuidString)")
@@ -113,7 +115,8 @@ extension ScenarioWorkBudgetTests {
         // snapshot (10^6) and 6 copies (93,750) fit, the 7th copy does not.
         let mark = "    - mark: {rect: {row: 0, col: 0, width: 10, height: 1}}\n"
         let steps = String(repeating: "  - home\n  - tapIcon\n", count: 10)
-        let yaml = "name: copies\nscreen: {size: 1000x1000}\nhandlers:\n  applicationDidEnterBackground:\n"
+        let yaml =
+            "name: copies\nscreen: {size: 1000x1000}\nhandlers:\n  applicationDidEnterBackground:\n"
             + mark + "timeline:\n  - launch\n" + steps
         await #expect {
             _ = try await run(yaml, out: false, cells: 1_100_000)

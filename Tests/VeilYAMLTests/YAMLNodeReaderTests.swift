@@ -12,7 +12,9 @@ struct YAMLNodeReaderTests {
         return try #require(root.mapping?.first?.value)
     }
 
-    @Test(arguments: [("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false)])
+    @Test(arguments: [
+        ("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false),
+    ])
     func coreSchemaBooleansAreRead(text: String, expected: Bool) throws {
         #expect(try reader.bool(try value("k: \(text)\n"), "k") == expected)
     }
@@ -20,8 +22,11 @@ struct YAMLNodeReaderTests {
     @Test(arguments: [("on", "true"), ("off", "false"), ("yes", "true"), ("No", "false"), ("y", "true")])
     func yaml11BooleansAreRefusedWithWhatToWrite(text: String, meant: String) throws {
         let node = try value("k: \(text)\n")
-        #expect(throws: YAMLError(line: 1, column: 4,
-                                  message: "k must be true or false, not \"\(text)\" (YAML 1.2 booleans; write \(meant))")) {
+        #expect(
+            throws: YAMLError(
+                line: 1, column: 4,
+                message: "k must be true or false, not \"\(text)\" (YAML 1.2 booleans; write \(meant))")
+        ) {
             try reader.bool(node, "k")
         }
     }
@@ -34,14 +39,19 @@ struct YAMLNodeReaderTests {
 
     @Test func unknownKeySuggestsTheNearestKnownOne() throws {
         let root = try #require(try reader.compose("name: a\nscren: b\n"))
-        #expect(throws: YAMLError(line: 2, column: 1, message: "unknown key \"scren\" in the scenario (did you mean \"screen\"?)")) {
+        #expect(
+            throws: YAMLError(
+                line: 2, column: 1, message: "unknown key \"scren\" in the scenario (did you mean \"screen\"?)")
+        ) {
             try reader.entries(root, "the scenario", known: ["name", "screen"])
         }
     }
 
     @Test func unknownKeyFarFromEveryKnownOneListsThem() throws {
         let root = try #require(try reader.compose("zzzzzz: 1\n"))
-        #expect(throws: YAMLError(line: 1, column: 1, message: "unknown key \"zzzzzz\" in policy; expected one of: a, b")) {
+        #expect(
+            throws: YAMLError(line: 1, column: 1, message: "unknown key \"zzzzzz\" in policy; expected one of: a, b")
+        ) {
             try reader.checkKeys(try reader.mapping(root, "policy"), known: ["a", "b"], in: "policy")
         }
     }
@@ -50,7 +60,9 @@ struct YAMLNodeReaderTests {
         #expect(throws: YAMLError(line: 2, column: 1, message: "invalid YAML: did not find expected ',' or ']'")) {
             try reader.compose("k: [a\n")
         }
-        #expect(throws: YAMLError(line: 1, column: 1, message: "duplicate key \"k\" (keys of a mapping must be unique)")) {
+        #expect(
+            throws: YAMLError(line: 1, column: 1, message: "duplicate key \"k\" (keys of a mapping must be unique)")
+        ) {
             try reader.compose("k: 1\nk: 2\n")
         }
         let deep = String(repeating: "[", count: YAMLDocumentLimits.maximumDepth + 1)

@@ -125,7 +125,8 @@ public struct AuditEngine: Sendable {
     public func run(progress: AuditProgress? = nil) async -> AuditOutcome {
         let start = ContinuousClock.now
         var problems = options.problems.map(\.inputError)
-        let resolver = RulesFileResolver.confined(configPath: options.configPath, workingDirectory: options.currentFolder)
+        let resolver = RulesFileResolver.confined(
+            configPath: options.configPath, workingDirectory: options.currentFolder)
         let rules = loadRules(resolver, problems: &problems)
         let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
@@ -137,8 +138,9 @@ public struct AuditEngine: Sendable {
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
             saltKind: saltKind, duration: ContinuousClock.now - start)
         let inputWarnings = audits.flatMap(\.warnings)
-        var outcome = AuditOutcome(report: report, baselineWritten: reconciled.baselineWritten,
-                                   warnings: inputWarnings + reconciled.warnings, skipped: skipped)
+        var outcome = AuditOutcome(
+            report: report, baselineWritten: reconciled.baselineWritten,
+            warnings: inputWarnings + reconciled.warnings, skipped: skipped)
         if options.review, problems.isEmpty, let baseline, let path = options.baselinePath {
             let sorted = reconciled.findings.sorted { $0.finding < $1.finding }
             let items = sorted.compactMap { item -> BaselineReview.Item? in
@@ -185,9 +187,10 @@ public struct AuditEngine: Sendable {
     /// The input files of this shard, the paths given that do not exist, and what the folder
     /// search skipped (for `--verbose`).
     private func discoverInputs() -> (files: [AuditInputFile], missing: [AuditedInput], skipped: [String]) {
-        let discovered = AuditInputDiscovery.discover(options.paths, currentFolder: options.currentFolder,
-                                                      allowsOutside: options.allowsOutsideRoot,
-                                                      excludes: options.excludes)
+        let discovered = AuditInputDiscovery.discover(
+            options.paths, currentFolder: options.currentFolder,
+            allowsOutside: options.allowsOutsideRoot,
+            excludes: options.excludes)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
         return (files, missing, discovered.skipped)
@@ -195,8 +198,10 @@ public struct AuditEngine: Sendable {
 
     /// Audits every file (none when the rules did not load: each is listed unaudited), sorted
     /// by path.
-    private func audit(_ files: [AuditInputFile], rules: RuleSet?, resolver: RulesFileResolver, salt: [UInt8],
-                       progress: AuditProgress?) async -> [InputAudit] {
+    private func audit(
+        _ files: [AuditInputFile], rules: RuleSet?, resolver: RulesFileResolver, salt: [UInt8],
+        progress: AuditProgress?
+    ) async -> [InputAudit] {
         var audits: [InputAudit]
         if rules != nil {
             let auditor = AuditInputAuditor(
@@ -231,9 +236,11 @@ public struct AuditEngine: Sendable {
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for index in audits.indices where !audits[index].findings.isEmpty {
             guard let file = byPath[audits[index].input.path],
-                  let bytes = try? file.root.read(file.relative, limit: file.kind == .scenario
-                                                      ? Scenario.maximumFileBytes : InputFile.maximumCaptureBytes,
-                                                  shown: file.path)
+                let bytes = try? file.root.read(
+                    file.relative,
+                    limit: file.kind == .scenario
+                        ? Scenario.maximumFileBytes : InputFile.maximumCaptureBytes,
+                    shown: file.path)
             else { continue }
             let allow: InlineAllow
             switch file.kind {
@@ -253,7 +260,8 @@ public struct AuditEngine: Sendable {
 
     /// Subtracts the baseline from the findings, rewriting it first with `--update-baseline`
     /// (unless there is a configuration problem), and finds its stale entries.
-    private func reconcile(_ audits: [InputAudit], with baseline: Baseline?, problems: inout [InputError]) -> Reconciled {
+    private func reconcile(_ audits: [InputAudit], with baseline: Baseline?, problems: inout [InputError]) -> Reconciled
+    {
         var result = Reconciled(findings: audits.flatMap(\.findings))
         guard var active = baseline, problems.isEmpty || !options.updateBaseline else { return result }
         if options.updateBaseline, let path = options.baselinePath {
@@ -262,7 +270,9 @@ public struct AuditEngine: Sendable {
                 try writeBaseline(updated, to: path)
                 let kept = Set(updated.entries.map(BaselineKey.init))
                 for entry in active.entries where !kept.contains(BaselineKey(entry)) {
-                    result.warnings.append("removed stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint)")
+                    result.warnings.append(
+                        "removed stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint)"
+                    )
                 }
                 result.baselineWritten = path
                 active = updated
@@ -272,7 +282,9 @@ public struct AuditEngine: Sendable {
         }
         result.stale = Self.apply(active, to: &result.findings, judging: staleJudgement(audits))
         for entry in result.stale {
-            result.warnings.append("stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint) matches no finding; remove it (or run --update-baseline)")
+            result.warnings.append(
+                "stale baseline entry: snapshot \(entry.snapshot), rule \(entry.rule), fingerprint \(entry.fingerprint) matches no finding; remove it (or run --update-baseline)"
+            )
         }
         return result
     }
@@ -284,8 +296,10 @@ public struct AuditEngine: Sendable {
 
     /// The report: life-cycle rules and the enabled rules of `rules`, every input, the
     /// reconciled findings and the configuration problems.
-    private func makeReport(rules: RuleSet?, inputs: [AuditedInput], reconciled: Reconciled, problems: [InputError],
-                            saltKind: AuditReport.FingerprintSalt, duration: Duration) -> AuditReport {
+    private func makeReport(
+        rules: RuleSet?, inputs: [AuditedInput], reconciled: Reconciled, problems: [InputError],
+        saltKind: AuditReport.FingerprintSalt, duration: Duration
+    ) -> AuditReport {
         var auditRules = AuditRule.lifecycleRules + [.lifecycleSnapshotFailed]
         if let rules {
             auditRules += rules.rules.filter(\.isEnabled).map { AuditRule.describing($0, in: rules) }
@@ -294,8 +308,9 @@ public struct AuditEngine: Sendable {
             tool: options.tool, rules: auditRules, inputs: inputs,
             findings: reconciled.findings.map(\.finding), baselinePath: options.baselinePath.map(reportPath),
             staleBaselineEntries: reconciled.stale.map {
-                StaleBaselineEntry(snapshotID: $0.snapshot, ruleID: $0.rule, fingerprint: $0.fingerprint,
-                                   reason: $0.reason.isEmpty ? nil : $0.reason)
+                StaleBaselineEntry(
+                    snapshotID: $0.snapshot, ruleID: $0.rule, fingerprint: $0.fingerprint,
+                    reason: $0.reason.isEmpty ? nil : $0.reason)
             },
             configurationErrors: problems, fingerprintSalt: saltKind,
             durationSeconds: options.timing ? duration.inSeconds : 0)
@@ -310,8 +325,10 @@ public struct AuditEngine: Sendable {
     }
 
     /// Audits `files` with at most `jobs` in flight, in completion order.
-    static func audit(_ files: [AuditInputFile], with auditor: AuditInputAuditor, jobs: Int,
-                      progress: AuditProgress?) async -> [InputAudit] {
+    static func audit(
+        _ files: [AuditInputFile], with auditor: AuditInputAuditor, jobs: Int,
+        progress: AuditProgress?
+    ) async -> [InputAudit] {
         var results: [InputAudit] = []
         results.reserveCapacity(files.count)
         progress?.update(completed: 0, total: files.count)
@@ -340,10 +357,13 @@ public struct AuditEngine: Sendable {
     /// shard does not call the rest of the baseline stale.
     private func staleJudgement(_ audits: [InputAudit]) -> StaleJudgement {
         let current = (options.currentFolder as NSString).standardizingPath
-        let wholeRepository = options.shard == nil && options.paths.contains { path in
-            ((path.hasPrefix("/") ? path : (options.currentFolder as NSString).appendingPathComponent(path)) as NSString)
-                .standardizingPath == current
-        }
+        let wholeRepository =
+            options.shard == nil
+            && options.paths.contains { path in
+                ((path.hasPrefix("/") ? path : (options.currentFolder as NSString).appendingPathComponent(path))
+                    as NSString)
+                    .standardizingPath == current
+            }
         if wholeRepository { return .all }
         var captures: Set<String> = []
         var scenarios: Set<String> = []
@@ -376,7 +396,9 @@ public struct AuditEngine: Sendable {
 
     /// Marks the findings `baseline` covers; returns its stale entries (unmatched entries that
     /// `judging` judges). Life-cycle findings are never covered.
-    static func apply(_ baseline: Baseline, to pending: inout [PendingFinding], judging: StaleJudgement) -> [Baseline.Entry] {
+    static func apply(_ baseline: Baseline, to pending: inout [PendingFinding], judging: StaleJudgement) -> [Baseline
+        .Entry]
+    {
         var byIdentity: [BaselineKey: Baseline.Entry] = [:]
         for entry in baseline.entries { byIdentity[BaselineKey(entry)] = entry }
         var used = Set<BaselineKey>()
@@ -397,12 +419,14 @@ public struct AuditEngine: Sendable {
     /// status and reason, new findings are added as accepted and unreviewed, the rest go.
     static func updated(_ baseline: Baseline, with pending: [PendingFinding]) -> Baseline {
         let current = Set(pending.compactMap(identity))
-        var result = Baseline(salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) })
+        var result = Baseline(
+            salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) })
         let present = Set(result.entries.map(BaselineKey.init))
         for item in pending.sorted(by: { $0.finding < $1.finding }) {
             guard item.finding.baseline?.inSource != true, let identity = identity(of: item),
-                  !present.contains(identity),
-                  let source = item.source, let snapshot = item.finding.snapshotID else { continue }
+                !present.contains(identity),
+                let source = item.source, let snapshot = item.finding.snapshotID
+            else { continue }
             result.record([source], snapshot: snapshot, status: .accepted, reason: unreviewedReason)
         }
         return result
@@ -410,7 +434,9 @@ public struct AuditEngine: Sendable {
 
     /// The baseline identity of a detector finding; nil for life-cycle findings.
     static func identity(of item: PendingFinding) -> BaselineKey? {
-        guard item.source != nil, item.finding.category != .lifecycle, let snapshot = item.finding.snapshotID else { return nil }
+        guard item.source != nil, item.finding.category != .lifecycle, let snapshot = item.finding.snapshotID else {
+            return nil
+        }
         return BaselineKey(snapshot: snapshot, rule: item.finding.ruleID, fingerprint: item.finding.fingerprint)
     }
 
@@ -436,7 +462,8 @@ public struct AuditEngine: Sendable {
     }
 
     private func reportPath(_ path: String) -> String {
-        AuditInputDiscovery.reportPath((resolve(path) as NSString).standardizingPath, currentFolder: options.currentFolder)
+        AuditInputDiscovery.reportPath(
+            (resolve(path) as NSString).standardizingPath, currentFolder: options.currentFolder)
     }
 
     private static func inputError(_ error: any Error, path: String) -> InputError {

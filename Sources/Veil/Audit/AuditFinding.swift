@@ -84,7 +84,9 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     public static func < (lhs: Self, rhs: Self) -> Bool {
         if lhs.inputPath != rhs.inputPath { return lhs.inputPath < rhs.inputPath }
         if lhs.location != rhs.location { return lhs.location < rhs.location }
-        if lhs.snapshotID != rhs.snapshotID { return (lhs.snapshotID ?? "") < (rhs.snapshotID ?? "") || lhs.snapshotID == nil }
+        if lhs.snapshotID != rhs.snapshotID {
+            return (lhs.snapshotID ?? "") < (rhs.snapshotID ?? "") || lhs.snapshotID == nil
+        }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
         if lhs.spans != rhs.spans { return lhs.spans.lexicographicallyPrecedes(rhs.spans) }
         if lhs.fingerprint != rhs.fingerprint { return lhs.fingerprint < rhs.fingerprint }

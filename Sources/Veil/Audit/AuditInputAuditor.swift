@@ -51,12 +51,15 @@ struct AuditInputAuditor: Sendable {
             case .capture: result = try auditCapture(file)
             }
         } catch let error as InputError {
-            result = InputAudit(input: AuditedInput(path: file.path, kind: file.kind, error: relativize(error, file: file)),
-                                findings: [])
+            result = InputAudit(
+                input: AuditedInput(path: file.path, kind: file.kind, error: relativize(error, file: file)),
+                findings: [])
         } catch {
-            result = InputAudit(input: AuditedInput(path: file.path, kind: file.kind,
-                                                    error: InputError(path: file.path, message: "\(error)")),
-                                findings: [])
+            result = InputAudit(
+                input: AuditedInput(
+                    path: file.path, kind: file.kind,
+                    error: InputError(path: file.path, message: "\(error)")),
+                findings: [])
         }
         result.input.durationSeconds = (ContinuousClock.now - start).inSeconds
         return result
@@ -83,9 +86,11 @@ struct AuditInputAuditor: Sendable {
 
     private func auditScenario(_ file: AuditInputFile) async throws -> InputAudit {
         let bytes = try read(file, limit: Scenario.maximumFileBytes)
-        let folder = Array(file.relative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).dropLast()
-            .joined(separator: [UInt8(ascii: "/")]))
-        let scenario = try Scenario.parse(bytes, path: file.path, location: Scenario.Location(root: file.root, folder: folder))
+        let folder = Array(
+            file.relative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).dropLast()
+                .joined(separator: [UInt8(ascii: "/")]))
+        let scenario = try Scenario.parse(
+            bytes, path: file.path, location: Scenario.Location(root: file.root, folder: folder))
         let ruleSet = try scenarioRules(scenario, file: file)
         let snapshotter: Snapshotter
         do {
@@ -106,17 +111,21 @@ struct AuditInputAuditor: Sendable {
         var findings: [PendingFinding] = []
         for record in run.snapshots {
             let region = record.step.map { stepRegion($0.position) } ?? .fileStart
-            snapshots.append(AuditedSnapshot(id: record.id, file: file.path, region: region, hidden: record.outcome.hiddenSpans))
+            snapshots.append(
+                AuditedSnapshot(id: record.id, file: file.path, region: region, hidden: record.outcome.hiddenSpans))
             guard !record.coveredByApp else { continue }
             let location = AuditLocation(path: file.path, region: region)
             for finding in record.outcome.findings where finding.isVisible(on: record.shown) {
-                findings.append(pending(finding, rules: ruleSet, snapshotID: record.id, location: location,
-                                        inputPath: file.path, screen: record.shown))
+                findings.append(
+                    pending(
+                        finding, rules: ruleSet, snapshotID: record.id, location: location,
+                        inputPath: file.path, screen: record.shown))
             }
         }
         findings += lifecycleFindings(run.log, stepEnds: ends, scenario: scenario, file: file, lines: lines)
-        return InputAudit(input: AuditedInput(path: file.path, kind: .scenario, snapshots: snapshots), findings: findings,
-                          scenarioName: scenario.name)
+        return InputAudit(
+            input: AuditedInput(path: file.path, kind: .scenario, snapshots: snapshots), findings: findings,
+            scenarioName: scenario.name)
     }
 
     /// A scenario's rules, as ``RulesFileResolver`` decides for every command (its own
@@ -126,8 +135,10 @@ struct AuditInputAuditor: Sendable {
     }
 
     /// Life-cycle findings from a run's log, each at the timeline step during which it happened.
-    func lifecycleFindings(_ log: [LifecycleEvent], stepEnds: [Duration], scenario: Scenario,
-                           file: AuditInputFile, lines: [Substring]) -> [PendingFinding] {
+    func lifecycleFindings(
+        _ log: [LifecycleEvent], stepEnds: [Duration], scenario: Scenario,
+        file: AuditInputFile, lines: [Substring]
+    ) -> [PendingFinding] {
         struct Raw { var rule: AuditRule; var message: String; var during: String?; var step: Int }
         var raws: [Raw] = []
         func stepIndex(at time: Duration) -> Int {
@@ -140,13 +151,19 @@ struct AuditInputAuditor: Sendable {
             case .termination(let reason, let code, let during):
                 if reason == .watchdog {
                     let callback = during ?? "a deadline-bound callback"
-                    raws.append(Raw(rule: .lifecycleWatchdog,
-                                    message: "The watchdog killed the app (\(code ?? TerminationCode.watchdog)) during \(callback): it missed its deadline, so no snapshot was taken.",
-                                    during: during, step: step))
+                    raws.append(
+                        Raw(
+                            rule: .lifecycleWatchdog,
+                            message:
+                                "The watchdog killed the app (\(code ?? TerminationCode.watchdog)) during \(callback): it missed its deadline, so no snapshot was taken.",
+                            during: during, step: step))
                 } else if reason == .backgroundTaskExpired {
-                    raws.append(Raw(rule: .lifecycleBackgroundTaskExpired,
-                                    message: "The app was killed because a background task was still running when its background time ran out\(during.map { " (during \($0))" } ?? "").",
-                                    during: during, step: step))
+                    raws.append(
+                        Raw(
+                            rule: .lifecycleBackgroundTaskExpired,
+                            message:
+                                "The app was killed because a background task was still running when its background time ran out\(during.map { " (during \($0))" } ?? "").",
+                            during: during, step: step))
                 }
             case .violation(let rule, let message):
                 switch rule {
@@ -164,8 +181,11 @@ struct AuditInputAuditor: Sendable {
             }
         }
         // A missed deadline and the watchdog kill it caused are one finding.
-        let killedSteps = Set(raws.filter { $0.rule.id == AuditRule.lifecycleWatchdog.id && $0.during != nil }.map(\.step))
-        raws.removeAll { $0.rule.id == AuditRule.lifecycleWatchdog.id && $0.during == nil && killedSteps.contains($0.step) }
+        let killedSteps = Set(
+            raws.filter { $0.rule.id == AuditRule.lifecycleWatchdog.id && $0.during != nil }.map(\.step))
+        raws.removeAll {
+            $0.rule.id == AuditRule.lifecycleWatchdog.id && $0.during == nil && killedSteps.contains($0.step)
+        }
 
         var seen: [String: Int] = [:]
         return raws.map { raw in
@@ -210,34 +230,43 @@ struct AuditInputAuditor: Sendable {
         // warnings, each naming the file, never skipped silently.
         var warnings: [String] = []
         let source = CaptureSource.confined(file.root, relative: file.relative, name: file.path)
-        let input = try CaptureInput.read(source: source, raw: rawCaptures, cols: cols, rows: rows) { warnings.append($0) }
+        let input = try CaptureInput.read(source: source, raw: rawCaptures, cols: cols, rows: rows) {
+            warnings.append($0)
+        }
         let report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: file.path)
         warnings += report.warnings
-        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: report.final.hiddenSpans)
+        let snapshot = AuditedSnapshot(
+            id: file.path, file: file.path, region: .fileStart, hidden: report.final.hiddenSpans)
         var findings: [PendingFinding] = []
         for exposure in report.exposures {
             let length = Self.text(of: exposure.finding, on: exposure.lines).unicodeScalars.count
             let region = exposure.region(in: input, length: exposure.finding.location == .title ? 0 : length)
             let timing = AuditExposure(
-                firstSeconds: exposure.firstTime, firstEvent: exposure.firstEvent, visibleSeconds: exposure.visibleSeconds,
+                firstSeconds: exposure.firstTime, firstEvent: exposure.firstEvent,
+                visibleSeconds: exposure.visibleSeconds,
                 stillVisible: exposure.stillVisible, byteOffset: exposure.firstOffset)
-            var item = pending(exposure.finding, rules: rules, snapshotID: file.path,
-                               location: AuditLocation(path: file.path, region: region),
-                               inputPath: file.path, screen: exposure.lines)
+            var item = pending(
+                exposure.finding, rules: rules, snapshotID: file.path,
+                location: AuditLocation(path: file.path, region: region),
+                inputPath: file.path, screen: exposure.lines)
             item.finding.spans = exposure.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
             item.finding.exposure = timing
             if let summary = timing.summary { item.finding.message += " (\(summary))" }
             findings.append(item)
         }
-        return InputAudit(input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
-                          warnings: warnings)
+        return InputAudit(
+            input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
+            warnings: warnings)
     }
 
     // MARK: Findings
 
-    private func pending(_ finding: Finding, rules: RuleSet, snapshotID: String, location: AuditLocation,
-                         inputPath: String, screen: Screen) -> PendingFinding {
-        let masked = showSecrets
+    private func pending(
+        _ finding: Finding, rules: RuleSet, snapshotID: String, location: AuditLocation,
+        inputPath: String, screen: Screen
+    ) -> PendingFinding {
+        let masked =
+            showSecrets
             ? MaskedValue.revealed(Self.text(of: finding, on: screen))
             : MaskedValue(masking: finding.masked)
         let name = AuditRule.name(of: finding.ruleID, in: rules)

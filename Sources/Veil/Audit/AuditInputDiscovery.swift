@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 
@@ -92,8 +92,10 @@ public enum AuditInputDiscovery {
     /// The inputs of `paths`, resolved against `currentFolder`; `allowsOutside` is
     /// `--allow-outside-root` for the files the inputs name.
     /// `excludes` are the `--exclude` patterns, applied in every folder after its `.veilignore`.
-    public static func discover(_ paths: [String], currentFolder: String, allowsOutside: Bool = false,
-                                excludes: [String] = []) -> Result {
+    public static func discover(
+        _ paths: [String], currentFolder: String, allowsOutside: Bool = false,
+        excludes: [String] = []
+    ) -> Result {
         var files: [String: AuditInputFile] = [:]
         var missing: [AuditedInput] = []
         var skipped: [String] = []
@@ -104,8 +106,10 @@ public enum AuditInputDiscovery {
             var status = stat()
             // A path given on the command line is followed (it is the user's, not the input's).
             guard stat(standardized, &status) == 0 || lstat(standardized, &status) == 0 else {
-                missing.append(AuditedInput(path: shown, kind: kind(ofNamedFile: given),
-                                            error: InputError(path: shown, message: "no such file or folder")))
+                missing.append(
+                    AuditedInput(
+                        path: shown, kind: kind(ofNamedFile: given),
+                        error: InputError(path: shown, message: "no such file or folder")))
                 continue
             }
             if (status.st_mode & S_IFMT) != S_IFDIR {
@@ -115,11 +119,14 @@ public enum AuditInputDiscovery {
                 if standardized.hasPrefix(base) {
                     (root, relative) = (currentFolder, String(standardized.dropFirst(base.count)))
                 } else {
-                    (root, relative) = ((standardized as NSString).deletingLastPathComponent,
-                                        (standardized as NSString).lastPathComponent)
+                    (root, relative) = (
+                        (standardized as NSString).deletingLastPathComponent,
+                        (standardized as NSString).lastPathComponent
+                    )
                 }
-                let file = AuditInputFile(path: shown, root: ConfinedRoot(path: root, allowsOutside: allowsOutside),
-                                          relative: Array(relative.utf8), kind: kind(ofNamedFile: given))
+                let file = AuditInputFile(
+                    path: shown, root: ConfinedRoot(path: root, allowsOutside: allowsOutside),
+                    relative: Array(relative.utf8), kind: kind(ofNamedFile: given))
                 if files["\(file.kind):\(file.path)"] == nil { files["\(file.kind):\(file.path)"] = file }
                 continue
             }
@@ -127,18 +134,22 @@ public enum AuditInputDiscovery {
             var ignore = IgnoreRules()
             let ignoreShown = shown == "." ? IgnoreRules.fileName : shown + "/" + IgnoreRules.fileName
             do {
-                let bytes = try root.read(Array(IgnoreRules.fileName.utf8), limit: IgnoreRules.maximumFileBytes,
-                                          shown: ignoreShown)
+                let bytes = try root.read(
+                    Array(IgnoreRules.fileName.utf8), limit: IgnoreRules.maximumFileBytes,
+                    shown: ignoreShown)
                 ignore = IgnoreRules(parsing: bytes, source: ignoreShown)
             } catch ConfinedRoot.Failure.missing {
                 // No ignore file: nothing left out but the --exclude patterns.
             } catch {
                 let message = (error as? ConfinedRoot.Failure)?.message ?? (error as? InputError)?.message ?? "\(error)"
-                missing.append(AuditedInput(path: ignoreShown, kind: .capture,
-                                            error: InputError(path: ignoreShown, message: message)))
+                missing.append(
+                    AuditedInput(
+                        path: ignoreShown, kind: .capture,
+                        error: InputError(path: ignoreShown, message: message)))
             }
-            var search = FolderSearch(root: root, shownRoot: shown,
-                                      ignore: ignore.followed(by: IgnoreRules(excludes: excludes)))
+            var search = FolderSearch(
+                root: root, shownRoot: shown,
+                ignore: ignore.followed(by: IgnoreRules(excludes: excludes)))
             search.run()
             let assets = scenarioAssets(search.found, root: root)
             for file in search.found where files["\(file.kind):\(file.path)"] == nil {
@@ -227,8 +238,10 @@ struct FolderSearch {
         let descriptor = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0, let stream = openLevel(descriptor, relative: []) else {
             let reason = String(cString: strerror(errno))
-            errors.append(AuditedInput(path: shownRoot, kind: .capture,
-                                       error: InputError(path: shownRoot, message: "cannot list the folder (\(reason))")))
+            errors.append(
+                AuditedInput(
+                    path: shownRoot, kind: .capture,
+                    error: InputError(path: shownRoot, message: "cannot list the folder (\(reason))")))
             return
         }
         var levels = [stream]

@@ -17,8 +17,9 @@ public struct AuditRegion: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// A region; every value must be ≥ 1 and the end must not precede the start.
     public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
-        precondition(startLine >= 1 && startColumn >= 1 && endLine >= 1 && endColumn >= 1,
-                     "AuditRegion lines and columns are 1-based")
+        precondition(
+            startLine >= 1 && startColumn >= 1 && endLine >= 1 && endColumn >= 1,
+            "AuditRegion lines and columns are 1-based")
         precondition((endLine, endColumn) >= (startLine, startColumn), "AuditRegion ends before it starts")
         self.startLine = startLine
         self.startColumn = startColumn

@@ -26,9 +26,10 @@ extension AuditOptions {
             problems.append(Problem(option: "--update-baseline", problem: "needs --baseline FILE"))
         }
         if updateBaseline && shard != nil {
-            problems.append(Problem(
-                option: "--update-baseline",
-                problem: "cannot be combined with --shard (the baseline would lose the other shards' entries)"))
+            problems.append(
+                Problem(
+                    option: "--update-baseline",
+                    problem: "cannot be combined with --shard (the baseline would lose the other shards' entries)"))
         }
         if review && baselinePath == nil {
             problems.append(Problem(option: "--review", problem: "needs --baseline FILE (the file it writes)"))
@@ -38,10 +39,12 @@ extension AuditOptions {
         }
         // Never echo the value: it is a secret.
         if let secret = fingerprintSalt, secret.count < Self.minimumFingerprintSaltBytes {
-            problems.append(Problem(
-                option: Self.fingerprintSaltVariable,
-                problem: "is shorter than \(Self.minimumFingerprintSaltBytes) bytes; set it to a long random secret "
-                    + "(e.g. 32 random bytes in hex) or unset it"))
+            problems.append(
+                Problem(
+                    option: Self.fingerprintSaltVariable,
+                    problem:
+                        "is shorter than \(Self.minimumFingerprintSaltBytes) bytes; set it to a long random secret "
+                        + "(e.g. 32 random bytes in hex) or unset it"))
         }
         return problems
     }

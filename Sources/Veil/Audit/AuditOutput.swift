@@ -10,16 +10,21 @@ public enum AuditOutput {
     /// A symbolic link at `path` inside `currentFolder` (the audited tree, which a pull
     /// request controls) is refused: it would redirect the report to wherever it points.
     /// Links elsewhere (`/dev/stdout`) are written through.
-    public static func write(_ text: String, to path: String,
-                             currentFolder: String = FileManager.default.currentDirectoryPath) throws {
+    public static func write(
+        _ text: String, to path: String,
+        currentFolder: String = FileManager.default.currentDirectoryPath
+    ) throws {
         let data = Data(text.utf8)
-        let absolute = ((path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path))
+        let absolute =
+            ((path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path))
             as NSString).standardizingPath
         if let link = try? FileManager.default.attributesOfItem(atPath: absolute)[.type] as? FileAttributeType,
-           link == .typeSymbolicLink {
+            link == .typeSymbolicLink
+        {
             let base = (currentFolder as NSString).standardizingPath
             if absolute.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
-                throw InputError(path: path, message: "is a symbolic link in the audited tree; refusing to write through it")
+                throw InputError(
+                    path: path, message: "is a symbolic link in the audited tree; refusing to write through it")
             }
         }
         let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
@@ -40,10 +45,13 @@ public enum AuditOutput {
         func count(_ n: Int, _ word: String, _ plural: String? = nil) -> String {
             "\(n) " + (n == 1 ? word : plural ?? word + "s")
         }
-        var line = "veil audit: \(count(s.inputs, "input")), \(count(s.snapshots, "snapshot")) (\(s.cleanSnapshots) clean); "
+        var line =
+            "veil audit: \(count(s.inputs, "input")), \(count(s.snapshots, "snapshot")) (\(s.cleanSnapshots) clean); "
         line += "\(s.blocking) blocking, \(count(s.warnings, "warning")), \(count(s.violations, "violation")), "
         line += "\(s.suppressed) suppressed, \(count(s.inputErrors + s.configurationErrors, "error"))"
-        if s.staleBaselineEntries > 0 { line += "; \(count(s.staleBaselineEntries, "stale baseline entry", "stale baseline entries"))" }
+        if s.staleBaselineEntries > 0 {
+            line += "; \(count(s.staleBaselineEntries, "stale baseline entry", "stale baseline entries"))"
+        }
         line += "; " + String(format: "%.2f s", s.durationSeconds)
         return line
     }

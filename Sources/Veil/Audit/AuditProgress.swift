@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A one-line progress bar for a terminal: `[#####-----] 12/40 inputs`.
@@ -22,7 +22,9 @@ public struct AuditProgress: Sendable {
     /// - Parameters:
     ///   - isEnabled: true only when writing to a TTY.
     ///   - sink: receives the text to write, e.g. to standard error.
-    public init(isEnabled: Bool, barWidth: Int = 20, unit: String = "inputs", sink: @escaping @Sendable (String) -> Void) {
+    public init(
+        isEnabled: Bool, barWidth: Int = 20, unit: String = "inputs", sink: @escaping @Sendable (String) -> Void
+    ) {
         self.isEnabled = isEnabled
         self.barWidth = max(1, barWidth)
         self.unit = unit

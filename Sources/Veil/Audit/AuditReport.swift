@@ -41,7 +41,8 @@ public struct AuditReport: Sendable, Hashable {
             switch self {
             case .baseline: "keyed with the baseline's salt (stable while the baseline is kept)"
             case .environment: "keyed with VEIL_FINGERPRINT_SALT (stable across runs that share it)"
-            case .perRun: "keyed with a random per-run salt (they change every run; set VEIL_FINGERPRINT_SALT or use --baseline for stable ones)"
+            case .perRun:
+                "keyed with a random per-run salt (they change every run; set VEIL_FINGERPRINT_SALT or use --baseline for stable ones)"
             }
         }
     }
@@ -114,11 +115,13 @@ public struct AuditReport: Sendable, Hashable {
 
         var rulesByID: [String: AuditRule] = [:]
         // Sorted on every field first, so which of two rules with one id wins does not depend on order.
-        for rule in rules.sorted(by: { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }) where rulesByID[rule.id] == nil {
+        for rule in rules.sorted(by: { $0.sortKey.lexicographicallyPrecedes($1.sortKey) })
+        where rulesByID[rule.id] == nil {
             rulesByID[rule.id] = rule
         }
         for finding in sortedFindings where rulesByID[finding.ruleID] == nil {
-            rulesByID[finding.ruleID] = .undescribed(id: finding.ruleID, category: finding.category, severity: finding.severity)
+            rulesByID[finding.ruleID] = .undescribed(
+                id: finding.ruleID, category: finding.category, severity: finding.severity)
         }
         self.rules = rulesByID.values.sorted()
 
@@ -128,8 +131,10 @@ public struct AuditReport: Sendable, Hashable {
         }
         var givenInputs = inputs
         let givenPaths = Set(inputs.map(\.path))
-        for finding in sortedFindings where !givenPaths.contains(finding.inputPath)
-            && !givenInputs.contains(where: { $0.path == finding.inputPath }) {
+        for finding in sortedFindings
+        where !givenPaths.contains(finding.inputPath)
+            && !givenInputs.contains(where: { $0.path == finding.inputPath })
+        {
             let kind: AuditedInput.Kind = finding.snapshotID == finding.inputPath ? .capture : .scenario
             givenInputs.append(AuditedInput(path: finding.inputPath, kind: kind))
         }

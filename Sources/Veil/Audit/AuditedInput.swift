@@ -88,7 +88,8 @@ public struct StaleBaselineEntry: Sendable, Hashable, Comparable {
 
     /// One sentence for reports: what the entry is and what to do, with its reason.
     var explanation: String {
-        var text = "Stale baseline entry: snapshot \(snapshotID), rule \(ruleID), fingerprint \(fingerprint) matches no finding; remove it from the baseline."
+        var text =
+            "Stale baseline entry: snapshot \(snapshotID), rule \(ruleID), fingerprint \(fingerprint) matches no finding; remove it from the baseline."
         if let reason { text += " Reason given: \(reason)" }
         return text
     }

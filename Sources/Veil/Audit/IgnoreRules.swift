@@ -105,8 +105,10 @@ public struct IgnoreRules: Sendable, Hashable {
         let anchored = line.contains(UInt8(ascii: "/"))
         if line.first == UInt8(ascii: "/") { line.removeFirst() }
         guard !line.isEmpty else { return }
-        rules.append(Rule(pattern: line, negated: negated, foldersOnly: foldersOnly, anchored: anchored,
-                          source: source, text: text))
+        rules.append(
+            Rule(
+                pattern: line, negated: negated, foldersOnly: foldersOnly, anchored: anchored,
+                source: source, text: text))
     }
 
     // MARK: Matching

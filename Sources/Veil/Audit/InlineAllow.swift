@@ -43,9 +43,10 @@ public struct InlineAllow: Sendable, Hashable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where index > 0 {
             guard line.contains(Self.keyword),
-                  let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], event.count >= 3,
-                  event[1] as? String == "m", let label = event[2] as? String,
-                  let ids = Self.ids(after: Substring(label)) else { continue }
+                let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], event.count >= 3,
+                event[1] as? String == "m", let label = event[2] as? String,
+                let ids = Self.ids(after: Substring(label))
+            else { continue }
             idsByLine[0, default: []].formUnion(ids)
             if places[0] == nil { places[0] = "\(path):\(index + 1)" }
         }

@@ -41,39 +41,49 @@ public enum JSONAuditReporter: AuditReporter {
         let summary = report.summary
         return .object([
             ("version", .int(report.version)),
-            ("tool", .object([
-                ("name", .string(report.tool.name)),
-                ("version", .string(report.tool.version)),
-                ("informationUri", .optional(report.tool.informationURI)),
-            ])),
+            (
+                "tool",
+                .object([
+                    ("name", .string(report.tool.name)),
+                    ("version", .string(report.tool.version)),
+                    ("informationUri", .optional(report.tool.informationURI)),
+                ])
+            ),
             ("exitCode", .int(Int(report.exitCode))),
-            ("summary", .object([
-                ("inputs", .int(summary.inputs)),
-                ("inputErrors", .int(summary.inputErrors)),
-                ("configurationErrors", .int(summary.configurationErrors)),
-                ("snapshots", .int(summary.snapshots)),
-                ("cleanSnapshots", .int(summary.cleanSnapshots)),
-                ("findings", .int(summary.findings)),
-                ("blocking", .int(summary.blocking)),
-                ("warnings", .int(summary.warnings)),
-                ("violations", .int(summary.violations)),
-                ("suppressed", .int(summary.suppressed)),
-                ("staleBaselineEntries", .int(summary.staleBaselineEntries)),
-                ("durationSeconds", .number(DurationText.seconds(summary.durationSeconds))),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("inputs", .int(summary.inputs)),
+                    ("inputErrors", .int(summary.inputErrors)),
+                    ("configurationErrors", .int(summary.configurationErrors)),
+                    ("snapshots", .int(summary.snapshots)),
+                    ("cleanSnapshots", .int(summary.cleanSnapshots)),
+                    ("findings", .int(summary.findings)),
+                    ("blocking", .int(summary.blocking)),
+                    ("warnings", .int(summary.warnings)),
+                    ("violations", .int(summary.violations)),
+                    ("suppressed", .int(summary.suppressed)),
+                    ("staleBaselineEntries", .int(summary.staleBaselineEntries)),
+                    ("durationSeconds", .number(DurationText.seconds(summary.durationSeconds))),
+                ])
+            ),
             ("rules", .array(report.rules.map(rule))),
             ("inputs", .array(report.inputs.map(input))),
             ("findings", .array(report.findings.map(finding))),
             ("baseline", .optional(report.baselinePath)),
             ("fingerprintSalt", .string(report.fingerprintSalt.rawValue)),
-            ("staleBaselineEntries", .array(report.staleBaselineEntries.map { entry in
-                .object([
-                    ("snapshot", .string(entry.snapshotID)),
-                    ("ruleId", .string(entry.ruleID)),
-                    ("fingerprint", .string(entry.fingerprint)),
-                    ("reason", .optional(entry.reason)),
-                ])
-            })),
+            (
+                "staleBaselineEntries",
+                .array(
+                    report.staleBaselineEntries.map { entry in
+                        .object([
+                            ("snapshot", .string(entry.snapshotID)),
+                            ("ruleId", .string(entry.ruleID)),
+                            ("fingerprint", .string(entry.fingerprint)),
+                            ("reason", .optional(entry.reason)),
+                        ])
+                    })
+            ),
             ("configurationErrors", .array(report.configurationErrors.map(error))),
         ])
     }
@@ -96,15 +106,19 @@ public enum JSONAuditReporter: AuditReporter {
             ("path", .string(input.path)),
             ("kind", .string(input.kind.rawValue)),
             ("error", input.error.map(error) ?? .null),
-            ("snapshots", .array(input.snapshots.map { snapshot in
-                .object([
-                    ("id", .string(snapshot.id)),
-                    ("file", .string(snapshot.file)),
-                    ("region", region(snapshot.region)),
-                    ("hidden", .int(snapshot.hidden)),
-                    ("clean", .bool(snapshot.isClean)),
-                ])
-            })),
+            (
+                "snapshots",
+                .array(
+                    input.snapshots.map { snapshot in
+                        .object([
+                            ("id", .string(snapshot.id)),
+                            ("file", .string(snapshot.file)),
+                            ("region", region(snapshot.region)),
+                            ("hidden", .int(snapshot.hidden)),
+                            ("clean", .bool(snapshot.isClean)),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -118,19 +132,30 @@ public enum JSONAuditReporter: AuditReporter {
             ("message", .string(finding.message)),
             ("masked", .optional(finding.masked?.text)),
             ("input", .string(finding.inputPath)),
-            ("location", .object([
-                ("path", .string(finding.location.path)),
-                ("region", region(finding.location.region)),
-            ])),
+            (
+                "location",
+                .object([
+                    ("path", .string(finding.location.path)),
+                    ("region", region(finding.location.region)),
+                ])
+            ),
             ("snapshot", .optional(finding.snapshotID)),
-            ("spans", .array(finding.spans.map { span in
-                .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
-            })),
+            (
+                "spans",
+                .array(
+                    finding.spans.map { span in
+                        .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
+                    })
+            ),
             ("fingerprint", .string(finding.fingerprint)),
-            ("baseline", finding.baseline.map { match in
-                .object([("status", .string(match.status.rawValue)), ("reason", .optional(match.reason))]
-                    + (match.inSource ? [("kind", .string("inSource"))] : []))
-            } ?? .null),
+            (
+                "baseline",
+                finding.baseline.map { match in
+                    .object(
+                        [("status", .string(match.status.rawValue)), ("reason", .optional(match.reason))]
+                            + (match.inSource ? [("kind", .string("inSource"))] : []))
+                } ?? .null
+            ),
             ("exposure", finding.exposure.map(exposure) ?? .null),
         ])
     }

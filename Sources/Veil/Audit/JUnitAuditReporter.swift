@@ -44,23 +44,27 @@ public enum JUnitAuditReporter: AuditReporter {
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
         var suites = report.inputs.map { suite(for: $0, report: report) }
         if !report.configurationErrors.isEmpty {
-            suites.append(Suite(
-                name: "configuration", classname: "configuration", durationSeconds: 0,
-                cases: report.configurationErrors.map { error in
-                    TestCase(name: error.path, outcome: .error(message: error.description, type: "ConfigurationError"),
-                             detail: DisplayText.escaped(error.description))
-                }
-            ))
+            suites.append(
+                Suite(
+                    name: "configuration", classname: "configuration", durationSeconds: 0,
+                    cases: report.configurationErrors.map { error in
+                        TestCase(
+                            name: error.path, outcome: .error(message: error.description, type: "ConfigurationError"),
+                            detail: DisplayText.escaped(error.description))
+                    }
+                ))
         }
         if !report.staleBaselineEntries.isEmpty {
             let classname = report.baselinePath ?? "baseline"
-            suites.append(Suite(
-                name: classname, classname: classname, durationSeconds: 0,
-                cases: report.staleBaselineEntries.map { entry in
-                    TestCase(name: "stale: \(entry.snapshotID): \(entry.ruleID): \(entry.fingerprint)", outcome: .passed,
-                             detail: DisplayText.escaped(entry.explanation))
-                }
-            ))
+            suites.append(
+                Suite(
+                    name: classname, classname: classname, durationSeconds: 0,
+                    cases: report.staleBaselineEntries.map { entry in
+                        TestCase(
+                            name: "stale: \(entry.snapshotID): \(entry.ruleID): \(entry.fingerprint)", outcome: .passed,
+                            detail: DisplayText.escaped(entry.explanation))
+                    }
+                ))
         }
         suites = suites.map { suite in
             var suite = suite
@@ -68,17 +72,22 @@ public enum JUnitAuditReporter: AuditReporter {
             return suite
         }
 
-        func count(_ cases: [TestCase], _ match: (TestCase.Outcome) -> Bool) -> Int { cases.filter { match($0.outcome) }.count }
+        func count(_ cases: [TestCase], _ match: (TestCase.Outcome) -> Bool) -> Int {
+            cases.filter { match($0.outcome) }.count
+        }
         func isFailure(_ o: TestCase.Outcome) -> Bool { if case .failure = o { true } else { false } }
         func isError(_ o: TestCase.Outcome) -> Bool { if case .error = o { true } else { false } }
         func isSkipped(_ o: TestCase.Outcome) -> Bool { if case .skipped = o { true } else { false } }
 
         let all = suites.flatMap(\.cases)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\(attr("\(report.tool.name) audit")) tests=\"\(all.count)\" failures=\"\(count(all, isFailure))\" errors=\"\(count(all, isError))\" skipped=\"\(count(all, isSkipped))\" time=\"\(DurationText.seconds(report.summary.durationSeconds))\">\n"
+        xml +=
+            "<testsuites name=\(attr("\(report.tool.name) audit")) tests=\"\(all.count)\" failures=\"\(count(all, isFailure))\" errors=\"\(count(all, isError))\" skipped=\"\(count(all, isSkipped))\" time=\"\(DurationText.seconds(report.summary.durationSeconds))\">\n"
         for suite in suites {
-            xml += "  <testsuite name=\(attr(suite.name)) tests=\"\(suite.cases.count)\" failures=\"\(count(suite.cases, isFailure))\" errors=\"\(count(suite.cases, isError))\" skipped=\"\(count(suite.cases, isSkipped))\" time=\"\(DurationText.seconds(suite.durationSeconds))\">\n"
-            xml += "    <properties>\n      <property name=\"fingerprintSalt\" value=\(attr(report.fingerprintSalt.rawValue))/>\n    </properties>\n"
+            xml +=
+                "  <testsuite name=\(attr(suite.name)) tests=\"\(suite.cases.count)\" failures=\"\(count(suite.cases, isFailure))\" errors=\"\(count(suite.cases, isError))\" skipped=\"\(count(suite.cases, isSkipped))\" time=\"\(DurationText.seconds(suite.durationSeconds))\">\n"
+            xml +=
+                "    <properties>\n      <property name=\"fingerprintSalt\" value=\(attr(report.fingerprintSalt.rawValue))/>\n    </properties>\n"
             for testCase in suite.cases {
                 xml += "    <testcase classname=\(attr(suite.classname)) name=\(attr(testCase.name)) time=\"0.000\""
                 let body = XMLText.escape(testCase.detail, attribute: false)
@@ -110,8 +119,10 @@ public enum JUnitAuditReporter: AuditReporter {
         if let error = input.error {
             // Input-derived text in element content is escaped like every text channel: a newline
             // in it would start a line of its own where the report is printed (a CI log).
-            cases.append(TestCase(name: "input", outcome: .error(message: error.description, type: "InputError"),
-                                  detail: DisplayText.escaped(error.description)))
+            cases.append(
+                TestCase(
+                    name: "input", outcome: .error(message: error.description, type: "InputError"),
+                    detail: DisplayText.escaped(error.description)))
         }
         let order = snapshotOrder(input)
         var groups: [(rank: Int, region: AuditRegion, name: String, findings: [AuditFinding])] = []
@@ -120,11 +131,12 @@ public enum JUnitAuditReporter: AuditReporter {
         }
         var groupIndex: [String: Int] = [:]
         for finding in report.findings(inputPath: input.path) {
-            let name = if let snapshot = finding.snapshotID {
-                "\(snapshot): \(finding.ruleID)"
-            } else {
-                "\(finding.ruleID): \(finding.fingerprint)"
-            }
+            let name =
+                if let snapshot = finding.snapshotID {
+                    "\(snapshot): \(finding.ruleID)"
+                } else {
+                    "\(finding.ruleID): \(finding.fingerprint)"
+                }
             if let index = groupIndex[name] {
                 groups[index].findings.append(finding)
             } else {
@@ -143,7 +155,9 @@ public enum JUnitAuditReporter: AuditReporter {
 
     private static func snapshotOrder(_ input: AuditedInput) -> [String: Int] {
         var order: [String: Int] = [:]
-        for (index, snapshot) in input.snapshots.enumerated() where order[snapshot.id] == nil { order[snapshot.id] = index }
+        for (index, snapshot) in input.snapshots.enumerated() where order[snapshot.id] == nil {
+            order[snapshot.id] = index
+        }
         return order
     }
 
@@ -159,7 +173,8 @@ public enum JUnitAuditReporter: AuditReporter {
             return TestCase(name: name, outcome: .passed, detail: detail)
         }
         let statuses = Set(findings.compactMap { $0.baseline?.status.rawValue }).sorted().joined(separator: ", ")
-        return TestCase(name: name, outcome: .skipped(message: "suppressed by the baseline (\(statuses))"), detail: detail)
+        return TestCase(
+            name: name, outcome: .skipped(message: "suppressed by the baseline (\(statuses))"), detail: detail)
     }
 
     /// The text reporter's line, then the snapshot, fingerprint and screen cells.

@@ -38,24 +38,37 @@ public enum SARIFAuditReporter: AuditReporter {
             results.append(result(finding, ruleIndex: ruleIndex[finding.ruleID] ?? -1, occurrence: occurrences[key]!))
         }
 
-        var driver: [(String, JSONOutput)] = [("name", .string(report.tool.name)), ("version", .string(report.tool.version))]
+        var driver: [(String, JSONOutput)] = [
+            ("name", .string(report.tool.name)), ("version", .string(report.tool.version)),
+        ]
         if let uri = report.tool.informationURI { driver.append(("informationUri", .string(uri))) }
         driver.append(("rules", .array(report.rules.map(rule))))
 
-        let sourceRoot: JSONOutput = options.sourceRootURI.map { .object([("uri", .string($0))]) }
-            ?? .object([("description", .object([("text", .string("The repository root: the directory veil audit ran in."))]))])
+        let sourceRoot: JSONOutput =
+            options.sourceRootURI.map { .object([("uri", .string($0))]) }
+            ?? .object([
+                ("description", .object([("text", .string("The repository root: the directory veil audit ran in."))]))
+            ])
 
         let document: JSONOutput = .object([
             ("$schema", .string(schemaURI)),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object(driver))])),
-                ("invocations", .array([invocation(report, resultCount: report.findings.count, leftOut: leftOut)])),
-                ("originalUriBaseIds", .object([(sourceRootBaseID, sourceRoot)])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-                ("properties", .object([("fingerprintSalt", .string(report.fingerprintSalt.rawValue))])),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        ("tool", .object([("driver", .object(driver))])),
+                        (
+                            "invocations",
+                            .array([invocation(report, resultCount: report.findings.count, leftOut: leftOut)])
+                        ),
+                        ("originalUriBaseIds", .object([(sourceRootBaseID, sourceRoot)])),
+                        ("columnKind", .string("unicodeCodePoints")),
+                        ("results", .array(results)),
+                        ("properties", .object([("fingerprintSalt", .string(report.fingerprintSalt.rawValue))])),
+                    ])
+                ])
+            ),
         ])
         return document.rendered()
     }
@@ -72,11 +85,12 @@ public enum SARIFAuditReporter: AuditReporter {
     private static func level(_ severity: AuditSeverity) -> String { severity == .block ? "error" : "warning" }
 
     private static func rule(_ rule: AuditRule) -> JSONOutput {
-        let tags: [String] = switch rule.category {
-        case .secret: ["security", "privacy", "secret"]
-        case .pii: ["security", "privacy", "pii"]
-        case .lifecycle: ["reliability", "lifecycle"]
-        }
+        let tags: [String] =
+            switch rule.category {
+            case .secret: ["security", "privacy", "secret"]
+            case .pii: ["security", "privacy", "pii"]
+            case .lifecycle: ["reliability", "lifecycle"]
+            }
         return .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.name)),
@@ -84,11 +98,14 @@ public enum SARIFAuditReporter: AuditReporter {
             ("fullDescription", .object([("text", .string(rule.fullDescription))])),
             ("help", .object([("text", .string(rule.help))])),
             ("defaultConfiguration", .object([("level", .string(level(rule.effectiveSeverity)))])),
-            ("properties", .object([
-                ("category", .string(rule.category.rawValue)),
-                ("security-severity", .string(rule.securitySeverity)),
-                ("tags", .array(tags.map(JSONOutput.string))),
-            ])),
+            (
+                "properties",
+                .object([
+                    ("category", .string(rule.category.rawValue)),
+                    ("security-severity", .string(rule.securitySeverity)),
+                    ("tags", .array(tags.map(JSONOutput.string))),
+                ])
+            ),
         ])
     }
 
@@ -101,7 +118,10 @@ public enum SARIFAuditReporter: AuditReporter {
             ("level", .string(level(finding.effectiveSeverity))),
             ("message", .object([("text", .string(text))])),
             ("locations", .array([.object([("physicalLocation", physicalLocation(finding.location))])])),
-            ("partialFingerprints", .object([("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)"))])),
+            (
+                "partialFingerprints",
+                .object([("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)"))])
+            ),
         ]
         if let match = finding.baseline {
             var suppression: [(String, JSONOutput)] = [
@@ -115,16 +135,25 @@ public enum SARIFAuditReporter: AuditReporter {
         if let snapshot = finding.snapshotID { properties.append(("snapshot", .string(snapshot))) }
         if let masked = finding.masked { properties.append(("masked", .string(masked.text))) }
         if !finding.spans.isEmpty {
-            properties.append(("screenSpans", .array(finding.spans.map { span in
-                .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
-            })))
+            properties.append(
+                (
+                    "screenSpans",
+                    .array(
+                        finding.spans.map { span in
+                            .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
+                        })
+                ))
         }
         if let exposure = finding.exposure {
             // When a capture showed the value (see Docs/audit-json.md, `exposure`).
             var fields: [(String, JSONOutput)] = [("stillVisible", .bool(exposure.stillVisible))]
-            if let seconds = exposure.firstSeconds { fields.append(("firstSeconds", .number(DurationText.seconds(seconds)))) }
+            if let seconds = exposure.firstSeconds {
+                fields.append(("firstSeconds", .number(DurationText.seconds(seconds))))
+            }
             if let event = exposure.firstEvent { fields.append(("firstEvent", .int(event))) }
-            if let seconds = exposure.visibleSeconds { fields.append(("visibleSeconds", .number(DurationText.seconds(seconds)))) }
+            if let seconds = exposure.visibleSeconds {
+                fields.append(("visibleSeconds", .number(DurationText.seconds(seconds))))
+            }
             if let offset = exposure.byteOffset { fields.append(("byteOffset", .int(offset))) }
             properties.append(("exposure", .object(fields)))
         }
@@ -135,12 +164,15 @@ public enum SARIFAuditReporter: AuditReporter {
     private static func physicalLocation(_ location: AuditLocation) -> JSONOutput {
         .object([
             ("artifactLocation", artifactLocation(location.path)),
-            ("region", .object([
-                ("startLine", .int(location.region.startLine)),
-                ("startColumn", .int(location.region.startColumn)),
-                ("endLine", .int(location.region.endLine)),
-                ("endColumn", .int(location.region.endColumn)),
-            ])),
+            (
+                "region",
+                .object([
+                    ("startLine", .int(location.region.startLine)),
+                    ("startColumn", .int(location.region.startColumn)),
+                    ("endLine", .int(location.region.endLine)),
+                    ("endColumn", .int(location.region.endColumn)),
+                ])
+            ),
         ])
     }
 
@@ -156,30 +188,48 @@ public enum SARIFAuditReporter: AuditReporter {
                 position.append(("startLine", .int(line)))
                 if let column = error.column, column >= 1 { position.append(("startColumn", .int(column))) }
             }
-            var physical: [(String, JSONOutput)] = [("artifactLocation", artifactLocation(AuditLocation.normalize(error.path)))]
+            var physical: [(String, JSONOutput)] = [
+                ("artifactLocation", artifactLocation(AuditLocation.normalize(error.path)))
+            ]
             if !position.isEmpty { physical.append(("region", .object(position))) }
-            notifications.append(.object([
-                ("locations", .array([.object([("physicalLocation", .object(physical))])])),
-                ("message", .object([("text", .string(error.description))])),
-                ("level", .string("error")),
-            ]))
+            notifications.append(
+                .object([
+                    ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+                    ("message", .object([("text", .string(error.description))])),
+                    ("level", .string("error")),
+                ]))
         }
         for entry in report.staleBaselineEntries {
             var members: [(String, JSONOutput)] = []
             if let path = report.baselinePath {
-                members.append(("locations", .array([.object([("physicalLocation", .object([("artifactLocation", artifactLocation(path))]))])])))
+                members.append(
+                    (
+                        "locations",
+                        .array([
+                            .object([("physicalLocation", .object([("artifactLocation", artifactLocation(path))]))])
+                        ])
+                    ))
             }
             members.append(("message", .object([("text", .string(entry.explanation))])))
             members.append(("level", .string("warning")))
             notifications.append(.object(members))
         }
         if leftOut > 0 {
-            notifications.append(.object([
-                ("message", .object([("text", .string(
-                    "Results truncated: \(resultCount - leftOut) of \(resultCount) results are included (at most \(resultCount - leftOut) per run); failing results were kept first. Use --format json for all of them."
-                ))])),
-                ("level", .string("warning")),
-            ]))
+            notifications.append(
+                .object([
+                    (
+                        "message",
+                        .object([
+                            (
+                                "text",
+                                .string(
+                                    "Results truncated: \(resultCount - leftOut) of \(resultCount) results are included (at most \(resultCount - leftOut) per run); failing results were kept first. Use --format json for all of them."
+                                )
+                            )
+                        ])
+                    ),
+                    ("level", .string("warning")),
+                ]))
         }
         var members: [(String, JSONOutput)] = [
             ("executionSuccessful", .bool(report.exitCode != 2)),
@@ -196,8 +246,8 @@ public enum SARIFAuditReporter: AuditReporter {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -31,7 +31,8 @@ public enum TextAuditReporter: AuditReporter {
             var listed: Set<String> = []
             for snapshot in input.snapshots {
                 listed.insert(snapshot.id)
-                var header = "  \(safe(snapshot.id))  \(safe(snapshot.file)):\(snapshot.region)  \(snapshot.hidden) hidden"
+                var header =
+                    "  \(safe(snapshot.id))  \(safe(snapshot.file)):\(snapshot.region)  \(snapshot.hidden) hidden"
                 if snapshot.isClean { header += "  " + paint.green("clean") }
                 lines.append(header)
                 for finding in findings where finding.snapshotID == snapshot.id {
@@ -57,11 +58,15 @@ public enum TextAuditReporter: AuditReporter {
         if !report.configurationErrors.isEmpty {
             lines.append("")
             lines.append(paint.bold("Configuration errors"))
-            for error in report.configurationErrors { lines.append("  " + paint.red("error:") + " " + safe(error.description)) }
+            for error in report.configurationErrors {
+                lines.append("  " + paint.red("error:") + " " + safe(error.description))
+            }
         }
         if !report.staleBaselineEntries.isEmpty {
             lines.append("")
-            lines.append(paint.bold("Stale baseline entries") + (report.baselinePath.map { " (\(safe($0)))" } ?? "") + ": they match no finding; remove them")
+            lines.append(
+                paint.bold("Stale baseline entries") + (report.baselinePath.map { " (\(safe($0)))" } ?? "")
+                    + ": they match no finding; remove them")
             for entry in report.staleBaselineEntries {
                 var line = "  \(safe(entry.snapshotID))  \(safe(entry.ruleID))  \(safe(entry.fingerprint))"
                 if let reason = entry.reason { line += "  (\(safe(reason)))" }
@@ -107,7 +112,9 @@ public enum TextAuditReporter: AuditReporter {
         line += ", \(plural(s.findings, "finding")): \(s.blocking) blocking, \(plural(s.warnings, "warning")), "
         line += "\(plural(s.violations, "violation")), \(s.suppressed) suppressed"
         if s.configurationErrors > 0 { line += "; \(plural(s.configurationErrors, "configuration error"))" }
-        if s.staleBaselineEntries > 0 { line += "; \(plural(s.staleBaselineEntries, "stale baseline entry", "stale baseline entries"))" }
+        if s.staleBaselineEntries > 0 {
+            line += "; \(plural(s.staleBaselineEntries, "stale baseline entry", "stale baseline entries"))"
+        }
         line += "; \(DurationText.seconds(s.durationSeconds))s: "
         switch report.exitCode {
         case 0: line += paint.green("passed (exit 0)")

@@ -25,7 +25,8 @@ public struct CaptureSource: Sendable {
             guard descriptor >= 0 else {
                 let code = errno
                 throw InputError(
-                    path: name, message: code == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(code))))")
+                    path: name,
+                    message: code == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(code))))")
             }
             return descriptor
         }

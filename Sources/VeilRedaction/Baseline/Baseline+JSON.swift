@@ -18,8 +18,9 @@ extension Baseline {
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let file = File(version: Self.formatVersion, salt: salt.map { String(format: "%02x", $0) }.joined(),
-                        entries: entries)
+        let file = File(
+            version: Self.formatVersion, salt: salt.map { String(format: "%02x", $0) }.joined(),
+            entries: entries)
         return try encoder.encode(file) + Data("\n".utf8)
     }
 
@@ -30,17 +31,21 @@ extension Baseline {
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw BaselineError(message: "not a Veil baseline: '\(key.stringValue)' missing at \(Self.path(context.codingPath))")
+            throw BaselineError(
+                message: "not a Veil baseline: '\(key.stringValue)' missing at \(Self.path(context.codingPath))")
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
             throw BaselineError(message: "not a Veil baseline: not JSON")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-                let DecodingError.dataCorrupted(context) {
-            throw BaselineError(message: "not a Veil baseline: \(context.debugDescription) at \(Self.path(context.codingPath))")
+            let DecodingError.dataCorrupted(context)
+        {
+            throw BaselineError(
+                message: "not a Veil baseline: \(context.debugDescription) at \(Self.path(context.codingPath))")
         } catch {
             throw BaselineError(message: "not a Veil baseline: not JSON")
         }
         guard file.version == Self.formatVersion else {
-            throw BaselineError(message: "baseline version \(file.version) is not supported (expected \(Self.formatVersion))")
+            throw BaselineError(
+                message: "baseline version \(file.version) is not supported (expected \(Self.formatVersion))")
         }
         guard file.salt.count % 2 == 0, let salt = Self.bytes(hex: file.salt), !salt.isEmpty else {
             throw BaselineError(message: "the baseline's salt is not hex")
@@ -49,7 +54,8 @@ extension Baseline {
     }
 
     private static func path(_ codingPath: [CodingKey]) -> String {
-        codingPath.isEmpty ? "the top" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        codingPath.isEmpty
+            ? "the top" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }
 
     private static func bytes(hex: String) -> [UInt8]? {

@@ -36,8 +36,10 @@ public struct Baseline: Hashable, Sendable {
             case "accepted": self = .accepted
             case "false_positive", "falsePositive": self = .falsePositive
             default:
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                        debugDescription: "unknown status '\(name)' (accepted, false_positive)"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "unknown status '\(name)' (accepted, false_positive)"))
             }
         }
     }
@@ -67,7 +69,9 @@ public struct Baseline: Hashable, Sendable {
         /// Where it was when recorded.
         public var hint: Hint?
 
-        public init(snapshot: String, rule: String, fingerprint: String, status: Status, reason: String, hint: Hint? = nil) {
+        public init(
+            snapshot: String, rule: String, fingerprint: String, status: Status, reason: String, hint: Hint? = nil
+        ) {
             self.snapshot = snapshot
             self.rule = rule
             self.fingerprint = fingerprint
@@ -121,8 +125,10 @@ public struct Baseline: Hashable, Sendable {
             let hint = finding.spans.first.map {
                 Hint(row: $0.row, col: $0.col, location: finding.location == .title ? "title" : nil)
             }
-            insert(Entry(snapshot: snapshot, rule: finding.ruleID, fingerprint: finding.fingerprint(salt: salt),
-                         status: status, reason: reason, hint: hint))
+            insert(
+                Entry(
+                    snapshot: snapshot, rule: finding.ruleID, fingerprint: finding.fingerprint(salt: salt),
+                    status: status, reason: reason, hint: hint))
         }
     }
 

@@ -23,7 +23,9 @@ extension DetectionRun {
                 if screen[row, start].width == 0 && start > 0 { start -= 1 }
                 if screen[row, col - 1].width == 2 && col < screen.cols { col += 1 }
                 let span = CellSpan(row: row, col: start, width: col - start)
-                if let g = open.first(where: { groups[$0].index == index && groups[$0].spans.last?.columns == span.columns }) {
+                if let g = open.first(where: {
+                    groups[$0].index == index && groups[$0].spans.last?.columns == span.columns
+                }) {
                     groups[g].spans.append(span)
                     nextOpen.append(g)
                 } else {
@@ -34,11 +36,13 @@ extension DetectionRun {
             open = nextOpen
         }
         for group in groups {
-            let reason = Int(group.index) < screen.sensitiveReasons.count ? screen.sensitiveReasons[Int(group.index)] : ""
+            let reason =
+                Int(group.index) < screen.sensitiveReasons.count ? screen.sensitiveReasons[Int(group.index)] : ""
             let content = cellText(group.spans)
-            findings.append(Finding(
-                ruleID: "app.marked", category: .secret, severity: .block, source: .appMarked(reason: reason),
-                location: .screen, spans: group.spans, style: nil, matchText: content, secretText: content))
+            findings.append(
+                Finding(
+                    ruleID: "app.marked", category: .secret, severity: .block, source: .appMarked(reason: reason),
+                    location: .screen, spans: group.spans, style: nil, matchText: content, secretText: content))
             findingRanks.append(-1)
         }
     }

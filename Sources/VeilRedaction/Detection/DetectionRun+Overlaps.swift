@@ -41,7 +41,7 @@ extension DetectionRun {
                     coverChecks += 1
                     // `covers(_: Finding)` spelled out, so no finding is copied for the call.
                     guard j != i, winner.map({ j < $0 }) ?? true, fromRules[j], locations[j] == locations[i],
-                          all[j].covers(all[i].spans)
+                        all[j].covers(all[i].spans)
                     else { return }
                     let wins: Bool
                     if severities[j] != severities[i] {
@@ -61,9 +61,10 @@ extension DetectionRun {
                     all.indices.forEach(consider)  // no cells: covered by any winner
                 }
                 if let winner {
-                    covered.append(DroppedCandidate(
-                        ruleID: all[i].ruleID, location: all[i].location, spans: all[i].spans,
-                        reason: "covered by \(all[winner].ruleID)"))
+                    covered.append(
+                        DroppedCandidate(
+                            ruleID: all[i].ruleID, location: all[i].location, spans: all[i].spans,
+                            reason: "covered by \(all[winner].ruleID)"))
                 } else {
                     kept.append(i)
                 }

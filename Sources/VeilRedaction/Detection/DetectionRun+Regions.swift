@@ -9,8 +9,10 @@ extension DetectionRun {
                 let rows = max(row, 0)..<min(row + height, screen.rows)
                 let cols = max(col, 0)..<min(col + width, screen.cols)
                 guard !rows.isEmpty, !cols.isEmpty else {
-                    dropped.append(DroppedCandidate(ruleID: region.id, location: .screen, spans: [],
-                                                    reason: "rectangle lies outside the \(screen.cols)x\(screen.rows) screen"))
+                    dropped.append(
+                        DroppedCandidate(
+                            ruleID: region.id, location: .screen, spans: [],
+                            reason: "rectangle lies outside the \(screen.cols)x\(screen.rows) screen"))
                     continue
                 }
                 var spans: [CellSpan] = []
@@ -22,9 +24,10 @@ extension DetectionRun {
                     spans.append(CellSpan(row: r, col: first, width: last - first + 1))
                 }
                 let content = cellText(spans)
-                findings.append(Finding(
-                    ruleID: region.id, category: region.category, severity: region.severity, source: .region,
-                    location: .screen, spans: spans, style: region.style, matchText: content, secretText: content))
+                findings.append(
+                    Finding(
+                        ruleID: region.id, category: region.category, severity: region.severity, source: .region,
+                        location: .screen, spans: spans, style: region.style, matchText: content, secretText: content))
                 findingRanks.append(-1)
             case let .label(label, width):
                 labelRegion(region, label: label, width: width, in: text)
@@ -55,12 +58,16 @@ extension DetectionRun {
                         let end = min(screen.cols, col + width)
                         if end > col { spans = [CellSpan(row: row, col: col, width: end - col)] }
                         var j = start
-                        while j < buf.count && text.cellIndex(ofByte: line.range.lowerBound + j) < row * screen.cols + end { j += 1 }
+                        while j < buf.count
+                            && text.cellIndex(ofByte: line.range.lowerBound + j) < row * screen.cols + end
+                        { j += 1 }
                         secret = start..<j
                     } else {
                         var j = start
-                        while j < buf.count && !(buf.whitespaceLength(at: j) > 0
-                                                 && buf.whitespaceLength(at: j + buf.whitespaceLength(at: j)) > 0) {
+                        while j < buf.count
+                            && !(buf.whitespaceLength(at: j) > 0
+                                && buf.whitespaceLength(at: j + buf.whitespaceLength(at: j)) > 0)
+                        {
                             j += 1
                         }
                         while j > start && buf.whitespaceLength(at: j - 1) > 0 { j -= 1 }
@@ -69,7 +76,8 @@ extension DetectionRun {
                     }
                     i = max(labelEnd, secret.upperBound)
                     guard !spans.isEmpty else { continue }
-                    let secretText = text.string((line.range.lowerBound + secret.lowerBound)..<(line.range.lowerBound + secret.upperBound))
+                    let secretText = text.string(
+                        (line.range.lowerBound + secret.lowerBound)..<(line.range.lowerBound + secret.upperBound))
                     let matchText = label + secretText
                     var budget = regexBudget
                     // An allowlist regex that runs out of budget allows nothing: the region's
@@ -78,13 +86,17 @@ extension DetectionRun {
                         secret: secretText, match: matchText, line: { text.string(line.range) }, budget: &budget)
                     regexBudget = budget
                     if let allowlist = verdict.allowlist {
-                        dropped.append(DroppedCandidate(ruleID: region.id, location: .screen, spans: spans,
-                                                        reason: "allowlisted (\(allowlist.description))"))
+                        dropped.append(
+                            DroppedCandidate(
+                                ruleID: region.id, location: .screen, spans: spans,
+                                reason: "allowlisted (\(allowlist.description))"))
                         continue
                     }
-                    findings.append(Finding(
-                        ruleID: region.id, category: region.category, severity: region.severity, source: .region,
-                        location: .screen, spans: spans, style: region.style, matchText: matchText, secretText: secretText))
+                    findings.append(
+                        Finding(
+                            ruleID: region.id, category: region.category, severity: region.severity, source: .region,
+                            location: .screen, spans: spans, style: region.style, matchText: matchText,
+                            secretText: secretText))
                     findingRanks.append(-1)
                 }
             }

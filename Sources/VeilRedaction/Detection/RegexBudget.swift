@@ -89,9 +89,10 @@ extension DetectionRun {
             spans = text.cellSpans(for: line.range)
         }
         guard !spans.isEmpty else { return }
-        findings.append(Finding(
-            ruleID: rule.id, category: rule.category, severity: .warn, source: .timedOut, location: location,
-            spans: spans, style: nil, matchText: "", secretText: ""))
+        findings.append(
+            Finding(
+                ruleID: rule.id, category: rule.category, severity: .warn, source: .timedOut, location: location,
+                spans: spans, style: nil, matchText: "", secretText: ""))
         findingRanks.append(-1)
     }
 }

@@ -5,18 +5,24 @@ import Foundation
 enum RegexScan {
     /// Appends the matches of `pattern` in `line` within the screen's regex `budget`;
     /// returns false when the budget ran out first (the line was not fully scanned).
-    static func candidates(_ pattern: RegexPattern, line: UTF8Line, budget: inout RegexBudget,
-                           into candidates: inout [Candidate]) -> Bool {
+    static func candidates(
+        _ pattern: RegexPattern, line: UTF8Line, budget: inout RegexBudget,
+        into candidates: inout [Candidate]
+    ) -> Bool {
         let allowance = budget.callAllowance
         guard allowance > 0 else { return false }
         let string = String(decoding: line, as: UTF8.self)
         let offsets = utf8Offsets(ofUTF16In: string)
         var found: [Candidate] = []
-        let outcome = pattern.lazy.stepCounted.enumerate(Array(string.utf16), group: pattern.secretGroup,
-                                                         allowance: allowance) { match, secret in
+        let outcome = pattern.lazy.stepCounted.enumerate(
+            Array(string.utf16), group: pattern.secretGroup,
+            allowance: allowance
+        ) { match, secret in
             guard !match.isEmpty, let secret, !secret.isEmpty else { return true }
-            found.append(Candidate(match: offsets[match.lowerBound]..<offsets[match.upperBound],
-                                   secret: offsets[secret.lowerBound]..<offsets[secret.upperBound]))
+            found.append(
+                Candidate(
+                    match: offsets[match.lowerBound]..<offsets[match.upperBound],
+                    secret: offsets[secret.lowerBound]..<offsets[secret.upperBound]))
             return true
         }
         budget.charge(outcome.steps)
@@ -27,8 +33,10 @@ enum RegexScan {
 
     /// Appends the ranges a custom detector reports, checking each lies inside the line on
     /// character boundaries.
-    static func candidates(_ detector: any CustomDetector, ruleID: String, line: UTF8Line,
-                           into candidates: inout [Candidate]) throws {
+    static func candidates(
+        _ detector: any CustomDetector, ruleID: String, line: UTF8Line,
+        into candidates: inout [Candidate]
+    ) throws {
         let string = String(decoding: line, as: UTF8.self)
         let ranges: [Range<String.Index>]
         do {
@@ -38,8 +46,8 @@ enum RegexScan {
         }
         for range in ranges {
             guard range.lowerBound >= string.startIndex, range.upperBound <= string.endIndex,
-                  range.lowerBound.samePosition(in: string.unicodeScalars) != nil,
-                  range.upperBound.samePosition(in: string.unicodeScalars) != nil
+                range.lowerBound.samePosition(in: string.unicodeScalars) != nil,
+                range.upperBound.samePosition(in: string.unicodeScalars) != nil
             else { throw DetectionError.invalidRange(ruleID: ruleID) }
             let lower = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
             let upper = string.utf8.distance(from: string.startIndex, to: range.upperBound)

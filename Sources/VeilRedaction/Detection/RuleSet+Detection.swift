@@ -89,7 +89,8 @@ struct DetectionRun {
                         switch entry.matcher {
                         case .builtIn: break
                         case let .pattern(pattern):
-                            guard RegexScan.candidates(pattern, line: buf, budget: &regexBudget, into: &candidates) else {
+                            guard RegexScan.candidates(pattern, line: buf, budget: &regexBudget, into: &candidates)
+                            else {
                                 hideUnscanned(line, ruleIndex: ruleIndex, text: text, location: location)
                                 continue
                             }
@@ -101,8 +102,9 @@ struct DetectionRun {
                     let rule = rules.rules[ruleIndex]
                     let context = index.entries[ruleIndex].context
                     for candidate in candidates {
-                        evaluate(candidate, rule: rule, rank: ruleIndex, context: context, line: buf,
-                                 previous: previous, text: text, lineNumber: lineNumber, location: location)
+                        evaluate(
+                            candidate, rule: rule, rank: ruleIndex, context: context, line: buf,
+                            previous: previous, text: text, lineNumber: lineNumber, location: location)
                     }
                 }
             }
@@ -122,7 +124,9 @@ struct DetectionRun {
         }
         // Inside a block finding of an earlier rule: the overlap pass would drop it anyway
         // (see `removeCoveredFindings`), so skip the validators and allowlists.
-        if !candidate.continuesToEndMarker, let cover = earlierBlockFinding(covering: spans, location: location, rank: rank) {
+        if !candidate.continuesToEndMarker,
+            let cover = earlierBlockFinding(covering: spans, location: location, rank: rank)
+        {
             return drop("covered by \(cover)")
         }
         let secret = String(decoding: UnsafeBufferPointer(rebasing: line[candidate.secret]), as: UTF8.self)
@@ -166,10 +170,12 @@ struct DetectionRun {
         var matchText = match
         var secretText = secret
         if candidate.continuesToEndMarker && location == .screen {
-            (findingSpans, matchText) = privateKeyBlock(from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
+            (findingSpans, matchText) = privateKeyBlock(
+                from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
             secretText = matchText
         } else if candidate.continuesToEndMarker && location == .text {
-            (findingSpans, matchText) = textPrivateKeyBlock(from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
+            (findingSpans, matchText) = textPrivateKeyBlock(
+                from: base + candidate.secret.lowerBound, lineNumber: lineNumber, text: text)
             secretText = matchText
         }
         if severity == .block {
@@ -178,9 +184,10 @@ struct DetectionRun {
                     .insert(start: span.col, width: span.width, finding: findings.count)
             }
         }
-        findings.append(Finding(
-            ruleID: rule.id, category: rule.category, severity: severity, source: .rule, location: location,
-            spans: findingSpans, style: rule.style, matchText: matchText, secretText: secretText))
+        findings.append(
+            Finding(
+                ruleID: rule.id, category: rule.category, severity: severity, source: .rule, location: location,
+                spans: findingSpans, style: rule.style, matchText: matchText, secretText: secretText))
         findingRanks.append(rank)
     }
 
@@ -225,7 +232,9 @@ struct DetectionRun {
                     for row in line.firstRow...line.lastRow where row < endSpans.last?.row ?? line.firstRow {
                         spans.append(CellSpan(row: row, col: 0, width: cols))
                     }
-                    if let last = endSpans.last { spans.append(CellSpan(row: last.row, col: 0, width: last.col + last.width)) }
+                    if let last = endSpans.last {
+                        spans.append(CellSpan(row: last.row, col: 0, width: last.col + last.width))
+                    }
                     content.append(text.string(line.range.lowerBound..<(line.range.lowerBound + end)))
                     return
                 }

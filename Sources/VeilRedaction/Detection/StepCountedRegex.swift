@@ -40,8 +40,10 @@ final class StepCountedRegex: @unchecked Sendable {
     /// Calls `body` with each match's range and its `group`'s range (UTF-16 offsets; the
     /// group's is nil when it did not take part) until `body` returns false, the text ends,
     /// or `allowance` steps are spent.
-    func enumerate(_ text: [UInt16], group: Int, allowance: Int,
-                   _ body: (Range<Int>, Range<Int>?) -> Bool) -> Outcome {
+    func enumerate(
+        _ text: [UInt16], group: Int, allowance: Int,
+        _ body: (Range<Int>, Range<Int>?) -> Bool
+    ) -> Outcome {
         guard allowance > 0 else { return Outcome(steps: 0, stopped: true) }
         var status = U_ZERO_ERROR
         guard let regex = swift_uregex_clone(prototype, &status), status.rawValue <= 0 else {
@@ -53,12 +55,14 @@ final class StepCountedRegex: @unchecked Sendable {
         text.withUnsafeBufferPointer { buffer in
             withUnsafeMutablePointer(to: &counter) { counterPointer in
                 swift_uregex_setText(regex, buffer.baseAddress, Int32(buffer.count), &status)
-                swift_uregex_setMatchCallback(regex, { context, steps in
-                    guard let context else { return 0 }
-                    let counter = context.assumingMemoryBound(to: (steps: Int32, limit: Int32).self)
-                    UnsafeMutablePointer(mutating: counter).pointee.steps = steps
-                    return steps < counter.pointee.limit ? 1 : 0
-                }, counterPointer, &status)
+                swift_uregex_setMatchCallback(
+                    regex,
+                    { context, steps in
+                        guard let context else { return 0 }
+                        let counter = context.assumingMemoryBound(to: (steps: Int32, limit: Int32).self)
+                        UnsafeMutablePointer(mutating: counter).pointee.steps = steps
+                        return steps < counter.pointee.limit ? 1 : 0
+                    }, counterPointer, &status)
                 guard status.rawValue <= 0 else {
                     stopped = true
                     return

@@ -2,8 +2,10 @@
 /// the 40-character secret access key, but only right after a label such as
 /// `aws_secret_access_key =` (alone, 40 base64 characters are anything).
 struct AWSAccessKeyScanner: NativeScanner {
-    private static let labels: [[UInt8]] = ["aws_secret_access_key", "aws-secret-access-key",
-                                            "secret_access_key", "secretaccesskey"].map { Array($0.utf8) }
+    private static let labels: [[UInt8]] = [
+        "aws_secret_access_key", "aws-secret-access-key",
+        "secret_access_key", "secretaccesskey",
+    ].map { Array($0.utf8) }
 
     @inline(__always) private static func isBase32(_ b: UInt8) -> Bool {
         ASCII.isUpper(b) || (b >= 0x32 && b <= 0x37)
@@ -19,7 +21,8 @@ struct AWSAccessKeyScanner: NativeScanner {
         while i + 20 <= n {
             let b = line[i]
             if b == 0x41, line.alnumBoundary(before: i), hasKeyPrefix(line, at: i),
-               (i + 4..<i + 20).allSatisfy({ Self.isBase32(line[$0]) }), line.alnumBoundary(at: i + 20) {
+                (i + 4..<i + 20).allSatisfy({ Self.isBase32(line[$0]) }), line.alnumBoundary(at: i + 20)
+            {
                 candidates.append(Candidate(match: i..<(i + 20), secret: i..<(i + 20)))
                 i += 20
                 continue
@@ -35,7 +38,8 @@ struct AWSAccessKeyScanner: NativeScanner {
 
     private func hasKeyPrefix(_ line: UTF8Line, at i: Int) -> Bool {
         line.hasPrefix("AKIA", at: i) || line.hasPrefix("ASIA", at: i) || line.hasPrefix("ABIA", at: i)
-            || line.hasPrefix("ACCA", at: i) || (line.hasPrefix("A3T", at: i) && ASCII.isAlnum(line[i + 3])
+            || line.hasPrefix("ACCA", at: i)
+            || (line.hasPrefix("A3T", at: i) && ASCII.isAlnum(line[i + 3])
                 && !ASCII.isLower(line[i + 3]))
     }
 

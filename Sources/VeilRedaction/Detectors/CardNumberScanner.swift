@@ -30,7 +30,8 @@ struct CardNumberScanner: NativeScanner {
             groups.append(groupStart..<j)
             i = j
             guard line.alnumBoundary(before: start), line.alnumBoundary(at: j),
-                  !line.followsDecimalPoint(start), !line.precedesDecimalPoint(j) else { continue }
+                !line.followsDecimalPoint(start), !line.precedesDecimalPoint(j)
+            else { continue }
             let digits = groups.reduce(0) { $0 + $1.count }
             if (13...19).contains(digits) && CardNumber.hasCardGrouping(groups.map(\.count)) {
                 candidates.append(Candidate(match: start..<j, secret: start..<j))
@@ -50,7 +51,8 @@ struct CardNumberScanner: NativeScanner {
                 digits += groups[last].count
                 if digits > 19 { break }
                 if digits >= 13
-                    && CardNumber.hasCardGrouping(groups[first...last].map(\.count)) {
+                    && CardNumber.hasCardGrouping(groups[first...last].map(\.count))
+                {
                     found = last
                 }
             }

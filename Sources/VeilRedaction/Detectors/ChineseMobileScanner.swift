@@ -7,7 +7,8 @@ struct ChineseMobileScanner: NativeScanner {
         while i < n {
             let b = line[i]
             guard (b == ASCII.plus || b == 0x38 || b == 0x31), line.alnumBoundary(before: i),
-                  !line.followsDecimalPoint(i) else { i += 1; continue }
+                !line.followsDecimalPoint(i)
+            else { i += 1; continue }
             var number = i
             if b == ASCII.plus || b == 0x38 {
                 // Country code: "+86" or "86", then an optional separator.
@@ -30,16 +31,17 @@ struct ChineseMobileScanner: NativeScanner {
     static func mobileEnd(in line: UTF8Line, from start: Int) -> Int? {
         let n = line.count
         guard start + 11 <= n, line[start] == 0x31, line[start + 1] >= 0x33, line[start + 1] <= 0x39,
-              ASCII.isDigit(line[start + 2]) else { return nil }
+            ASCII.isDigit(line[start + 2])
+        else { return nil }
         var end: Int
         if (start + 3..<start + 11).allSatisfy({ ASCII.isDigit(line[$0]) }) {
             end = start + 11
         } else {
             let separator = line[start + 3]
             guard separator == ASCII.space || separator == ASCII.dash, start + 13 <= n,
-                  (start + 4..<start + 8).allSatisfy({ ASCII.isDigit(line[$0]) }),
-                  line[start + 8] == separator,
-                  (start + 9..<start + 13).allSatisfy({ ASCII.isDigit(line[$0]) })
+                (start + 4..<start + 8).allSatisfy({ ASCII.isDigit(line[$0]) }),
+                line[start + 8] == separator,
+                (start + 9..<start + 13).allSatisfy({ ASCII.isDigit(line[$0]) })
             else { return nil }
             end = start + 13
         }

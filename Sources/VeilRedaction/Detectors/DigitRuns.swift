@@ -57,7 +57,8 @@ extension DigitRuns {
                 if !(run > 0 && (b == ASCII.space || b == ASCII.dash) && i + 1 < n && ASCII.isDigit(line[i + 1])) {
                     chain = 0
                 }
-                let phoneGap = b == ASCII.dash || b == ASCII.dot || b == ASCII.openParen || b == ASCII.closeParen
+                let phoneGap =
+                    b == ASCII.dash || b == ASCII.dot || b == ASCII.openParen || b == ASCII.closeParen
                     || (b == ASCII.space && (i == 0 || line[i - 1] != ASCII.space))
                 if !phoneGap { phoneChain = 0 }
                 run = 0

@@ -21,8 +21,10 @@ struct EmailScanner: NativeScanner {
             while start > lastEnd && Self.isLocal(line[start - 1]) { start -= 1 }
             guard start < i, let end = Self.domainEnd(in: line, from: i + 1) else { i += 1; continue }
             i = end
-            if end + 1 < n && line[end] == ASCII.colon && (line[end + 1] == 0x7E || line[end + 1] == ASCII.slash
-                || ASCII.isAlnum(line[end + 1])) {
+            if end + 1 < n && line[end] == ASCII.colon
+                && (line[end + 1] == 0x7E || line[end + 1] == ASCII.slash
+                    || ASCII.isAlnum(line[end + 1]))
+            {
                 continue
             }
             candidates.append(Candidate(match: start..<end, secret: start..<end))
@@ -43,7 +45,8 @@ struct EmailScanner: NativeScanner {
             guard dot > start, line[dot] == ASCII.dot else { return nil }
             let tld = (dot + 1)..<end
             if (2...63).contains(tld.count) && tld.allSatisfy({ ASCII.isLetter(line[$0]) })
-                && line.alnumBoundary(at: end) && labelsAreValid(line, start..<dot) {
+                && line.alnumBoundary(at: end) && labelsAreValid(line, start..<dot)
+            {
                 return end
             }
             end = dot

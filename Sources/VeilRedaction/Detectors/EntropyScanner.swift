@@ -69,7 +69,9 @@ struct EntropyScanner: NativeScanner {
         // Paths and URLs.
         if first == ASCII.slash { return true }
         let hasSlash = range.contains { line[$0] == ASCII.slash }
-        if hasSlash && range.lowerBound > 0 && (line[range.lowerBound - 1] == ASCII.dot || line[range.lowerBound - 1] == 0x7E) {
+        if hasSlash && range.lowerBound > 0
+            && (line[range.lowerBound - 1] == ASCII.dot || line[range.lowerBound - 1] == 0x7E)
+        {
             return true  // "github.com/org/repo/…", "~/Library/…"
         }
         for k in range.dropLast() where line[k] == ASCII.slash && line[k + 1] == ASCII.slash { return true }
@@ -81,9 +83,14 @@ struct EntropyScanner: NativeScanner {
             while labelStart > 0 && ASCII.isAlnum(line[labelStart - 1]) { labelStart -= 1 }
             let label = UnsafeBufferPointer(rebasing: line[labelStart..<labelEnd])
             if label.containsLowercase(Self.sha) || label.containsLowercase(Self.md5)
-                || (label.count == 2 && label.matchesLowercase(Self.h1, at: 0)) { return true }
+                || (label.count == 2 && label.matchesLowercase(Self.h1, at: 0))
+            {
+                return true
+            }
         }
-        if line.matchesLowercase(Self.sha, at: range.lowerBound) || line.matchesLowercase(Self.md5, at: range.lowerBound) {
+        if line.matchesLowercase(Self.sha, at: range.lowerBound)
+            || line.matchesLowercase(Self.md5, at: range.lowerBound)
+        {
             var k = range.lowerBound + 3
             while k < range.upperBound && ASCII.isDigit(line[k]) { k += 1 }
             if k < range.upperBound && line[k] == ASCII.dash { return true }

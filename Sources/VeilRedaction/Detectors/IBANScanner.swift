@@ -12,8 +12,8 @@ struct IBANScanner: NativeScanner {
         var i = 0
         while i + 4 < n {
             guard ASCII.isUpper(line[i]), ASCII.isUpper(line[i + 1]), ASCII.isDigit(line[i + 2]),
-                  ASCII.isDigit(line[i + 3]), line.alnumBoundary(before: i),
-                  let length = IBAN.length(line[i], line[i + 1])
+                ASCII.isDigit(line[i + 3]), line.alnumBoundary(before: i),
+                let length = IBAN.length(line[i], line[i + 1])
             else { i += 1; continue }
             if let end = Self.end(in: line, from: i, length: length) {
                 candidates.append(Candidate(match: i..<end, secret: i..<end))

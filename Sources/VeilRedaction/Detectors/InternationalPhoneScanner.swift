@@ -19,7 +19,8 @@ struct InternationalPhoneScanner: NativeScanner {
                     continue
                 }
             } else if (ASCII.isDigit(b) || b == ASCII.openParen) && line.alnumBoundary(before: i)
-                        && (i == 0 || line[i - 1] != ASCII.plus) {
+                && (i == 0 || line[i - 1] != ASCII.plus)
+            {
                 if let end = northAmericanEnd(line, from: i) {
                     candidates.append(Candidate(match: i..<end, secret: i..<end, needsContext: true))
                     i = end

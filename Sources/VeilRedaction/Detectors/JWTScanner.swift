@@ -6,10 +6,11 @@ struct JWTScanner: NativeScanner {
         var i = 0
         while i + 30 <= n {
             guard line[i] == 0x65, line.hasPrefix("eyJ", at: i),
-                  i == 0 || !ASCII.isBase64URL(line[i - 1]) else { i += 1; continue }
+                i == 0 || !ASCII.isBase64URL(line[i - 1])
+            else { i += 1; continue }
             guard let headerEnd = Self.part(line, from: i), headerEnd < n, line[headerEnd] == ASCII.dot,
-                  line.hasPrefix("eyJ", at: headerEnd + 1),
-                  let payloadEnd = Self.part(line, from: headerEnd + 1), payloadEnd < n, line[payloadEnd] == ASCII.dot
+                line.hasPrefix("eyJ", at: headerEnd + 1),
+                let payloadEnd = Self.part(line, from: headerEnd + 1), payloadEnd < n, line[payloadEnd] == ASCII.dot
             else { i += 3; continue }
             var end = payloadEnd + 1
             while end < n && ASCII.isBase64URL(line[end]) { end += 1 }

@@ -12,7 +12,8 @@ struct ResidentIDScanner: NativeScanner {
             var end = i
             if end - start == 17 && end < n && (line[end] == 0x58 || line[end] == 0x78) { end += 1 }
             guard end - start == 18, line[start] != 0x30, line.alnumBoundary(before: start),
-                  line.alnumBoundary(at: end) else { continue }
+                line.alnumBoundary(at: end)
+            else { continue }
             let year = (line[start + 6], line[start + 7])
             guard year == (0x31, 0x38) || year == (0x31, 0x39) || year == (0x32, 0x30) else { continue }
             candidates.append(Candidate(match: start..<end, secret: start..<end))

@@ -8,7 +8,8 @@ struct SlackTokenScanner: NativeScanner {
         while i + 15 <= n {
             let b = line[i]
             if b == 0x78, line.hasPrefix("xox", at: i), [0x62, 0x61, 0x70, 0x72, 0x73].contains(line[i + 3]),
-               line[i + 4] == ASCII.dash, line.alnumBoundary(before: i), let end = tokenEnd(line, from: i) {
+                line[i + 4] == ASCII.dash, line.alnumBoundary(before: i), let end = tokenEnd(line, from: i)
+            {
                 candidates.append(Candidate(match: i..<end, secret: i..<end))
                 i = end
                 continue
@@ -36,8 +37,10 @@ struct SlackTokenScanner: NativeScanner {
 
     private func webhook(_ line: UTF8Line, at start: Int) -> Candidate? {
         var j = start + 16
-        guard line.hasPrefix("services/", at: j) || line.hasPrefix("workflows/", at: j)
-                || line.hasPrefix("triggers/", at: j) else { return nil }
+        guard
+            line.hasPrefix("services/", at: j) || line.hasPrefix("workflows/", at: j)
+                || line.hasPrefix("triggers/", at: j)
+        else { return nil }
         while line[j] != ASCII.slash { j += 1 }
         j += 1
         let secretStart = j

@@ -47,19 +47,27 @@ extension RuleSet {
             let single = only(rule.id)
             for example in rule.examples {
                 for variant in variants {
-                    if let message = Self.check(example, positive: true, rule: rule, rules: single, variant: variant,
-                                                  allowance: allowance) {
-                        failures.append(LintFailure(position: example.position, ruleID: rule.id,
-                                                    variant: variant.rawValue, message: message))
+                    if let message = Self.check(
+                        example, positive: true, rule: rule, rules: single, variant: variant,
+                        allowance: allowance)
+                    {
+                        failures.append(
+                            LintFailure(
+                                position: example.position, ruleID: rule.id,
+                                variant: variant.rawValue, message: message))
                     }
                 }
             }
             for example in rule.negativeExamples {
                 for variant in variants where variant != .allowlisted && variant != .stopword {
-                    if let message = Self.check(example, positive: false, rule: rule, rules: single, variant: variant,
-                                                  allowance: allowance) {
-                        failures.append(LintFailure(position: example.position, ruleID: rule.id,
-                                                    variant: variant.rawValue, message: message))
+                    if let message = Self.check(
+                        example, positive: false, rule: rule, rules: single, variant: variant,
+                        allowance: allowance)
+                    {
+                        failures.append(
+                            LintFailure(
+                                position: example.position, ruleID: rule.id,
+                                variant: variant.rawValue, message: message))
                     }
                 }
             }
@@ -68,8 +76,10 @@ extension RuleSet {
     }
 
     /// The failure message for one example in one variant, or nil when it behaves.
-    static func check(_ example: RuleExample, positive: Bool, rule: Rule, rules: RuleSet,
-                      variant: ExampleVariant, allowance: RegexAllowance = RegexAllowance()) -> String? {
+    static func check(
+        _ example: RuleExample, positive: Bool, rule: Rule, rules: RuleSet,
+        variant: ExampleVariant, allowance: RegexAllowance = RegexAllowance()
+    ) -> String? {
         let original = Array(example.text.unicodeScalars)
         var scalars = original
         var expected = Set(example.expected.flatMap { $0 }).filter { original[$0] != "\n" }
@@ -126,8 +136,9 @@ extension RuleSet {
             layout = try TextLayout(text, cols: cols)
             screen = layout.screen
             if variant == .sgrEscapes {
-                screen = try terminalScreen(text, cols: screen.cols, rows: screen.rows,
-                                            boundaries: Set(example.expected.flatMap { [$0.lowerBound, $0.upperBound] }))
+                screen = try terminalScreen(
+                    text, cols: screen.cols, rows: screen.rows,
+                    boundaries: Set(example.expected.flatMap { [$0.lowerBound, $0.upperBound] }))
                 guard screen.lines() == layout.screen.lines() else {
                     return "the terminal laid the example out differently"
                 }

@@ -96,8 +96,10 @@ public struct Allowlist: Hashable, Sendable {
 extension [Allowlist] {
     /// The first allowlist that allows a candidate, `.exhausted` when the regex budget ran out
     /// before one did, else nil.
-    func firstAllowing(secret: String, match: String, line: () -> String,
-                       budget: inout RegexBudget) -> (allowlist: Allowlist?, exhausted: Bool) {
+    func firstAllowing(
+        secret: String, match: String, line: () -> String,
+        budget: inout RegexBudget
+    ) -> (allowlist: Allowlist?, exhausted: Bool) {
         for allowlist in self {
             switch allowlist.verdict(secret: secret, match: match, line: line, budget: &budget) {
             case .allowed: return (allowlist, false)

@@ -133,10 +133,12 @@ extension Finding: CustomStringConvertible, CustomDebugStringConvertible, Custom
     /// salt, a short secret could be brute-forced from it), so `dump` and test failures
     /// cannot show either.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "ruleID": ruleID, "category": category, "severity": severity, "source": source,
-            "location": location, "spans": spans, "masked": masked,
-        ], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "ruleID": ruleID, "category": category, "severity": severity, "source": source,
+                "location": location, "spans": spans, "masked": masked,
+            ], displayStyle: .struct)
     }
 }
 

@@ -86,7 +86,8 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
                 return "invalid regular expression: \(message)"
             }
         }
-        return "invalid regular expression: ICU rejects it (note `[:` opens a POSIX class such as [:alpha:]; write `[\\:…]`)"
+        return
+            "invalid regular expression: ICU rejects it (note `[:` opens a POSIX class such as [:alpha:]; write `[\\:…]`)"
     }
 }
 
@@ -121,7 +122,7 @@ enum Prefilter: Sendable, Hashable {
         case "\\":
             // An escaped ASCII punctuation character is that character; `\d`, `\1`… are not.
             guard scalars.count >= 3, scalars[2].isASCII, scalars[2].value > 0x20, scalars[2].value < 0x7F,
-                  !scalars[2].properties.isAlphabetic, !("0"..."9").contains(scalars[2])
+                !scalars[2].properties.isAlphabetic, !("0"..."9").contains(scalars[2])
             else { self = .none; return }
             set = [scalars[2].value]
             next = 3
@@ -175,7 +176,8 @@ public enum RegexPatternError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case let .invalid(message): message
-        case let .noSuchGroup(group, groups): "secretGroup \(group) but the regex has \(groups) capture group\(groups == 1 ? "" : "s")"
+        case let .noSuchGroup(group, groups):
+            "secretGroup \(group) but the regex has \(groups) capture group\(groups == 1 ? "" : "s")"
         }
     }
 }

@@ -6,12 +6,18 @@ extension RuleSet {
     public func catalog() -> String {
         var rows: [[String]] = [["ID", "STATE", "CATEGORY", "SEVERITY", "MATCHES", "DESCRIPTION"]]
         for rule in rules {
-            rows.append([rule.id, rule.isEnabled ? "on" : "off", rule.category.rawValue, rule.severity.rawValue,
-                         rule.matcherSummary, rule.description].map { DisplayText.escaped($0) })
+            rows.append(
+                [
+                    rule.id, rule.isEnabled ? "on" : "off", rule.category.rawValue, rule.severity.rawValue,
+                    rule.matcherSummary, rule.description,
+                ].map { DisplayText.escaped($0) })
         }
         for region in regions {
-            rows.append([region.id, "on", region.category.rawValue, region.severity.rawValue,
-                         region.anchorSummary, region.description].map { DisplayText.escaped($0) })
+            rows.append(
+                [
+                    region.id, "on", region.category.rawValue, region.severity.rawValue,
+                    region.anchorSummary, region.description,
+                ].map { DisplayText.escaped($0) })
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
@@ -26,8 +32,9 @@ extension Rule {
     var matcherSummary: String {
         switch matcher {
         case let .builtIn(detector): "detector \(detector.rawValue)"
-        case let .pattern(pattern): "regex"
-            + (pattern.secretGroup == 0 ? "" : " (group \(pattern.secretGroup))")
+        case let .pattern(pattern):
+            "regex"
+                + (pattern.secretGroup == 0 ? "" : " (group \(pattern.secretGroup))")
         case .custom: "custom"
         }
     }
@@ -39,7 +46,9 @@ extension Rule {
         if !description.isEmpty { lines.append("description: \(description)") }
         lines.append("enabled: \(isEnabled)")
         lines.append("category: \(category.rawValue)")
-        lines.append("severity: \(severity.rawValue)" + (contextSeverity.map { " (\($0.rawValue) next to a context word)" } ?? ""))
+        lines.append(
+            "severity: \(severity.rawValue)"
+                + (contextSeverity.map { " (\($0.rawValue) next to a context word)" } ?? ""))
         switch matcher {
         case let .builtIn(detector): lines.append("detector: \(detector.rawValue)")
         case let .pattern(pattern):
@@ -57,10 +66,16 @@ extension Rule {
             var parts = ["allowlist:"]
             if !allowlist.description.isEmpty { parts.append(allowlist.description) }
             if !allowlist.regexes.isEmpty {
-                parts.append("regexes on \(allowlist.regexTarget.rawValue) [\(allowlist.regexes.map(\.source).joined(separator: ", "))]")
+                parts.append(
+                    "regexes on \(allowlist.regexTarget.rawValue) [\(allowlist.regexes.map(\.source).joined(separator: ", "))]"
+                )
             }
-            if !allowlist.stopwords.isEmpty { parts.append("stopwords [\(allowlist.stopwords.joined(separator: ", "))]") }
-            if allowlist.regexes.count + allowlist.stopwords.count > 1 { parts.append("(\(allowlist.condition.rawValue))") }
+            if !allowlist.stopwords.isEmpty {
+                parts.append("stopwords [\(allowlist.stopwords.joined(separator: ", "))]")
+            }
+            if allowlist.regexes.count + allowlist.stopwords.count > 1 {
+                parts.append("(\(allowlist.condition.rawValue))")
+            }
             lines.append(parts.joined(separator: " "))
         }
         if let position { lines.append("defined at: \(position)") }

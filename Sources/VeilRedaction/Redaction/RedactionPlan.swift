@@ -22,8 +22,10 @@ public struct RedactionPlan: Hashable, Sendable {
         /// How the span is replaced.
         public var style: RedactionStyle
 
-        public init(row: Int, col: Int, width: Int, ruleID: String, category: RuleCategory,
-                    severity: Severity, fingerprint: String, style: RedactionStyle) {
+        public init(
+            row: Int, col: Int, width: Int, ruleID: String, category: RuleCategory,
+            severity: Severity, fingerprint: String, style: RedactionStyle
+        ) {
             self.row = row
             self.col = col
             self.width = width
@@ -47,7 +49,8 @@ public struct RedactionPlan: Hashable, Sendable {
     public var coversEverything: Bool
 
     /// Creates a plan.
-    public init(cols: Int, rows: Int, entries: [Entry] = [], titleEntries: [Entry] = [], coversEverything: Bool = false) {
+    public init(cols: Int, rows: Int, entries: [Entry] = [], titleEntries: [Entry] = [], coversEverything: Bool = false)
+    {
         self.cols = cols
         self.rows = rows
         self.entries = entries
@@ -65,9 +68,10 @@ public struct RedactionPlan: Hashable, Sendable {
         for finding in findings {
             let chosen = style == .privacyCover ? .privacyCover : (finding.style ?? style)
             for span in finding.spans {
-                let entry = Entry(row: span.row, col: span.col, width: span.width, ruleID: finding.ruleID,
-                                  category: finding.category, severity: finding.severity,
-                                  fingerprint: finding.fingerprint, style: chosen)
+                let entry = Entry(
+                    row: span.row, col: span.col, width: span.width, ruleID: finding.ruleID,
+                    category: finding.category, severity: finding.severity,
+                    fingerprint: finding.fingerprint, style: chosen)
                 if finding.location == .title { titleEntries.append(entry) } else { entries.append(entry) }
             }
         }
@@ -78,14 +82,17 @@ public struct RedactionPlan: Hashable, Sendable {
             case .solid, .privacyCover: 2
             }
         }
-        entries = entries.enumerated().sorted { (opacity($0.element), $0.offset) < (opacity($1.element), $1.offset) }.map(\.element)
+        entries = entries.enumerated().sorted { (opacity($0.element), $0.offset) < (opacity($1.element), $1.offset) }
+            .map(\.element)
     }
 
     /// The number of grid cells the plan hides (overlaps counted once).
     public var hiddenCellCount: Int {
         if coversEverything { return cols * rows }
         var cells = Set<Int>()
-        for entry in entries { for col in entry.col..<(entry.col + entry.width) { cells.insert(entry.row * cols + col) } }
+        for entry in entries {
+            for col in entry.col..<(entry.col + entry.width) { cells.insert(entry.row * cols + col) }
+        }
         return cells.count
     }
 }

@@ -35,7 +35,8 @@ public enum RedactionStyle: Hashable, Sendable {
     /// `mask` with the default `•`.
     public static let defaultMask = RedactionStyle.mask(character: defaultMaskCharacter)
     /// `placeholder` with the default `[REDACTED]` label, length not normalized.
-    public static let defaultPlaceholder = RedactionStyle.placeholder(label: .text("[REDACTED]"), normalizeLength: false)
+    public static let defaultPlaceholder = RedactionStyle.placeholder(
+        label: .text("[REDACTED]"), normalizeLength: false)
 
     /// The style named in a rules file or on the command line: `solid`, `mask`,
     /// `placeholder` (defaults for their options), or nil for an unknown name.

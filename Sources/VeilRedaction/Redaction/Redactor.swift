@@ -81,7 +81,8 @@ public struct RedactedScreen: Sendable {
 
     static func covered(_ screen: Screen, because error: Error) -> RedactedScreen {
         let plan = RedactionPlan(cols: screen.cols, rows: screen.rows, coversEverything: true)
-        return RedactedScreen(screen: ScreenRedaction.privacyCover(of: screen), plan: plan, findings: [],
-                              failure: String(describing: error))
+        return RedactedScreen(
+            screen: ScreenRedaction.privacyCover(of: screen), plan: plan, findings: [],
+            failure: String(describing: error))
     }
 }

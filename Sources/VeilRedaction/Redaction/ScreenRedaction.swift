@@ -2,8 +2,9 @@ import VeilScreen
 
 /// Applying a plan to a screen's cells.
 enum ScreenRedaction {
-    static let solidCell = Cell(scalar: " ", width: 1, foreground: RedactionStyle.maskColor,
-                                background: RedactionStyle.maskColor)
+    static let solidCell = Cell(
+        scalar: " ", width: 1, foreground: RedactionStyle.maskColor,
+        background: RedactionStyle.maskColor)
     /// What a title span becomes under `solid`.
     static let solidTitleCharacter: Unicode.Scalar = "█"
 
@@ -22,13 +23,15 @@ enum ScreenRedaction {
 
     static func apply(_ plan: RedactionPlan, to screen: Screen) throws -> Screen {
         guard plan.cols == screen.cols, plan.rows == screen.rows else {
-            throw RedactionError.sizeMismatch(planCols: plan.cols, planRows: plan.rows, cols: screen.cols, rows: screen.rows)
+            throw RedactionError.sizeMismatch(
+                planCols: plan.cols, planRows: plan.rows, cols: screen.cols, rows: screen.rows)
         }
         if plan.coversEverything { return privacyCover(of: screen) }
         var out = screen
         for entry in plan.entries {
             guard entry.row >= 0, entry.row < screen.rows, entry.col >= 0, entry.width >= 1,
-                  entry.col + entry.width <= screen.cols else {
+                entry.col + entry.width <= screen.cols
+            else {
                 throw RedactionError.spanOutsideScreen(row: entry.row, col: entry.col, width: entry.width)
             }
             var first = entry.col
@@ -60,8 +63,9 @@ enum ScreenRedaction {
             var scalars = text.makeIterator()
             for col in columns {
                 if let scalar = scalars.next() {
-                    screen[row, col] = Cell(scalar: scalar, width: 1, foreground: RedactionStyle.placeholderTextColor,
-                                            background: RedactionStyle.maskColor)
+                    screen[row, col] = Cell(
+                        scalar: scalar, width: 1, foreground: RedactionStyle.placeholderTextColor,
+                        background: RedactionStyle.maskColor)
                 } else {
                     screen[row, col] = normalizeLength ? .blank : solidCell
                 }

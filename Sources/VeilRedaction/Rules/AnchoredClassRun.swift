@@ -14,7 +14,9 @@ struct AnchoredClassRun: Hashable, Sendable {
 
     /// Characters that mean more than themselves inside an ICU set, or that flags and
     /// escapes could change: a pattern using one is left to ICU.
-    private static let special: Set<Unicode.Scalar> = ["\\", "[", "]", "-", "^", "&", "$", ":", "{", "}", "(", ")", "#"]
+    private static let special: Set<Unicode.Scalar> = [
+        "\\", "[", "]", "-", "^", "&", "$", ":", "{", "}", "(", ")", "#",
+    ]
 
     /// The run `source` describes, or nil when it has another shape.
     init?(_ source: String) {
@@ -23,7 +25,8 @@ struct AnchoredClassRun: Hashable, Sendable {
         else { return nil }
         let body = scalars[2..<(scalars.count - 3)]
         for scalar in body {
-            let isPlain = !Self.special.contains(scalar) && !scalar.properties.isWhitespace
+            let isPlain =
+                !Self.special.contains(scalar) && !scalar.properties.isWhitespace
                 && scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format
                 && !scalar.properties.isDefaultIgnorableCodePoint
             guard isPlain else { return nil }

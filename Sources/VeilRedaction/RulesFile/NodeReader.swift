@@ -35,23 +35,27 @@ struct NodeReader {
     }
 
     func string(_ node: Node, _ key: String) throws -> Located<String> {
-        Located(value: try located { () throws(YAMLError) in try yaml.string(node, yaml.quoted(key)) },
-                position: position(node))
+        Located(
+            value: try located { () throws(YAMLError) in try yaml.string(node, yaml.quoted(key)) },
+            position: position(node))
     }
 
     func int(_ node: Node, _ key: String) throws -> Located<Int> {
-        Located(value: try located { () throws(YAMLError) in try yaml.int(node, yaml.quoted(key)) },
-                position: position(node))
+        Located(
+            value: try located { () throws(YAMLError) in try yaml.int(node, yaml.quoted(key)) },
+            position: position(node))
     }
 
     func double(_ node: Node, _ key: String) throws -> Located<Double> {
-        Located(value: try located { () throws(YAMLError) in try yaml.double(node, yaml.quoted(key)) },
-                position: position(node))
+        Located(
+            value: try located { () throws(YAMLError) in try yaml.double(node, yaml.quoted(key)) },
+            position: position(node))
     }
 
     func bool(_ node: Node, _ key: String) throws -> Located<Bool> {
-        Located(value: try located { () throws(YAMLError) in try yaml.bool(node, yaml.quoted(key)) },
-                position: position(node))
+        Located(
+            value: try located { () throws(YAMLError) in try yaml.bool(node, yaml.quoted(key)) },
+            position: position(node))
     }
 
     func list(_ node: Node, _ key: String) throws -> [Node] {

@@ -28,8 +28,9 @@ struct RuleFileCompiler {
         for rawRule in raw.rules {
             let rule = try compileRule(rawRule)
             if let first = defined[rule.id] {
-                throw RuleFileError(rawRule.id?.position ?? rawRule.position,
-                                    "duplicate rule id '\(rule.id)' (first defined at line \(first.line))")
+                throw RuleFileError(
+                    rawRule.id?.position ?? rawRule.position,
+                    "duplicate rule id '\(rule.id)' (first defined at line \(first.line))")
             }
             defined[rule.id] = rawRule.id?.position ?? rawRule.position
             if let index = rules.firstIndex(where: { $0.id == rule.id }) {
@@ -50,8 +51,9 @@ struct RuleFileCompiler {
         for rawRegion in raw.regions {
             let region = try compileRegion(rawRegion)
             if regionIDs.contains(region.id) || defined[region.id] != nil {
-                throw RuleFileError(rawRegion.id?.position ?? rawRegion.position,
-                                    "duplicate id '\(region.id)': regions and rules need distinct ids")
+                throw RuleFileError(
+                    rawRegion.id?.position ?? rawRegion.position,
+                    "duplicate id '\(region.id)': regions and rules need distinct ids")
             }
             regionIDs.insert(region.id)
             regions.append(region)
@@ -71,10 +73,15 @@ struct RuleFileCompiler {
         case (nil, nil):
             throw RuleFileError(raw.position, "rule '\(id)' needs a 'regex' or a 'detector'")
         case let (detector?, regex?):
-            throw RuleFileError(regex.position, "rule '\(id)' has both 'detector' (line \(detector.position.line)) and 'regex'; use one")
+            throw RuleFileError(
+                regex.position, "rule '\(id)' has both 'detector' (line \(detector.position.line)) and 'regex'; use one"
+            )
         case let (detector?, nil):
             guard let builtIn = BuiltInDetector(rawValue: detector.value) else {
-                throw RuleFileError(detector.position, "unknown detector '\(detector.value)' (known: \(BuiltInDetector.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw RuleFileError(
+                    detector.position,
+                    "unknown detector '\(detector.value)' (known: \(BuiltInDetector.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             if let group = raw.secretGroup {
                 throw RuleFileError(group.position, "'secretGroup' applies to a 'regex' rule, not a detector")
@@ -91,16 +98,23 @@ struct RuleFileCompiler {
         }
         let validators = try raw.validate.map { name in
             guard let validator = Validator(rawValue: name.value) else {
-                throw RuleFileError(name.position, "unknown validator '\(name.value)' (known: \(Validator.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw RuleFileError(
+                    name.position,
+                    "unknown validator '\(name.value)' (known: \(Validator.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             return validator
         }
         var style: RedactionStyle?
         if let name = raw.style {
             guard RedactionStyle.ruleStyleNames.contains(name.value) else {
-                throw RuleFileError(name.position, "unknown style '\(name.value)' (known: \(RedactionStyle.ruleStyleNames.joined(separator: ", ")))")
+                throw RuleFileError(
+                    name.position,
+                    "unknown style '\(name.value)' (known: \(RedactionStyle.ruleStyleNames.joined(separator: ", ")))")
             }
-            style = name.value == "placeholder" ? .placeholder(label: .ruleID, normalizeLength: false) : RedactionStyle(name: name.value)
+            style =
+                name.value == "placeholder"
+                ? .placeholder(label: .ruleID, normalizeLength: false) : RedactionStyle(name: name.value)
         }
         if let contextSeverity = raw.contextSeverity, raw.context.isEmpty {
             throw RuleFileError(contextSeverity.position, "'contextSeverity' needs 'context' words")
@@ -108,7 +122,8 @@ struct RuleFileCompiler {
         let examples = try raw.examples.map { example -> RuleExample in
             let parsed = try parseExample(example)
             guard !parsed.expected.isEmpty else {
-                throw RuleFileError(example.position, "example of rule '\(id)' marks no span: put ↓ before and after what it must hide")
+                throw RuleFileError(
+                    example.position, "example of rule '\(id)' marks no span: put ↓ before and after what it must hide")
             }
             return parsed
         }
@@ -140,7 +155,9 @@ struct RuleFileCompiler {
         }
     }
 
-    private func compileRegex(_ regex: Located<String>, secretGroup: Located<Int>?, owner: String) throws -> RegexPattern {
+    private func compileRegex(_ regex: Located<String>, secretGroup: Located<Int>?, owner: String) throws
+        -> RegexPattern
+    {
         if defersRegexCompilation {
             return RegexPattern(deferringCompilation: regex.value, secretGroup: secretGroup?.value ?? 0)
         }
@@ -164,14 +181,18 @@ struct RuleFileCompiler {
 
     private func category(_ name: Located<String>) throws -> RuleCategory {
         guard let value = RuleCategory(rawValue: name.value) else {
-            throw RuleFileError(name.position, "unknown category '\(name.value)' (known: \(Self.categoryNames.joined(separator: ", ")))")
+            throw RuleFileError(
+                name.position, "unknown category '\(name.value)' (known: \(Self.categoryNames.joined(separator: ", ")))"
+            )
         }
         return value
     }
 
     private func severity(_ name: Located<String>) throws -> Severity {
         guard let value = Severity(rawValue: name.value) else {
-            throw RuleFileError(name.position, "unknown severity '\(name.value)' (known: \(Self.severityNames.joined(separator: ", ")))")
+            throw RuleFileError(
+                name.position, "unknown severity '\(name.value)' (known: \(Self.severityNames.joined(separator: ", ")))"
+            )
         }
         return value
     }
@@ -200,8 +221,9 @@ struct RuleFileCompiler {
             throw RuleFileError(word.position, "an empty stopword would allow everything")
         }
         let regexes = try raw.regexes.map { try compileRegex($0, secretGroup: nil, owner: "allowlist") }
-        return Allowlist(description: raw.description?.value ?? "", condition: condition, regexes: regexes,
-                         regexTarget: target, stopwords: raw.stopwords.map(\.value))
+        return Allowlist(
+            description: raw.description?.value ?? "", condition: condition, regexes: regexes,
+            regexTarget: target, stopwords: raw.stopwords.map(\.value))
     }
 
     private func compileRegion(_ raw: RawRegion) throws -> DeclaredRegion {
@@ -210,16 +232,21 @@ struct RuleFileCompiler {
         let anchor: DeclaredRegion.Anchor
         if let label = raw.label {
             if let row = raw.row ?? raw.col ?? raw.height {
-                throw RuleFileError(row.position, "region '\(id.value)' has a 'label'; 'row', 'col' and 'height' belong to rectangles")
+                throw RuleFileError(
+                    row.position, "region '\(id.value)' has a 'label'; 'row', 'col' and 'height' belong to rectangles")
             }
-            guard !label.value.isEmpty else { throw RuleFileError(label.position, "region '\(id.value)' has an empty label") }
+            guard !label.value.isEmpty else {
+                throw RuleFileError(label.position, "region '\(id.value)' has an empty label")
+            }
             if let width = raw.width, !(1...Self.maximumSize).contains(width.value) {
                 throw RuleFileError(width.position, "'width' must be 1–\(Self.maximumSize)")
             }
             anchor = .label(label.value, width: raw.width?.value)
         } else {
             guard let row = raw.row, let col = raw.col, let width = raw.width else {
-                throw RuleFileError(raw.position, "region '\(id.value)' needs a 'label', or 'row', 'col' and 'width' (and 'height', default 1)")
+                throw RuleFileError(
+                    raw.position,
+                    "region '\(id.value)' needs a 'label', or 'row', 'col' and 'width' (and 'height', default 1)")
             }
             for value in [row, col] where !(0..<Self.maximumSize).contains(value.value) {
                 throw RuleFileError(value.position, "row and col must be 0–\(Self.maximumSize - 1)")
@@ -232,9 +259,13 @@ struct RuleFileCompiler {
         var style: RedactionStyle?
         if let name = raw.style {
             guard RedactionStyle.ruleStyleNames.contains(name.value) else {
-                throw RuleFileError(name.position, "unknown style '\(name.value)' (known: \(RedactionStyle.ruleStyleNames.joined(separator: ", ")))")
+                throw RuleFileError(
+                    name.position,
+                    "unknown style '\(name.value)' (known: \(RedactionStyle.ruleStyleNames.joined(separator: ", ")))")
             }
-            style = name.value == "placeholder" ? .placeholder(label: .ruleID, normalizeLength: false) : RedactionStyle(name: name.value)
+            style =
+                name.value == "placeholder"
+                ? .placeholder(label: .ruleID, normalizeLength: false) : RedactionStyle(name: name.value)
         }
         return DeclaredRegion(
             id: id.value, anchor: anchor, description: raw.description?.value ?? "",

@@ -27,14 +27,17 @@ public enum RuleFileLimits {
         for allowlist in raw.allowlists { try check(allowlist) }
         for rule in raw.rules {
             if let regex = rule.regex { try checkRegex(regex) }
-            for (name, list) in [("keywords", rule.keywords), ("context", rule.context), ("tags", rule.tags),
-                                 ("validate", rule.validate), ("examples", rule.examples),
-                                 ("negativeExamples", rule.negativeExamples)] {
+            for (name, list) in [
+                ("keywords", rule.keywords), ("context", rule.context), ("tags", rule.tags),
+                ("validate", rule.validate), ("examples", rule.examples),
+                ("negativeExamples", rule.negativeExamples),
+            ] {
                 try count(list, at: list.first?.position ?? rule.position, name, limit: maximumListItems)
             }
             for word in rule.keywords + rule.context { try checkWord(word) }
-            try count(rule.allowlists, at: rule.allowlists.first?.position ?? rule.position, "allowlists of a rule",
-                      limit: maximumAllowlistsPerRule)
+            try count(
+                rule.allowlists, at: rule.allowlists.first?.position ?? rule.position, "allowlists of a rule",
+                limit: maximumAllowlistsPerRule)
             for allowlist in rule.allowlists { try check(allowlist) }
         }
     }
@@ -76,7 +79,8 @@ public enum RuleFileLimits {
         let data: Data
         do {
             if let size = try? handle.seekToEnd(), size > UInt64(maximumFileBytes) {
-                throw RuleFileError(position, "is \(size) bytes; the limit for a rules file is \(maximumFileBytes >> 20) MiB")
+                throw RuleFileError(
+                    position, "is \(size) bytes; the limit for a rules file is \(maximumFileBytes >> 20) MiB")
             }
             try handle.seek(toOffset: 0)
             data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()

@@ -39,8 +39,9 @@ extension RuleSet {
     /// The bundled `Rules/default.yml`.
     static func builtInYAML() throws -> String {
         guard let url = VeilResources.url(builtInFileName) else {
-            throw RuleFileError(SourcePosition(file: builtInFileName, line: 0, column: 0),
-                                "the built-in rules are missing from the resource bundle")
+            throw RuleFileError(
+                SourcePosition(file: builtInFileName, line: 0, column: 0),
+                "the built-in rules are missing from the resource bundle")
         }
         do {
             return try String(contentsOf: url, encoding: .utf8)
@@ -67,7 +68,9 @@ extension RuleSet {
             let limit = RuleFileLimits.maximumFileBytes >> 20
             throw RuleFileError(position, "is \(bytes.count) bytes; the limit for a rules file is \(limit) MiB")
         }
-        guard let yaml = String(validating: bytes, as: UTF8.self) else { throw RuleFileError(position, "is not UTF-8 text") }
+        guard let yaml = String(validating: bytes, as: UTF8.self) else {
+            throw RuleFileError(position, "is not UTF-8 text")
+        }
         try self.init(yaml: yaml, file: file)
     }
 

@@ -90,7 +90,8 @@ public final class RulesFileResolver: Sendable {
     func searchFolders(forInputAt inputPath: String?) -> [String] {
         guard let inputPath, inputPath != "-" else { return [workingDirectory] }
         var folder = Self.standardized((absolute(inputPath) as NSString).deletingLastPathComponent)
-        guard folder == workingDirectory || folder.hasPrefix(workingDirectory == "/" ? "/" : workingDirectory + "/") else {
+        guard folder == workingDirectory || folder.hasPrefix(workingDirectory == "/" ? "/" : workingDirectory + "/")
+        else {
             return [workingDirectory]
         }
         var folders = [folder]

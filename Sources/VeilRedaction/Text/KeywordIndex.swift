@@ -45,8 +45,10 @@ struct KeywordIndex: Sendable {
         var ruleKeywordIDs: [Int32] = []
         var entries: [Entry] = []
         for rule in rules {
-            entries.append(Entry(id: rule.id, matcher: rule.matcher,
-                                 context: rule.context.map { Array($0.lowercased().utf8) }))
+            entries.append(
+                Entry(
+                    id: rule.id, matcher: rule.matcher,
+                    context: rule.context.map { Array($0.lowercased().utf8) }))
             var mine: [Int32] = []
             for keyword in rule.keywords where !keyword.isEmpty {
                 let bytes = Array(keyword.lowercased().utf8)

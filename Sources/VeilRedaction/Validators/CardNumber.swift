@@ -52,7 +52,9 @@ public enum CardNumber {
                 groupLength += 1
             } else if byte == ASCII.space || byte == ASCII.dash {
                 guard groupLength > 0 else { return .invalid("separators not between digits") }
-                if separator == 0 { separator = byte } else if separator != byte {
+                if separator == 0 {
+                    separator = byte
+                } else if separator != byte {
                     return .invalid("mixed separators")
                 }
                 groups.append(groupLength)
@@ -79,8 +81,9 @@ public enum CardNumber {
         let value = digits.map(Int.init)
         guard ResidentID.provinces.contains(value[0] * 10 + value[1]) else { return false }
         let year = value[6...9].reduce(0) { $0 * 10 + $1 }
-        return ResidentID.isPastDate(year: year, month: value[10] * 10 + value[11], day: value[12] * 10 + value[13],
-                                     today: Date())
+        return ResidentID.isPastDate(
+            year: year, month: value[10] * 10 + value[11], day: value[12] * 10 + value[13],
+            today: Date())
     }
 
     /// Groups of four (the last one 1–4), 4-3-3-3, Amex 4-6-5, Diners 4-6-4, or one group.

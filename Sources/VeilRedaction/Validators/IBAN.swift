@@ -37,8 +37,8 @@ public enum IBAN {
     public static func isValid(_ text: String) -> Bool {
         let bytes = text.utf8.filter { $0 != ASCII.space }
         guard bytes.count >= 5, ASCII.isUpper(bytes[0]), ASCII.isUpper(bytes[1]),
-              ASCII.isDigit(bytes[2]), ASCII.isDigit(bytes[3]),
-              let expected = length(bytes[0], bytes[1]), bytes.count == expected
+            ASCII.isDigit(bytes[2]), ASCII.isDigit(bytes[3]),
+            let expected = length(bytes[0], bytes[1]), bytes.count == expected
         else { return false }
         var remainder = 0
         for byte in bytes[4...] + bytes[..<4] {

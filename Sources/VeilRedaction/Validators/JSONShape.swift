@@ -121,7 +121,9 @@ struct JSONShape {
                 index += 1
                 guard let escaped = peek else { return nil }
                 if escaped == UInt8(ascii: "u") {
-                    guard index + 4 < bytes.count, (1...4).allSatisfy({ ASCII.isHex(bytes[index + $0]) }) else { return nil }
+                    guard index + 4 < bytes.count, (1...4).allSatisfy({ ASCII.isHex(bytes[index + $0]) }) else {
+                        return nil
+                    }
                     index += 5
                 } else {
                     guard "\"\\/bfnrt".utf8.contains(escaped) else { return nil }

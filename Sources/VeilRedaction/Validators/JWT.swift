@@ -5,9 +5,9 @@ public enum JWT {
     public static func isValid(_ text: String) -> Bool {
         let parts = text.utf8.split(separator: ASCII.dot, omittingEmptySubsequences: false)
         guard parts.count == 3,
-              let headerBytes = base64URLDecode(parts[0]), let header = JSONShape.objectMembers(headerBytes),
-              header.contains("alg"),
-              let payloadBytes = base64URLDecode(parts[1]), JSONShape.objectMembers(payloadBytes) != nil
+            let headerBytes = base64URLDecode(parts[0]), let header = JSONShape.objectMembers(headerBytes),
+            header.contains("alg"),
+            let payloadBytes = base64URLDecode(parts[1]), JSONShape.objectMembers(payloadBytes) != nil
         else { return false }
         return parts[2].allSatisfy(ASCII.isBase64URL)
     }

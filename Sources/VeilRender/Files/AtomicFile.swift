@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import CVeilSignals
 import Foundation
@@ -29,14 +29,18 @@ public enum AtomicFile {
     /// Atomically replaces (or creates) the file at `url` with `data`.
     /// - Parameter mode: the new file's permission bits, applied exactly (not masked).
     /// - Throws: ``AtomicFileError``.
-    public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = defaultMode) throws(AtomicFileError) {
+    public static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t = defaultMode)
+        throws(AtomicFileError)
+    {
         try write(data, to: url, mode: mode, midWrite: FaultInjection.writePause)
     }
 
     /// ``write(_:to:mode:)`` that calls `midWrite` once, after the first half of the bytes is in
     /// the temporary file: tests use it to look at (or interrupt) a write in flight.
-    static func write(_ data: some ContiguousBytes, to url: URL, mode: mode_t,
-                      midWrite: (() -> Void)?) throws(AtomicFileError) {
+    static func write(
+        _ data: some ContiguousBytes, to url: URL, mode: mode_t,
+        midWrite: (() -> Void)?
+    ) throws(AtomicFileError) {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         try checkFolder(directory)
@@ -142,8 +146,10 @@ public enum AtomicFile {
 
     /// Writes every byte (in two halves when there is a `midWrite` to call between them); on
     /// failure closes the descriptor and throws.
-    static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String,
-                                 midWrite: (() -> Void)? = nil) throws(AtomicFileError) {
+    static func writeAll(
+        _ data: some ContiguousBytes, to descriptor: Int32, path: String,
+        midWrite: (() -> Void)? = nil
+    ) throws(AtomicFileError) {
         let failure: Int32 = data.withUnsafeBytes { buffer in
             var offset = 0
             var pending = midWrite

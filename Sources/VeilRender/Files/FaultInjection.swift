@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Faults that the process-level tests inject into a `veil` binary, compiled only with the
@@ -9,17 +9,18 @@ import Darwin
 /// `Scripts/test-faults`. A release build has none of it and reads no such variable.
 enum FaultInjection {
     #if VEIL_FAULT_INJECTION
-    /// A pause in the middle of every atomic write (`VEIL_TEST_WRITE_PAUSE_MS`, 0–10000), so a
-    /// test can signal or kill the writer while its temporary file exists. It only widens that
-    /// window; it changes nothing that is written.
-    static let writePause: (@Sendable () -> Void)? = {
-        guard let text = getenv("VEIL_TEST_WRITE_PAUSE_MS"), let value = Int(String(cString: text)), value > 0 else {
-            return nil
-        }
-        let milliseconds = UInt32(min(value, 10_000))
-        return { usleep(milliseconds * 1000) }
-    }()
+        /// A pause in the middle of every atomic write (`VEIL_TEST_WRITE_PAUSE_MS`, 0–10000), so a
+        /// test can signal or kill the writer while its temporary file exists. It only widens that
+        /// window; it changes nothing that is written.
+        static let writePause: (@Sendable () -> Void)? = {
+            guard let text = getenv("VEIL_TEST_WRITE_PAUSE_MS"), let value = Int(String(cString: text)), value > 0
+            else {
+                return nil
+            }
+            let milliseconds = UInt32(min(value, 10_000))
+            return { usleep(milliseconds * 1000) }
+        }()
     #else
-    static let writePause: (@Sendable () -> Void)? = nil
+        static let writePause: (@Sendable () -> Void)? = nil
     #endif
 }

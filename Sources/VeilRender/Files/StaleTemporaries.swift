@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Synchronization
@@ -27,11 +27,15 @@ enum StaleTemporaries {
         var removed: [String] = []
         let me = getpid()
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let pid = writerPID(of: name), pid != me, !isAlive(pid) else { continue }
             let path = directory + "/" + name
             var status = stat()
-            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else { continue }
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else {
+                continue
+            }
             if unlink(path) == 0 { removed.append(name) }
         }
         return removed
@@ -43,7 +47,8 @@ enum StaleTemporaries {
         let middle = name.dropFirst(AtomicFile.temporaryPrefix.count).dropLast(AtomicFile.temporarySuffix.count)
         let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, !parts[1].isEmpty,
-              parts[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) }) else { return nil }
+            parts[1].allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) })
+        else { return nil }
         return pid
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import VeilResources
@@ -46,7 +46,9 @@ public final class BitmapFont: @unchecked Sendable {
             throw .unreadable(path: path, errno: errno)
         }
         let base = UnsafeRawPointer(mapping)
-        func field(_ offset: Int) -> Int { Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        func field(_ offset: Int) -> Int {
+            Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
         let magic = Array(UnsafeRawBufferPointer(start: base, count: 8))
         guard magic == Array("VEILFNT1".utf8), field(8) == 1, field(24) == Self.firstLevelCount else {
             munmap(mapping, length)
@@ -66,7 +68,8 @@ public final class BitmapFont: @unchecked Sendable {
         self.bitmapBytes = bitmapBytes
         firstLevel = (base + Self.headerBytes).assumingMemoryBound(to: UInt16.self)
         pages = (base + Self.headerBytes + 2 * Self.firstLevelCount).assumingMemoryBound(to: UInt32.self)
-        bitmaps = (base + Self.headerBytes + 2 * Self.firstLevelCount + 1024 * pageCount).assumingMemoryBound(to: UInt8.self)
+        bitmaps = (base + Self.headerBytes + 2 * Self.firstLevelCount + 1024 * pageCount).assumingMemoryBound(
+            to: UInt8.self)
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }

@@ -27,7 +27,9 @@ final class PNGContext {
     var height: Int { Int(veil_png_ctx_height(ctx)) }
 
     /// Throws the error a status stands for; returns on `VEIL_PNG_OK`.
-    func check(_ status: Int32, width: Int, height: Int, pixelCount: Int = 0, paletteCount: Int = 0, level: Int = 0) throws(PNGError) {
+    func check(_ status: Int32, width: Int, height: Int, pixelCount: Int = 0, paletteCount: Int = 0, level: Int = 0)
+        throws(PNGError)
+    {
         switch UInt32(bitPattern: status) {
         case VEIL_PNG_OK.rawValue: return
         case VEIL_PNG_EWIDTH.rawValue, VEIL_PNG_EHEIGHT.rawValue:

@@ -64,8 +64,9 @@ public struct PNGEncoder: Sendable {
                         colours.baseAddress, UInt32(palette.count), level, compression.cStrategy)
                 }
             }
-            try context.check(status, width: width, height: height, pixelCount: indices.count,
-                              paletteCount: palette.count, level: compression.level)
+            try context.check(
+                status, width: width, height: height, pixelCount: indices.count,
+                paletteCount: palette.count, level: compression.level)
         case .rgb(let bytes):
             guard bytes.count == pixelCount * 3 else {
                 throw .pixelCountMismatch(expected: pixelCount, actual: bytes.count / 3)
@@ -75,8 +76,9 @@ public struct PNGEncoder: Sendable {
                     context.pointer, pixels.baseAddress, pixels.count, UInt32(width), UInt32(height),
                     level, compression.cStrategy)
             }
-            try context.check(status, width: width, height: height, pixelCount: bytes.count / 3,
-                              level: compression.level)
+            try context.check(
+                status, width: width, height: height, pixelCount: bytes.count / 3,
+                level: compression.level)
         }
     }
 

@@ -29,8 +29,10 @@ struct CellComposer {
     /// Writes the masks of a cell spanning `span` columns into `masks` (16 values).
     /// `marks` are the scalars after the base (combining marks); non-marks among them are
     /// ignored.
-    func compose(base: UInt32, marks: Substring.UnicodeScalarView?, attributes: CellAttributes,
-                 underline: UnderlineStyle, span: Int, into masks: UnsafeMutablePointer<UInt16>) {
+    func compose(
+        base: UInt32, marks: Substring.UnicodeScalarView?, attributes: CellAttributes,
+        underline: UnderlineStyle, span: Int, into masks: UnsafeMutablePointer<UInt16>
+    ) {
         masks.update(repeating: 0, count: 16)
         if attributes.contains(.invisible) { return }
         let cellPixels = 8 * span

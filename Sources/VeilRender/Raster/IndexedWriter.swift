@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes palette indices, one byte per pixel, adding a colour to the palette only when a
@@ -51,8 +51,10 @@ struct IndexedWriter: PixelWriter {
         return true
     }
 
-    mutating func paint(x: Int, y: Int, span: Int, masks: UnsafePointer<UInt16>,
-                        foreground: RGBColor, background: RGBColor) -> Bool {
+    mutating func paint(
+        x: Int, y: Int, span: Int, masks: UnsafePointer<UInt16>,
+        foreground: RGBColor, background: RGBColor
+    ) -> Bool {
         let full = Self.fullMask(span: span)
         var anyForeground = false
         var anyBackground = false

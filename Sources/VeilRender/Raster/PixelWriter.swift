@@ -5,8 +5,10 @@ protocol PixelWriter {
     /// Fills a rectangle; false when the colour does not fit the writer's palette.
     mutating func fill(x: Int, y: Int, width: Int, height: Int, color: RGBColor) -> Bool
     /// Paints a cell of `span` columns at (x, y); false when a colour does not fit.
-    mutating func paint(x: Int, y: Int, span: Int, masks: UnsafePointer<UInt16>,
-                        foreground: RGBColor, background: RGBColor) -> Bool
+    mutating func paint(
+        x: Int, y: Int, span: Int, masks: UnsafePointer<UInt16>,
+        foreground: RGBColor, background: RGBColor
+    ) -> Bool
 }
 
 extension PixelWriter {

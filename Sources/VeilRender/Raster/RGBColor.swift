@@ -16,7 +16,8 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
 
     /// A colour from `0xRRGGBB`.
     public init(hex: UInt32) {
-        self.init(UInt8(truncatingIfNeeded: hex >> 16), UInt8(truncatingIfNeeded: hex >> 8), UInt8(truncatingIfNeeded: hex))
+        self.init(
+            UInt8(truncatingIfNeeded: hex >> 16), UInt8(truncatingIfNeeded: hex >> 8), UInt8(truncatingIfNeeded: hex))
     }
 
     /// The colour as `0xRRGGBB`.

@@ -20,8 +20,10 @@ struct RGBWriter: PixelWriter {
         return true
     }
 
-    mutating func paint(x: Int, y: Int, span: Int, masks: UnsafePointer<UInt16>,
-                        foreground: RGBColor, background: RGBColor) -> Bool {
+    mutating func paint(
+        x: Int, y: Int, span: Int, masks: UnsafePointer<UInt16>,
+        foreground: RGBColor, background: RGBColor
+    ) -> Bool {
         for row in 0..<16 {
             for pixel in 0..<(8 * span) {
                 let set = masks[row] & (0x8000 >> UInt16(pixel)) != 0

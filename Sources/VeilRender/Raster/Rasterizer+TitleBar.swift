@@ -23,8 +23,10 @@ extension Rasterizer {
         let y = (layout.titleBarHeight - 16 * scale) / 2
         for (value, span) in glyphs {
             composer.compose(base: value, marks: nil, attributes: [], underline: .none, span: span, into: masks)
-            guard writer.paint(x: x, y: y, span: span, masks: masks,
-                               foreground: theme.frameForeground, background: theme.frameBackground)
+            guard
+                writer.paint(
+                    x: x, y: y, span: span, masks: masks,
+                    foreground: theme.frameForeground, background: theme.frameBackground)
             else { return false }
             x += 8 * span * scale
         }

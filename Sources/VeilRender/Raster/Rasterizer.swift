@@ -45,7 +45,9 @@ public struct Rasterizer: Sendable {
             throw .inconsistentScreen(cells: screen.cells.count, cols: screen.cols, rows: screen.rows)
         }
         guard RenderOptions.scales.contains(scale) else { throw .invalidScale(scale) }
-        guard (0...RenderOptions.maximumPadding).contains(options.padding) else { throw .invalidPadding(options.padding) }
+        guard (0...RenderOptions.maximumPadding).contains(options.padding) else {
+            throw .invalidPadding(options.padding)
+        }
         let pad = options.padding * scale
         let bar = options.windowFrame ? Self.titleBarHeight * scale : 0
         let width = screen.cols * 8 * scale + 2 * pad
@@ -92,9 +94,10 @@ public struct Rasterizer: Sendable {
             let top = layout.titleBarHeight
             let gridHeight = screen.rows * 16 * scale
             guard writer.fill(x: 0, y: top, width: layout.width, height: pad, color: theme.background),
-                  writer.fill(x: 0, y: layout.height - pad, width: layout.width, height: pad, color: theme.background),
-                  writer.fill(x: 0, y: top + pad, width: pad, height: gridHeight, color: theme.background),
-                  writer.fill(x: layout.width - pad, y: top + pad, width: pad, height: gridHeight, color: theme.background)
+                writer.fill(x: 0, y: layout.height - pad, width: layout.width, height: pad, color: theme.background),
+                writer.fill(x: 0, y: top + pad, width: pad, height: gridHeight, color: theme.background),
+                writer.fill(
+                    x: layout.width - pad, y: top + pad, width: pad, height: gridHeight, color: theme.background)
             else { return false }
         }
         if options.windowFrame, !drawTitleBar(screen.title, layout: layout, into: &writer) { return false }
@@ -117,7 +120,9 @@ public struct Rasterizer: Sendable {
                         if col > 0, cells[index - 1].width == 2 { continue }
                         masks.update(repeating: 0, count: 16)
                         let (_, background) = colors(of: cell, isCursor: index == cursorIndex)
-                        guard writer.paint(x: x, y: y, span: 1, masks: masks, foreground: background, background: background)
+                        guard
+                            writer.paint(
+                                x: x, y: y, span: 1, masks: masks, foreground: background, background: background)
                         else { return false }
                         continue
                     }
@@ -127,10 +132,13 @@ public struct Rasterizer: Sendable {
                         let cluster = screen.clusters[Int(cell.clusterIndex)]
                         marks = Substring(cluster).unicodeScalars.dropFirst()
                     }
-                    composer.compose(base: cell.scalar.value, marks: marks, attributes: cell.attributes,
-                                     underline: cell.underlineStyle, span: span, into: masks)
+                    composer.compose(
+                        base: cell.scalar.value, marks: marks, attributes: cell.attributes,
+                        underline: cell.underlineStyle, span: span, into: masks)
                     let (foreground, background) = colors(of: cell, isCursor: index == cursorIndex)
-                    guard writer.paint(x: x, y: y, span: span, masks: masks, foreground: foreground, background: background)
+                    guard
+                        writer.paint(
+                            x: x, y: y, span: span, masks: masks, foreground: foreground, background: background)
                     else { return false }
                 }
             }
@@ -142,7 +150,8 @@ public struct Rasterizer: Sendable {
     func cursorCell(of screen: Screen) -> Int {
         let cursor = screen.cursor
         guard options.drawCursor, cursor.isVisible, (0..<screen.rows).contains(cursor.row),
-              (0..<screen.cols).contains(cursor.col) else { return -1 }
+            (0..<screen.cols).contains(cursor.col)
+        else { return -1 }
         let index = cursor.row * screen.cols + cursor.col
         if screen.cells[index].width == 0, cursor.col > 0, screen.cells[index - 1].width == 2 { return index - 1 }
         return index

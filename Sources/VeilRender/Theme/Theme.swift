@@ -18,8 +18,10 @@ public struct Theme: Hashable, Sendable {
     public private(set) var palette: [RGBColor]
 
     /// A theme from its default colours and its 16 ANSI colours (0–7 normal, 8–15 bright).
-    public init(name: String, foreground: RGBColor, background: RGBColor, ansi: [RGBColor],
-                frameBackground: RGBColor, frameForeground: RGBColor) {
+    public init(
+        name: String, foreground: RGBColor, background: RGBColor, ansi: [RGBColor],
+        frameBackground: RGBColor, frameForeground: RGBColor
+    ) {
         precondition(ansi.count == 16, "a theme has exactly 16 ANSI colours")
         self.name = name
         self.foreground = foreground

@@ -188,10 +188,10 @@ public struct Parser: Sendable {
             switch byte {
             case 0x00...0x17, 0x19, 0x1C...0x1F: receiver.execute(byte)
             case 0x20...0x2F: collect(byte); state = .escapeIntermediate
-            case 0x5B: enterCSI()                                   // [
-            case 0x5D: enterString(.oscString)                      // ]
-            case 0x50: clearSequence(); state = .dcsEntry           // P
-            case 0x58, 0x5E, 0x5F: enterString(.sosPmApcString)     // X ^ _
+            case 0x5B: enterCSI()  // [
+            case 0x5D: enterString(.oscString)  // ]
+            case 0x50: clearSequence(); state = .dcsEntry  // P
+            case 0x58, 0x5E, 0x5F: enterString(.sosPmApcString)  // X ^ _
             case 0x30...0x7E:
                 receiver.escDispatch(intermediates, final: byte, ignore: ignoring)
                 state = .ground
@@ -397,17 +397,19 @@ public struct Parser: Sendable {
     mutating func dispatchCSI<R: ParserReceiver>(_ final: UInt8, into receiver: inout R) {
         finishParameters()
         state = .ground
-        receiver.csiDispatch(ControlSequence(
-            parameters: parameters, intermediates: intermediates,
-            privateMarker: privateMarker, final: final, ignore: ignoring))
+        receiver.csiDispatch(
+            ControlSequence(
+                parameters: parameters, intermediates: intermediates,
+                privateMarker: privateMarker, final: final, ignore: ignoring))
     }
 
     mutating func hook<R: ParserReceiver>(_ final: UInt8, into receiver: inout R) {
         finishParameters()
         state = .dcsPassthrough
         stringLength = 0
-        receiver.hook(ControlSequence(
-            parameters: parameters, intermediates: intermediates,
-            privateMarker: privateMarker, final: final, ignore: ignoring))
+        receiver.hook(
+            ControlSequence(
+                parameters: parameters, intermediates: intermediates,
+                privateMarker: privateMarker, final: final, ignore: ignoring))
     }
 }

@@ -56,7 +56,9 @@ public enum ParserAction: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func fields(_ params: [[Int]], _ intermediates: [UInt8], _ marker: Character?, _ final: Character) -> String {
+    private static func fields(_ params: [[Int]], _ intermediates: [UInt8], _ marker: Character?, _ final: Character)
+        -> String
+    {
         var line = ""
         if let marker { line += " marker='\(marker)'" }
         if !params.isEmpty {

@@ -29,13 +29,16 @@ public struct ParserActionRecorder: ParserReceiver, Sendable {
     public mutating func execute(_ byte: UInt8) { actions.append(.execute(byte)) }
 
     public mutating func csiDispatch(_ sequence: ControlSequence) {
-        actions.append(.csi(
-            params: sequence.parameters.groups, intermediates: Self.bytes(sequence.intermediates),
-            marker: Self.marker(sequence), final: Character(Unicode.Scalar(sequence.final)), ignore: sequence.ignore))
+        actions.append(
+            .csi(
+                params: sequence.parameters.groups, intermediates: Self.bytes(sequence.intermediates),
+                marker: Self.marker(sequence), final: Character(Unicode.Scalar(sequence.final)), ignore: sequence.ignore
+            ))
     }
 
     public mutating func escDispatch(_ intermediates: Intermediates, final: UInt8, ignore: Bool) {
-        actions.append(.esc(intermediates: Self.bytes(intermediates), final: Character(Unicode.Scalar(final)), ignore: ignore))
+        actions.append(
+            .esc(intermediates: Self.bytes(intermediates), final: Character(Unicode.Scalar(final)), ignore: ignore))
     }
 
     public mutating func oscDispatch(_ payload: UnsafeBufferPointer<UInt8>, bellTerminated: Bool) {
@@ -43,9 +46,10 @@ public struct ParserActionRecorder: ParserReceiver, Sendable {
     }
 
     public mutating func hook(_ sequence: ControlSequence) {
-        actions.append(.hook(
-            params: sequence.parameters.groups, intermediates: Self.bytes(sequence.intermediates),
-            marker: Self.marker(sequence), final: Character(Unicode.Scalar(sequence.final))))
+        actions.append(
+            .hook(
+                params: sequence.parameters.groups, intermediates: Self.bytes(sequence.intermediates),
+                marker: Self.marker(sequence), final: Character(Unicode.Scalar(sequence.final))))
     }
 
     public mutating func put(_ byte: UInt8) { actions.append(.put(byte)) }

@@ -7,7 +7,8 @@ extension TerminalState {
             return
         }
         let p = sequence.parameters
-        let key = UInt32(sequence.intermediates.first) << 16 | UInt32(sequence.privateMarker) << 8 | UInt32(sequence.final)
+        let key =
+            UInt32(sequence.intermediates.first) << 16 | UInt32(sequence.privateMarker) << 8 | UInt32(sequence.final)
         if key != 0x62 { lastPrinted = nil }
         switch key {
         case 0x40:  // CSI Ps @  ICH: insert blank characters (ECMA-48 8.3.64)

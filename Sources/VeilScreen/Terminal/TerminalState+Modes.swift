@@ -2,8 +2,8 @@ extension TerminalState {
     /// SM/RM: ANSI modes.
     mutating func setANSIMode(_ mode: Int, _ on: Bool) {
         switch mode {
-        case 4: modes.insert = on      // IRM
-        case 20: modes.newline = on    // LNM
+        case 4: modes.insert = on  // IRM
+        case 20: modes.newline = on  // LNM
         default: break
         }
     }
@@ -11,14 +11,14 @@ extension TerminalState {
     /// DECSET/DECRST: DEC private modes.
     mutating func setDECMode(_ mode: Int, _ on: Bool) {
         switch mode {
-        case 1: modes.applicationCursorKeys = on         // DECCKM
-        case 5: modes.reverseVideo = on                  // DECSCNM
-        case 6:                                          // DECOM: homes the cursor
+        case 1: modes.applicationCursorKeys = on  // DECCKM
+        case 5: modes.reverseVideo = on  // DECSCNM
+        case 6:  // DECOM: homes the cursor
             modes.origin = on
             moveCursor(row: originTop, col: 0)
-        case 7:                                          // DECAWM
+        case 7:  // DECAWM
             modes.autowrap = on
-        case 3:                                          // DECCOLM: 80/132 columns (xterm: only with mode 40)
+        case 3:  // DECCOLM: 80/132 columns (xterm: only with mode 40)
             guard modes.allowColumnSwitch else { break }
             modes.columns132 = on
             let width = on ? 132 : 80
@@ -33,16 +33,16 @@ extension TerminalState {
             moveCursor(row: 0, col: 0)
         case 40: modes.allowColumnSwitch = on
         case 12: modes.cursorBlink = on
-        case 25: modes.cursorVisible = on                // DECTCEM
+        case 25: modes.cursorVisible = on  // DECTCEM
         case 45: modes.reverseWraparound = on
-        case 9, 1000, 1001, 1002, 1003:                  // mouse tracking
+        case 9, 1000, 1001, 1002, 1003:  // mouse tracking
             let tracking = TerminalModes.MouseTracking(rawValue: mode) ?? .off
             if on {
                 modes.mouseTracking = tracking
             } else if modes.mouseTracking == tracking {
                 modes.mouseTracking = .off
             }
-        case 1005, 1006, 1015, 1016:                     // mouse encodings
+        case 1005, 1006, 1015, 1016:  // mouse encodings
             let encoding = TerminalModes.MouseEncoding(rawValue: mode) ?? .legacy
             if on {
                 modes.mouseEncoding = encoding
@@ -53,13 +53,13 @@ extension TerminalState {
         case 1007: modes.alternateScroll = on
         case 2004: modes.bracketedPaste = on
         case 2026: modes.synchronizedOutput = on
-        case 47:                                         // alternate screen, kept as is
+        case 47:  // alternate screen, kept as is
             switchScreen(toAlternate: on, clearAlternateOnEntry: false, clearAlternateOnExit: false)
-        case 1047:                                       // alternate screen, cleared on leaving
+        case 1047:  // alternate screen, cleared on leaving
             switchScreen(toAlternate: on, clearAlternateOnEntry: false, clearAlternateOnExit: true)
-        case 1048:                                       // save / restore cursor
+        case 1048:  // save / restore cursor
             if on { saveCursor() } else { restoreCursor() }
-        case 1049:                                       // save cursor + cleared alternate screen
+        case 1049:  // save cursor + cleared alternate screen
             if on {
                 if !isAlternateScreen { saveCursor() }
                 switchScreen(toAlternate: true, clearAlternateOnEntry: true, clearAlternateOnExit: false)

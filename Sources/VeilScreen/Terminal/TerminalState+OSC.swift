@@ -15,7 +15,10 @@ extension TerminalState {
             index += 1
         }
         guard index > 0 else { return }
-        let rest = index < payload.count ? UnsafeBufferPointer(rebasing: payload[(index + 1)...]) : UnsafeBufferPointer(rebasing: payload[payload.count...])
+        let rest =
+            index < payload.count
+            ? UnsafeBufferPointer(rebasing: payload[(index + 1)...])
+            : UnsafeBufferPointer(rebasing: payload[payload.count...])
         let hasArgument = index < payload.count
         let terminator = bellTerminated ? "\u{07}" : "\u{1B}\\"
         switch number {
@@ -127,8 +130,10 @@ extension TerminalState {
     /// xterm's default 256-colour palette.
     static func xtermPaletteColor(_ index: Int) -> (UInt8, UInt8, UInt8) {
         let base: [(UInt8, UInt8, UInt8)] = [
-            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-            (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+            (229, 229, 229),
+            (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255),
+            (255, 255, 255),
         ]
         if index < 16 { return base[index] }
         if index < 232 {

@@ -86,7 +86,8 @@ extension TerminalState {
         }
         if grid[row, target].width == 0 && target > 0 { target -= 1 }
         let cell = grid[row, target]
-        var text = cell.clusterIndex != 0 ? tables.clusters.strings[Int(cell.clusterIndex)] : String(Character(cell.scalar))
+        var text =
+            cell.clusterIndex != 0 ? tables.clusters.strings[Int(cell.clusterIndex)] : String(Character(cell.scalar))
         guard text.unicodeScalars.count <= SideTables.maximumCombiningMarks else { return }
         text.unicodeScalars.append(scalar)
         let index = internCluster(text)

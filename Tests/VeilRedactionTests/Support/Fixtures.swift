@@ -10,7 +10,8 @@ enum Fixtures {
 
     /// The files of a fixture folder with the given extension, sorted by name.
     static func files(in folder: String, extension ext: String) -> [URL] {
-        let urls = (try? FileManager.default.contentsOfDirectory(at: url(folder), includingPropertiesForKeys: nil)) ?? []
+        let urls =
+            (try? FileManager.default.contentsOfDirectory(at: url(folder), includingPropertiesForKeys: nil)) ?? []
         return urls.filter { $0.pathExtension == ext }.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 

@@ -13,10 +13,13 @@ enum PNGChecks {
         }
     }
 
-    static func expectWellFormed(_ png: [UInt8], for bitmap: Bitmap, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectWellFormed(_ png: [UInt8], for bitmap: Bitmap, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let inspection = try PNGInspection(png)
         #expect(inspection.metadataChunks.isEmpty, sourceLocation: sourceLocation)
-        #expect(Set(inspection.chunkTypes).isSubset(of: ["IHDR", "PLTE", "IDAT", "IEND"]), sourceLocation: sourceLocation)
+        #expect(
+            Set(inspection.chunkTypes).isSubset(of: ["IHDR", "PLTE", "IDAT", "IEND"]), sourceLocation: sourceLocation)
         #expect(!inspection.header.isInterlaced, sourceLocation: sourceLocation)
         if let count = bitmap.paletteCount {
             #expect(inspection.header.colorType == .palette, sourceLocation: sourceLocation)
@@ -28,7 +31,8 @@ enum PNGChecks {
                 #expect(used.filter { $0 }.count == count, sourceLocation: sourceLocation)
             }
         } else {
-            #expect(inspection.header.colorType == .rgb && inspection.header.bitDepth == 8, sourceLocation: sourceLocation)
+            #expect(
+                inspection.header.colorType == .rgb && inspection.header.bitDepth == 8, sourceLocation: sourceLocation)
         }
         #expect(try PNGDecoder().decode(png).rgbBytes() == bitmap.rgbBytes(), sourceLocation: sourceLocation)
     }

@@ -28,8 +28,8 @@ struct ScreenFixture {
         self.name = name
         let data = try Data(contentsOf: Fixtures.url("screens/\(name).json"))
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let cols = json["cols"] as? Int, let rows = json["rows"] as? Int,
-              let themeName = json["theme"] as? String, let theme = Theme.named(themeName)
+            let cols = json["cols"] as? Int, let rows = json["rows"] as? Int,
+            let themeName = json["theme"] as? String, let theme = Theme.named(themeName)
         else { throw FormatError(description: "\(name): missing cols, rows or theme") }
         self.theme = theme
         scales = json["scales"] as? [Int] ?? [1]
@@ -39,8 +39,9 @@ struct ScreenFixture {
         var screen = try Screen(cols: cols, rows: rows)
         screen.title = json["title"] as? String ?? ""
         if let cursor = json["cursor"] as? [String: Any] {
-            screen.cursor = Cursor(row: cursor["row"] as? Int ?? 0, col: cursor["col"] as? Int ?? 0,
-                                   isVisible: cursor["visible"] as? Bool ?? true)
+            screen.cursor = Cursor(
+                row: cursor["row"] as? Int ?? 0, col: cursor["col"] as? Int ?? 0,
+                isVisible: cursor["visible"] as? Bool ?? true)
         }
         for case let run as [String: Any] in json["runs"] as? [Any] ?? [] {
             try Self.apply(run, to: &screen, fixture: name)
@@ -70,8 +71,9 @@ struct ScreenFixture {
         let foreground = try TerminalColor(json: run["fg"], fixture: fixture)
         let background = try TerminalColor(json: run["bg"], fixture: fixture)
         for unit in units {
-            var cell = Cell(scalar: unit[0], width: UInt8(width), foreground: foreground, background: background,
-                            attributes: attributes, underlineStyle: attributes.contains(.underline) ? underline : .none)
+            var cell = Cell(
+                scalar: unit[0], width: UInt8(width), foreground: foreground, background: background,
+                attributes: attributes, underlineStyle: attributes.contains(.underline) ? underline : .none)
             if unit.count > 1 {
                 var cluster = ""
                 cluster.unicodeScalars.append(contentsOf: unit)
@@ -80,8 +82,9 @@ struct ScreenFixture {
             }
             screen[row, col] = cell
             if width == 2, run["continuation"] as? Bool ?? true {
-                screen[row, col + 1] = Cell(scalar: "\0", width: 0, foreground: foreground, background: background,
-                                            attributes: attributes, underlineStyle: cell.underlineStyle)
+                screen[row, col + 1] = Cell(
+                    scalar: "\0", width: 0, foreground: foreground, background: background,
+                    attributes: attributes, underlineStyle: cell.underlineStyle)
                 col += 2
             } else {
                 col += 1
@@ -102,7 +105,9 @@ extension CellAttributes {
         ]
         self = []
         for name in names {
-            guard let attribute = table[name] else { throw ScreenFixture.FormatError(description: "\(fixture): attribute \(name)") }
+            guard let attribute = table[name] else {
+                throw ScreenFixture.FormatError(description: "\(fixture): attribute \(name)")
+            }
             insert(attribute)
         }
     }
@@ -110,8 +115,12 @@ extension CellAttributes {
 
 extension UnderlineStyle {
     init(name: String, fixture: String) throws {
-        let table: [String: UnderlineStyle] = ["single": .single, "double": .double, "curly": .curly, "dotted": .dotted, "dashed": .dashed]
-        guard let style = table[name] else { throw ScreenFixture.FormatError(description: "\(fixture): underline \(name)") }
+        let table: [String: UnderlineStyle] = [
+            "single": .single, "double": .double, "curly": .curly, "dotted": .dotted, "dashed": .dashed,
+        ]
+        guard let style = table[name] else {
+            throw ScreenFixture.FormatError(description: "\(fixture): underline \(name)")
+        }
         self = style
     }
 }

@@ -55,10 +55,14 @@ enum XtermFixtures {
         for row in 0..<max(actual.count, expected.lines.count) {
             let mine = row < actual.count ? actual[row] : "<none>"
             let theirs = row < expected.lines.count ? expected.lines[row] : "<none>"
-            if mine.replacingOccurrences(of: "\u{200D}", with: "") != theirs { problems.append("row \(row): got \(mine.debugDescription), xterm \(theirs.debugDescription)") }
+            if mine.replacingOccurrences(of: "\u{200D}", with: "") != theirs {
+                problems.append("row \(row): got \(mine.debugDescription), xterm \(theirs.debugDescription)")
+            }
         }
         if screen.cursor.row != expected.cursor.row || screen.cursor.col != expected.cursor.col {
-            problems.append("cursor: got (\(screen.cursor.row), \(screen.cursor.col)), xterm (\(expected.cursor.row), \(expected.cursor.col))")
+            problems.append(
+                "cursor: got (\(screen.cursor.row), \(screen.cursor.col)), xterm (\(expected.cursor.row), \(expected.cursor.col))"
+            )
         }
         if let wide = expected.wide {
             var mine: [[Int]] = []
@@ -115,8 +119,9 @@ extension XtermFixtures {
         for row in 0..<screen.rows {
             defer {
                 while let last = result.last, last.row == row, last.text == " ", last.fg == .none,
-                      !last.bold, !last.dim, !last.italic, last.underline == 0, !last.blink,
-                      !last.inverse, !last.strikethrough {
+                    !last.bold, !last.dim, !last.italic, last.underline == 0, !last.blink,
+                    !last.inverse, !last.strikethrough
+                {
                     result.removeLast()
                 }
             }
@@ -144,7 +149,9 @@ extension XtermFixtures {
                     bold: a.contains(.bold), dim: a.contains(.dim), italic: a.contains(.italic),
                     underline: underline, blink: a.contains(.blink), inverse: a.contains(.inverse),
                     strikethrough: a.contains(.strikethrough), invisible: false)
-                if text == " " && printed.bg == .none && !(printed.inverse || underline != 0 || printed.strikethrough) { continue }
+                if text == " " && printed.bg == .none && !(printed.inverse || underline != 0 || printed.strikethrough) {
+                    continue
+                }
                 result.append(printed)
             }
         }

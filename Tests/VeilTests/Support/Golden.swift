@@ -29,11 +29,14 @@ enum Golden {
         }
         guard let golden = try? String(contentsOf: goldenURL, encoding: .utf8) else {
             try templated.write(to: actualURL, atomically: true, encoding: .utf8)
-            Issue.record("golden \(name) is missing; wrote \(actualURL.path) for review", sourceLocation: sourceLocation)
+            Issue.record(
+                "golden \(name) is missing; wrote \(actualURL.path) for review", sourceLocation: sourceLocation)
             return
         }
         var expected = golden
-        for (placeholder, value) in placeholders { expected = expected.replacingOccurrences(of: placeholder, with: value) }
+        for (placeholder, value) in placeholders {
+            expected = expected.replacingOccurrences(of: placeholder, with: value)
+        }
         if expected == actual {
             try? FileManager.default.removeItem(at: actualURL)
             return
@@ -41,10 +44,13 @@ enum Golden {
         try templated.write(to: actualURL, atomically: true, encoding: .utf8)
         let expectedLines = expected.components(separatedBy: "\n")
         let actualLines = actual.components(separatedBy: "\n")
-        let firstDifference = Array(zip(expectedLines, actualLines)).firstIndex { $0 != $1 } ?? min(expectedLines.count, actualLines.count)
+        let firstDifference =
+            Array(zip(expectedLines, actualLines)).firstIndex { $0 != $1 }
+            ?? min(expectedLines.count, actualLines.count)
         let want = firstDifference < expectedLines.count ? expectedLines[firstDifference] : "<end of file>"
         let got = firstDifference < actualLines.count ? actualLines[firstDifference] : "<end of file>"
-        Issue.record("""
+        Issue.record(
+            """
             \(name) differs from the golden at line \(firstDifference + 1):
               expected: \(want)
               actual:   \(got)

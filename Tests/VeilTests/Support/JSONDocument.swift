@@ -106,7 +106,9 @@ indirect enum JSONDocument: Equatable, CustomStringConvertible {
 
         mutating func expect(_ literal: String) throws {
             let literalBytes = Array(literal.utf8)
-            guard index + literalBytes.count <= bytes.count, Array(bytes[index..<index + literalBytes.count]) == literalBytes else {
+            guard index + literalBytes.count <= bytes.count,
+                Array(bytes[index..<index + literalBytes.count]) == literalBytes
+            else {
                 throw error("expected \(literal)")
             }
             index += literalBytes.count
@@ -139,13 +141,17 @@ indirect enum JSONDocument: Equatable, CustomStringConvertible {
                 var keys: [String] = []
                 var values: [String: JSONDocument] = [:]
                 skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(keys: keys, values: values) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1; return .object(keys: keys, values: values)
+                }
                 while true {
                     skipWhitespace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
                     let keyOffset = index
                     let key = try string()
-                    guard values[key] == nil else { throw ParseError(offset: keyOffset, message: "duplicate key \"\(key)\"") }
+                    guard values[key] == nil else {
+                        throw ParseError(offset: keyOffset, message: "duplicate key \"\(key)\"")
+                    }
                     skipWhitespace()
                     try expect(":")
                     skipWhitespace()
@@ -180,10 +186,14 @@ indirect enum JSONDocument: Equatable, CustomStringConvertible {
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 guard digits() > 0 else { throw error("digits expected in exponent") }
             }
-            guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw error("invalid number") }
+            guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+                throw error("invalid number")
+            }
             return value
         }
 
@@ -192,7 +202,9 @@ indirect enum JSONDocument: Equatable, CustomStringConvertible {
             var scalars = String.UnicodeScalarView()
             var pendingHigh: UInt32?
             var run: [UInt8] = []
-            func flush() { scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars); run.removeAll() }
+            func flush() {
+                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars); run.removeAll()
+            }
             while true {
                 guard index < bytes.count else { throw error("unterminated string") }
                 let byte = bytes[index]
@@ -220,7 +232,9 @@ indirect enum JSONDocument: Equatable, CustomStringConvertible {
                 case UInt8(ascii: "r"): scalarValue = 0x0D
                 case UInt8(ascii: "t"): scalarValue = 0x09
                 case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+                    guard index + 4 <= bytes.count,
+                        let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                    else {
                         throw error("invalid \\u escape")
                     }
                     index += 4

@@ -37,10 +37,15 @@ struct JSONSchemaValidator {
     func validate(_ instance: JSONDocument, entryPointer: String = "#") -> [Failure] {
         let context = Context(root: schema)
         guard let entry = context.resolve(entryPointer) else {
-            return [Failure(instancePointer: "", schemaPointer: entryPointer, message: "schema pointer \(entryPointer) does not resolve")]
+            return [
+                Failure(
+                    instancePointer: "", schemaPointer: entryPointer,
+                    message: "schema pointer \(entryPointer) does not resolve")
+            ]
         }
         var failures: [Failure] = []
-        context.check(instance, at: "", against: entry, schemaPath: Context.normalized(entryPointer), into: &failures, depth: 0)
+        context.check(
+            instance, at: "", against: entry, schemaPath: Context.normalized(entryPointer), into: &failures, depth: 0)
         return failures
     }
 
@@ -82,24 +87,35 @@ struct JSONSchemaValidator {
         }
 
         // swiftlint:disable:next cyclomatic_complexity function_body_length
-        func check(_ instance: JSONDocument, at path: String, against schema: JSONDocument, schemaPath: String,
-                   into failures: inout [Failure], depth: Int) {
+        func check(
+            _ instance: JSONDocument, at path: String, against schema: JSONDocument, schemaPath: String,
+            into failures: inout [Failure], depth: Int
+        ) {
             func fail(_ keyword: String, _ message: String) {
-                failures.append(Failure(instancePointer: path, schemaPointer: schemaPath + "/" + keyword, message: message))
+                failures.append(
+                    Failure(instancePointer: path, schemaPointer: schemaPath + "/" + keyword, message: message))
             }
             guard depth < 200 else { return fail("$ref", "schema recursion too deep") }
 
             if case .bool(let allowed) = schema {
-                if !allowed { failures.append(Failure(instancePointer: path, schemaPointer: schemaPath, message: "no value is allowed here")) }
+                if !allowed {
+                    failures.append(
+                        Failure(instancePointer: path, schemaPointer: schemaPath, message: "no value is allowed here"))
+                }
                 return
             }
             guard case .object(_, let keywords) = schema else {
-                return failures.append(Failure(instancePointer: path, schemaPointer: schemaPath, message: "schema is not an object or boolean"))
+                return failures.append(
+                    Failure(
+                        instancePointer: path, schemaPointer: schemaPath, message: "schema is not an object or boolean")
+                )
             }
 
             if let reference = keywords["$ref"]?.stringValue {
                 guard let target = resolve(reference) else { return fail("$ref", "unresolvable $ref \(reference)") }
-                return check(instance, at: path, against: target, schemaPath: Self.normalized(reference), into: &failures, depth: depth + 1)
+                return check(
+                    instance, at: path, against: target, schemaPath: Self.normalized(reference), into: &failures,
+                    depth: depth + 1)
             }
 
             if let type = keywords["type"] {
@@ -117,17 +133,31 @@ struct JSONSchemaValidator {
 
             switch instance {
             case .number(let value):
-                if let minimum = keywords["minimum"]?.numberValue, value < minimum { fail("minimum", "\(instance) is less than \(minimum)") }
-                if let maximum = keywords["maximum"]?.numberValue, value > maximum { fail("maximum", "\(instance) is greater than \(maximum)") }
-                if let bound = keywords["exclusiveMinimum"]?.numberValue, value <= bound { fail("exclusiveMinimum", "\(instance) is not greater than \(bound)") }
-                if let bound = keywords["exclusiveMaximum"]?.numberValue, value >= bound { fail("exclusiveMaximum", "\(instance) is not less than \(bound)") }
-                if let divisor = keywords["multipleOf"]?.numberValue, divisor > 0, (value / divisor).rounded() != value / divisor {
+                if let minimum = keywords["minimum"]?.numberValue, value < minimum {
+                    fail("minimum", "\(instance) is less than \(minimum)")
+                }
+                if let maximum = keywords["maximum"]?.numberValue, value > maximum {
+                    fail("maximum", "\(instance) is greater than \(maximum)")
+                }
+                if let bound = keywords["exclusiveMinimum"]?.numberValue, value <= bound {
+                    fail("exclusiveMinimum", "\(instance) is not greater than \(bound)")
+                }
+                if let bound = keywords["exclusiveMaximum"]?.numberValue, value >= bound {
+                    fail("exclusiveMaximum", "\(instance) is not less than \(bound)")
+                }
+                if let divisor = keywords["multipleOf"]?.numberValue, divisor > 0,
+                    (value / divisor).rounded() != value / divisor
+                {
                     fail("multipleOf", "\(instance) is not a multiple of \(divisor)")
                 }
             case .string(let text):
                 let length = text.unicodeScalars.count
-                if let minimum = keywords["minLength"]?.numberValue, Double(length) < minimum { fail("minLength", "string is shorter than \(Int(minimum))") }
-                if let maximum = keywords["maxLength"]?.numberValue, Double(length) > maximum { fail("maxLength", "string is longer than \(Int(maximum))") }
+                if let minimum = keywords["minLength"]?.numberValue, Double(length) < minimum {
+                    fail("minLength", "string is shorter than \(Int(minimum))")
+                }
+                if let maximum = keywords["maxLength"]?.numberValue, Double(length) > maximum {
+                    fail("maxLength", "string is longer than \(Int(maximum))")
+                }
                 if let pattern = keywords["pattern"]?.stringValue {
                     switch matches(pattern, text) {
                     case .none: fail("pattern", "pattern \(pattern) does not compile")
@@ -143,19 +173,29 @@ struct JSONSchemaValidator {
                     if case .array(let tuple) = itemSchema {
                         for (index, item) in items.enumerated() {
                             if index < tuple.count {
-                                check(item, at: path + "/\(index)", against: tuple[index], schemaPath: schemaPath + "/items/\(index)", into: &failures, depth: depth + 1)
+                                check(
+                                    item, at: path + "/\(index)", against: tuple[index],
+                                    schemaPath: schemaPath + "/items/\(index)", into: &failures, depth: depth + 1)
                             } else if let additional = keywords["additionalItems"] {
-                                check(item, at: path + "/\(index)", against: additional, schemaPath: schemaPath + "/additionalItems", into: &failures, depth: depth + 1)
+                                check(
+                                    item, at: path + "/\(index)", against: additional,
+                                    schemaPath: schemaPath + "/additionalItems", into: &failures, depth: depth + 1)
                             }
                         }
                     } else {
                         for (index, item) in items.enumerated() {
-                            check(item, at: path + "/\(index)", against: itemSchema, schemaPath: schemaPath + "/items", into: &failures, depth: depth + 1)
+                            check(
+                                item, at: path + "/\(index)", against: itemSchema, schemaPath: schemaPath + "/items",
+                                into: &failures, depth: depth + 1)
                         }
                     }
                 }
-                if let minimum = keywords["minItems"]?.numberValue, Double(items.count) < minimum { fail("minItems", "array has fewer than \(Int(minimum)) items") }
-                if let maximum = keywords["maxItems"]?.numberValue, Double(items.count) > maximum { fail("maxItems", "array has more than \(Int(maximum)) items") }
+                if let minimum = keywords["minItems"]?.numberValue, Double(items.count) < minimum {
+                    fail("minItems", "array has fewer than \(Int(minimum)) items")
+                }
+                if let maximum = keywords["maxItems"]?.numberValue, Double(items.count) > maximum {
+                    fail("maxItems", "array has more than \(Int(maximum)) items")
+                }
                 if case .bool(true) = keywords["uniqueItems"] {
                     outer: for i in items.indices {
                         for j in items.indices where j > i && items[i] == items[j] {
@@ -165,41 +205,63 @@ struct JSONSchemaValidator {
                     }
                 }
                 if let contains = keywords["contains"],
-                   !items.contains(where: { isValid($0, against: contains, schemaPath: schemaPath + "/contains", depth: depth + 1) }) {
+                    !items.contains(where: {
+                        isValid($0, against: contains, schemaPath: schemaPath + "/contains", depth: depth + 1)
+                    })
+                {
                     fail("contains", "no item matches the contains schema")
                 }
             case .object(let keys, let values):
-                let properties: [String: JSONDocument] = if case .object(_, let p) = keywords["properties"] { p } else { [:] }
-                let patternProperties: [String: JSONDocument] = if case .object(_, let p) = keywords["patternProperties"] { p } else { [:] }
+                let properties: [String: JSONDocument] =
+                    if case .object(_, let p) = keywords["properties"] { p } else { [:] }
+                let patternProperties: [String: JSONDocument] =
+                    if case .object(_, let p) = keywords["patternProperties"] { p } else { [:] }
                 for key in keys {
                     let value = values[key]!
                     let childPath = path + "/" + Self.escape(key)
                     var matched = false
                     if let propertySchema = properties[key] {
                         matched = true
-                        check(value, at: childPath, against: propertySchema, schemaPath: schemaPath + "/properties/" + Self.escape(key), into: &failures, depth: depth + 1)
+                        check(
+                            value, at: childPath, against: propertySchema,
+                            schemaPath: schemaPath + "/properties/" + Self.escape(key), into: &failures,
+                            depth: depth + 1)
                     }
-                    for (pattern, patternSchema) in patternProperties.sorted(by: { $0.key < $1.key }) where matches(pattern, key) == true {
+                    for (pattern, patternSchema) in patternProperties.sorted(by: { $0.key < $1.key })
+                    where matches(pattern, key) == true {
                         matched = true
-                        check(value, at: childPath, against: patternSchema, schemaPath: schemaPath + "/patternProperties/" + Self.escape(pattern), into: &failures, depth: depth + 1)
+                        check(
+                            value, at: childPath, against: patternSchema,
+                            schemaPath: schemaPath + "/patternProperties/" + Self.escape(pattern), into: &failures,
+                            depth: depth + 1)
                     }
                     if !matched, let additional = keywords["additionalProperties"] {
                         if case .bool(false) = additional {
-                            failures.append(Failure(instancePointer: childPath, schemaPointer: schemaPath + "/additionalProperties",
-                                                    message: "property \"\(key)\" is not allowed"))
+                            failures.append(
+                                Failure(
+                                    instancePointer: childPath, schemaPointer: schemaPath + "/additionalProperties",
+                                    message: "property \"\(key)\" is not allowed"))
                         } else {
-                            check(value, at: childPath, against: additional, schemaPath: schemaPath + "/additionalProperties", into: &failures, depth: depth + 1)
+                            check(
+                                value, at: childPath, against: additional,
+                                schemaPath: schemaPath + "/additionalProperties", into: &failures, depth: depth + 1)
                         }
                     }
                     if let names = keywords["propertyNames"] {
-                        check(.string(key), at: childPath, against: names, schemaPath: schemaPath + "/propertyNames", into: &failures, depth: depth + 1)
+                        check(
+                            .string(key), at: childPath, against: names, schemaPath: schemaPath + "/propertyNames",
+                            into: &failures, depth: depth + 1)
                     }
                 }
                 for case .string(let name) in keywords["required"]?.arrayValue ?? [] where values[name] == nil {
                     fail("required", "required property \"\(name)\" is missing")
                 }
-                if let minimum = keywords["minProperties"]?.numberValue, Double(keys.count) < minimum { fail("minProperties", "object has fewer than \(Int(minimum)) properties") }
-                if let maximum = keywords["maxProperties"]?.numberValue, Double(keys.count) > maximum { fail("maxProperties", "object has more than \(Int(maximum)) properties") }
+                if let minimum = keywords["minProperties"]?.numberValue, Double(keys.count) < minimum {
+                    fail("minProperties", "object has fewer than \(Int(minimum)) properties")
+                }
+                if let maximum = keywords["maxProperties"]?.numberValue, Double(keys.count) > maximum {
+                    fail("maxProperties", "object has more than \(Int(maximum)) properties")
+                }
                 if case .object(let dependencyKeys, let dependencies) = keywords["dependencies"] {
                     for key in dependencyKeys where values[key] != nil {
                         let dependency = dependencies[key]!
@@ -208,7 +270,10 @@ struct JSONSchemaValidator {
                                 fail("dependencies/" + Self.escape(key), "\"\(key)\" requires property \"\(name)\"")
                             }
                         } else {
-                            check(instance, at: path, against: dependency, schemaPath: schemaPath + "/dependencies/" + Self.escape(key), into: &failures, depth: depth + 1)
+                            check(
+                                instance, at: path, against: dependency,
+                                schemaPath: schemaPath + "/dependencies/" + Self.escape(key), into: &failures,
+                                depth: depth + 1)
                         }
                     }
                 }
@@ -218,25 +283,40 @@ struct JSONSchemaValidator {
 
             if let all = keywords["allOf"]?.arrayValue {
                 for (index, subschema) in all.enumerated() {
-                    check(instance, at: path, against: subschema, schemaPath: schemaPath + "/allOf/\(index)", into: &failures, depth: depth + 1)
+                    check(
+                        instance, at: path, against: subschema, schemaPath: schemaPath + "/allOf/\(index)",
+                        into: &failures, depth: depth + 1)
                 }
             }
             if let any = keywords["anyOf"]?.arrayValue,
-               !any.enumerated().contains(where: { isValid(instance, against: $1, schemaPath: schemaPath + "/anyOf/\($0)", depth: depth + 1) }) {
+                !any.enumerated().contains(where: {
+                    isValid(instance, against: $1, schemaPath: schemaPath + "/anyOf/\($0)", depth: depth + 1)
+                })
+            {
                 fail("anyOf", "value matches none of the \(any.count) anyOf schemas")
             }
             if let one = keywords["oneOf"]?.arrayValue {
-                let matching = one.enumerated().filter { isValid(instance, against: $1, schemaPath: schemaPath + "/oneOf/\($0)", depth: depth + 1) }.count
+                let matching = one.enumerated().filter {
+                    isValid(instance, against: $1, schemaPath: schemaPath + "/oneOf/\($0)", depth: depth + 1)
+                }.count
                 if matching != 1 { fail("oneOf", "value matches \(matching) of the oneOf schemas, not exactly one") }
             }
-            if let negated = keywords["not"], isValid(instance, against: negated, schemaPath: schemaPath + "/not", depth: depth + 1) {
+            if let negated = keywords["not"],
+                isValid(instance, against: negated, schemaPath: schemaPath + "/not", depth: depth + 1)
+            {
                 fail("not", "value matches the schema it must not match")
             }
             if let condition = keywords["if"] {
                 if isValid(instance, against: condition, schemaPath: schemaPath + "/if", depth: depth + 1) {
-                    if let then = keywords["then"] { check(instance, at: path, against: then, schemaPath: schemaPath + "/then", into: &failures, depth: depth + 1) }
+                    if let then = keywords["then"] {
+                        check(
+                            instance, at: path, against: then, schemaPath: schemaPath + "/then", into: &failures,
+                            depth: depth + 1)
+                    }
                 } else if let otherwise = keywords["else"] {
-                    check(instance, at: path, against: otherwise, schemaPath: schemaPath + "/else", into: &failures, depth: depth + 1)
+                    check(
+                        instance, at: path, against: otherwise, schemaPath: schemaPath + "/else", into: &failures,
+                        depth: depth + 1)
                 }
             }
         }
@@ -252,29 +332,40 @@ struct JSONSchemaValidator {
         /// A loose check of the formats SARIF uses; nil when `text` passes or the format is not checked.
         static func formatProblem(_ format: String, _ text: String) -> String? {
             func hasBadCharacters() -> Bool {
-                text.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || "\\<>\"{}|^`".unicodeScalars.contains($0) }
+                text.unicodeScalars.contains {
+                    $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+                        || "\\<>\"{}|^`".unicodeScalars.contains($0)
+                }
             }
             func hasBadPercent() -> Bool {
                 let scalars = Array(text.unicodeScalars)
                 for (index, scalar) in scalars.enumerated() where scalar == "%" {
                     guard index + 2 < scalars.count, scalars[index + 1].properties.isASCIIHexDigit,
-                          scalars[index + 2].properties.isASCIIHexDigit else { return true }
+                        scalars[index + 2].properties.isASCIIHexDigit
+                    else { return true }
                 }
                 return false
             }
             switch format {
             case "uri":
-                if text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) == nil { return "\"\(text)\" is not an absolute URI" }
+                if text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) == nil {
+                    return "\"\(text)\" is not an absolute URI"
+                }
                 if hasBadCharacters() || hasBadPercent() { return "\"\(text)\" has characters a URI cannot hold" }
             case "uri-reference":
-                if hasBadCharacters() || hasBadPercent() { return "\"\(text)\" has characters a URI reference cannot hold" }
+                if hasBadCharacters() || hasBadPercent() {
+                    return "\"\(text)\" has characters a URI reference cannot hold"
+                }
                 if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
-                   text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) == nil {
+                    text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) == nil
+                {
                     return "\"\(text)\" has a colon in its first segment but no valid scheme"
                 }
             case "date-time":
                 let pattern = #"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#
-                if text.range(of: pattern, options: .regularExpression) == nil { return "\"\(text)\" is not an RFC 3339 date-time" }
+                if text.range(of: pattern, options: .regularExpression) == nil {
+                    return "\"\(text)\" is not an RFC 3339 date-time"
+                }
             default:
                 break
             }

@@ -53,8 +53,10 @@ enum CorpusDetection {
         let rules = try RuleSet.builtIn
 
         let shell = (0..<24).map { i in
-            ["drwxr-xr-x  5 dev staff  160 Mar  3 10:12 Sources", "Compiling VeilRedaction RuleSet+Detection.swift",
-             "[\(i)/120] Linking veil", "-rw-r--r--  1 dev staff 2048 Mar  3 10:12 Package.swift"][i % 4]
+            [
+                "drwxr-xr-x  5 dev staff  160 Mar  3 10:12 Sources", "Compiling VeilRedaction RuleSet+Detection.swift",
+                "[\(i)/120] Linking veil", "-rw-r--r--  1 dev staff 2048 Mar  3 10:12 Package.swift",
+            ][i % 4]
         }.joined(separator: "\n")
 
         var cases: [(String, Screen, Int)] = []
@@ -72,8 +74,9 @@ enum CorpusDetection {
             let redactor = Redactor(rules: rules)
             let redact = median(runs: runs) { _ = redactor.redact(screen) }
             let rate = Double(bytes) / detect  // bytes per µs = MB/s
-            print(name.padding(toLength: 26, withPad: " ", startingAt: 0)
-                  + String(format: " %8d %11.1f %6.1f %11.1f", findings.count, detect, rate, redact))
+            print(
+                name.padding(toLength: 26, withPad: " ", startingAt: 0)
+                    + String(format: " %8d %11.1f %6.1f %11.1f", findings.count, detect, rate, redact))
         }
 
         print("\nEach rule alone on the 80x24 corpus screen (µs, median):")
@@ -87,7 +90,9 @@ enum CorpusDetection {
         var nothing = rules
         nothing.rules = []
         let baseline = try median(runs: runs) { _ = try nothing.findings(in: small) }
-        print("  " + "(no rules: text only)".padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%7.1f", baseline))
+        print(
+            "  " + "(no rules: text only)".padding(toLength: 20, withPad: " ", startingAt: 0)
+                + String(format: "%7.1f", baseline))
 
         // Loading the built-in rules (YAML parse, regex compilation, examples) happens once per
         // process: what `veil snap` pays before its first screen.

@@ -56,8 +56,10 @@ func selected(_ name: String) -> Bool {
 
 /// Runs `body` `warmup` times, then `iterations` times measuring each run; also stops after
 /// `budget` seconds of measuring (at least 5 iterations).
-func measure(_ name: String, bytes: Int = 0, warmup: Int = 3, iterations: Int, budget: Double = 10,
-             _ body: () throws -> Void) rethrows -> Measurement {
+func measure(
+    _ name: String, bytes: Int = 0, warmup: Int = 3, iterations: Int, budget: Double = 10,
+    _ body: () throws -> Void
+) rethrows -> Measurement {
     guard selected(name) else { return Measurement(name: name, wall: [], cpu: [], allocations: 0, bytes: 0) }
     for _ in 0..<warmup { try body() }
     var wall: [Double] = [], cpu: [Double] = [], allocations: [Double] = []
@@ -74,8 +76,9 @@ func measure(_ name: String, bytes: Int = 0, warmup: Int = 3, iterations: Int, b
         wall.append(seconds(elapsed))
         if i >= 4, seconds(clock.now - started) > budget { break }
     }
-    return Measurement(name: name, wall: wall.sorted(), cpu: cpu.sorted(),
-                       allocations: Measurement.percentile(allocations.sorted(), 0.5), bytes: bytes)
+    return Measurement(
+        name: name, wall: wall.sorted(), cpu: cpu.sorted(),
+        allocations: Measurement.percentile(allocations.sorted(), 0.5), bytes: bytes)
 }
 
 /// The results as a table on standard output and as tab-separated lines in a file.
@@ -88,7 +91,8 @@ struct Report {
         say(Self.line(m))
     }
 
-    static let header = "benchmark                               iters  median_ms    p90_ms    p99_ms  cpu_med_ms   MB/s(wall)  MB/s(cpu)  allocs/iter"
+    static let header =
+        "benchmark                               iters  median_ms    p90_ms    p99_ms  cpu_med_ms   MB/s(wall)  MB/s(cpu)  allocs/iter"
 
     static func line(_ m: Measurement) -> String {
         func f(_ v: Double, _ width: Int, _ digits: Int = 3) -> String {
@@ -96,15 +100,19 @@ struct Report {
             return String(repeating: " ", count: max(0, width - s.count)) + s
         }
         let name = m.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-        return "\(name) \(f(Double(m.wall.count), 6, 0)) \(f(m.median * 1e3, 10)) \(f(m.p90 * 1e3, 9)) \(f(m.p99 * 1e3, 9)) \(f(m.cpuMedian * 1e3, 11)) \(f(m.throughput, 12, 1)) \(f(m.cpuThroughput, 10, 1)) \(f(m.allocations, 12, 0))"
+        return
+            "\(name) \(f(Double(m.wall.count), 6, 0)) \(f(m.median * 1e3, 10)) \(f(m.p90 * 1e3, 9)) \(f(m.p99 * 1e3, 9)) \(f(m.cpuMedian * 1e3, 11)) \(f(m.throughput, 12, 1)) \(f(m.cpuThroughput, 10, 1)) \(f(m.allocations, 12, 0))"
     }
 
     func write(to url: URL) throws {
         var text = "name\titerations\tmedian_ms\tp90_ms\tp99_ms\tcpu_median_ms\tmb_per_s\tcpu_mb_per_s\tallocs\tbytes\n"
         for m in measurements {
-            text += [m.name, "\(m.wall.count)", "\(m.median * 1e3)", "\(m.p90 * 1e3)", "\(m.p99 * 1e3)",
-                     "\(m.cpuMedian * 1e3)", "\(m.throughput)", "\(m.cpuThroughput)", "\(m.allocations)",
-                     "\(m.bytes)"].joined(separator: "\t") + "\n"
+            text +=
+                [
+                    m.name, "\(m.wall.count)", "\(m.median * 1e3)", "\(m.p90 * 1e3)", "\(m.p99 * 1e3)",
+                    "\(m.cpuMedian * 1e3)", "\(m.throughput)", "\(m.cpuThroughput)", "\(m.allocations)",
+                    "\(m.bytes)",
+                ].joined(separator: "\t") + "\n"
         }
         try text.write(to: url, atomically: true, encoding: .utf8)
     }

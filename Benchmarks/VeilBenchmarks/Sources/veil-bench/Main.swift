@@ -45,7 +45,10 @@ struct VeilBench {
             arguments.removeSubrange(index...index + 1)
         }
         guard arguments.count == 1 else {
-            FileHandle.standardError.write(Data("usage: veil-bench INPUTS [--out DIR] [--quick] | dump INPUTS DIR | parse [FILE...] | corpus [RUNS] | render [--out DIR] | decode DIR\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "usage: veil-bench INPUTS [--out DIR] [--quick] | dump INPUTS DIR | parse [FILE...] | corpus [RUNS] | render [--out DIR] | decode DIR\n"
+                        .utf8))
             exit(2)
         }
         let report = try await run(inputs: URL(fileURLWithPath: arguments[0]), scale: quick ? 0.2 : 1)
@@ -78,8 +81,10 @@ struct VeilBench {
     }
 
     /// The screens of the detection, render and snapshot benchmarks: (label, file, cols, rows).
-    static let screens = [("80x24", "screen-80x24.bin", 80, 24), ("200x60", "screen-200x60.bin", 200, 60),
-                          ("cjk-80x24", "screen-cjk-80x24.bin", 80, 24)]
+    static let screens = [
+        ("80x24", "screen-80x24.bin", 80, 24), ("200x60", "screen-200x60.bin", 200, 60),
+        ("cjk-80x24", "screen-cjk-80x24.bin", 80, 24),
+    ]
 
     /// The text the detectors see (and detect-secrets is given): the screen's lines.
     static func text(of screen: Screen) -> String { screen.lines().joined(separator: "\n") + "\n" }
@@ -101,9 +106,10 @@ struct VeilBench {
             ("parse CJK text 80x24", try read(inputs, "cjk.txt"), 80, 24),
         ]
         for (name, bytes, cols, rows) in parseInputs {
-            report.add(try measure(name, bytes: bytes.count, iterations: n(30)) {
-                _ = try parse(bytes, cols: cols, rows: rows)
-            })
+            report.add(
+                try measure(name, bytes: bytes.count, iterations: n(30)) {
+                    _ = try parse(bytes, cols: cols, rows: rows)
+                })
         }
 
         // 2. Detection with the built-in rules.
@@ -112,18 +118,20 @@ struct VeilBench {
             let screen = try screen(try read(inputs, file), cols: cols, rows: rows)
             let textBytes = text(of: screen).utf8.count
             var found = 0
-            report.add(try measure("detect \(label)", bytes: textBytes, warmup: 20, iterations: n(300)) {
-                found = try rules.findings(in: screen).count
-            })
+            report.add(
+                try measure("detect \(label)", bytes: textBytes, warmup: 20, iterations: n(300)) {
+                    found = try rules.findings(in: screen).count
+                })
             if selected("detect \(label)") { say("  (\(found) findings on the \(label) screen)") }
         }
 
         // Throughput on a long text without per-screen overheads: 1,000 rows of `ls -lR`.
         let tall = try screen(Array(try read(inputs, "ls-lR.txt").prefix(400_000)), cols: 200, rows: 1000)
         let tallBytes = text(of: tall).utf8.count
-        report.add(try measure("detect 200x1000 ls -lR text", bytes: tallBytes, warmup: 3, iterations: n(50)) {
-            _ = try rules.findings(in: tall)
-        })
+        report.add(
+            try measure("detect 200x1000 ls -lR text", bytes: tallBytes, warmup: 3, iterations: n(50)) {
+                _ = try rules.findings(in: tall)
+            })
 
         // 3. Render + PNG encode.
         for (label, file, cols, rows) in screens {
@@ -131,9 +139,10 @@ struct VeilBench {
             for pixelScale in 1...2 {
                 let renderer = try SnapshotRenderer(options: RenderOptions(scale: pixelScale))
                 var size = 0
-                report.add(try measure("render+encode \(label) scale \(pixelScale)", warmup: 5, iterations: n(100)) {
-                    size = try renderer.png(for: screen).count
-                })
+                report.add(
+                    try measure("render+encode \(label) scale \(pixelScale)", warmup: 5, iterations: n(100)) {
+                        size = try renderer.png(for: screen).count
+                    })
                 if size > 0 { say("  (\(size) PNG bytes)") }
             }
         }
@@ -142,9 +151,10 @@ struct VeilBench {
         let snapshotter = try Snapshotter(settings: SnapshotSettings(rules: rules))
         for (label, file, cols, rows) in screens {
             let bytes = try read(inputs, file)
-            report.add(try measure("snapshot in process \(label)", warmup: 5, iterations: n(100)) {
-                _ = try snapshotter.snapshot(of: try screen(bytes, cols: cols, rows: rows))
-            })
+            report.add(
+                try measure("snapshot in process \(label)", warmup: 5, iterations: n(100)) {
+                    _ = try snapshotter.snapshot(of: try screen(bytes, cols: cols, rows: rows))
+                })
         }
 
         // Stand-in for `veil audit --jobs 2` (not on this branch): read, parse and detect each
@@ -153,16 +163,18 @@ struct VeilBench {
         let auditFiles = try FileManager.default.contentsOfDirectory(atPath: auditFolder.path).sorted()
             .map { auditFolder.appendingPathComponent($0) }
         if !auditFiles.isEmpty {
-            report.add(measure("audit stand-in in process, 2 threads", warmup: 1, iterations: n(10)) {
-                let total = auditFiles.count
-                DispatchQueue.concurrentPerform(iterations: 2) { part in
-                    for i in stride(from: part, to: total, by: 2) {
-                        guard let data = try? Data(contentsOf: auditFiles[i]),
-                              let screen = try? screen([UInt8](data), cols: 80, rows: 24) else { fatalError("audit input \(i)") }
-                        _ = try? rules.findings(in: screen)
+            report.add(
+                measure("audit stand-in in process, 2 threads", warmup: 1, iterations: n(10)) {
+                    let total = auditFiles.count
+                    DispatchQueue.concurrentPerform(iterations: 2) { part in
+                        for i in stride(from: part, to: total, by: 2) {
+                            guard let data = try? Data(contentsOf: auditFiles[i]),
+                                let screen = try? screen([UInt8](data), cols: 80, rows: 24)
+                            else { fatalError("audit input \(i)") }
+                            _ = try? rules.findings(in: screen)
+                        }
                     }
-                }
-            })
+                })
         }
 
         // 5. The 10,000-event lifecycle scenario on the virtual clock.
@@ -179,8 +191,10 @@ struct VeilBench {
             wall.append(seconds(elapsed))
             events = log.count
         }
-        report.add(Measurement(name: "lifecycle 10,000 events", wall: wall.sorted(), cpu: cpu.sorted(),
-                               allocations: Measurement.percentile(allocations.sorted(), 0.5), bytes: 0))
+        report.add(
+            Measurement(
+                name: "lifecycle 10,000 events", wall: wall.sorted(), cpu: cpu.sorted(),
+                allocations: Measurement.percentile(allocations.sorted(), 0.5), bytes: 0))
         say("  (\(events) log entries; cpu is the whole process's: the tasks hop between threads)")
         return report
     }
@@ -200,7 +214,9 @@ struct VeilBench {
             try Data(bitmap.rgbBytes()).write(to: out.appendingPathComponent("\(label).rgb"))
             try Data("\(bitmap.width) \(bitmap.height)\n".utf8).write(to: out.appendingPathComponent("\(label).size"))
             try Data(outcome.png).write(to: out.appendingPathComponent("\(label).png"))
-            say("\(label): \(outcome.findings.count) findings, \(bitmap.width)x\(bitmap.height) px, \(outcome.png.count) PNG bytes")
+            say(
+                "\(label): \(outcome.findings.count) findings, \(bitmap.width)x\(bitmap.height) px, \(outcome.png.count) PNG bytes"
+            )
         }
     }
 }

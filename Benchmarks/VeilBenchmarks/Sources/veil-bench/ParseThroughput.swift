@@ -9,8 +9,10 @@ enum ParseThroughput {
     /// The plain ASCII input: deterministic lines of printable ASCII (20–120 columns) with CRLF.
     static func plainASCII(megabytes: Int) -> [UInt8] {
         var generator = SplitMix64(seed: 42)
-        let words = ["terminal", "screen", "snapshot", "redact", "cell", "xterm", "parser", "cursor",
-                     "veil", "privacy", "sensitive", "render", "png", "the", "a", "of", "and", "to", "in"]
+        let words = [
+            "terminal", "screen", "snapshot", "redact", "cell", "xterm", "parser", "cursor",
+            "veil", "privacy", "sensitive", "render", "png", "the", "a", "of", "and", "to", "in",
+        ]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(megabytes << 20)
         while bytes.count < megabytes << 20 {
@@ -83,8 +85,11 @@ enum ParseThroughput {
         wall.sort()
         cpu.sort()
         let shown = wall.map { String(format: "%.0f", $0) }.joined(separator: " ")
-        print(String(format: "%-30@ %5.1f MB  median %6.1f MB/s wall, %6.1f MB/s thread CPU  (wall runs: %@)",
-                     name as NSString, Double(bytes.count) / 1e6, wall[wall.count / 2], cpu[cpu.count / 2], shown as NSString))
+        print(
+            String(
+                format: "%-30@ %5.1f MB  median %6.1f MB/s wall, %6.1f MB/s thread CPU  (wall runs: %@)",
+                name as NSString, Double(bytes.count) / 1e6, wall[wall.count / 2], cpu[cpu.count / 2], shown as NSString
+            ))
     }
 
     static func main(_ arguments: [String]) {
@@ -106,7 +111,9 @@ enum ParseThroughput {
                 print("cannot read \(path)")
                 continue
             }
-            measure((path as NSString).lastPathComponent + " (LF→CRLF)", crlf([UInt8](data)), runs: runs, cols: 80, rows: 24)
+            measure(
+                (path as NSString).lastPathComponent + " (LF→CRLF)", crlf([UInt8](data)), runs: runs, cols: 80, rows: 24
+            )
         }
     }
 }

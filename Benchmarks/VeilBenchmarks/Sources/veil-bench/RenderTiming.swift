@@ -39,7 +39,9 @@ enum RenderTiming {
         print(String(format: "opening the font (mmap + header checks): median %.1f µs", median(opening) * 1000))
         print("medians of \(runs) runs (after 5 warm-up runs), wall time; min_total_ms is the fastest run;")
         print("cpu_total_ms is the median of the thread's CPU time for rasterize + encode")
-        print("screen         scale compression  rasterize_ms encode_ms total_ms min_total_ms cpu_total_ms png_bytes colours depth")
+        print(
+            "screen         scale compression  rasterize_ms encode_ms total_ms min_total_ms cpu_total_ms png_bytes colours depth"
+        )
         for (cols, rows, rich) in [(80, 24, false), (200, 60, false), (80, 24, true), (200, 60, true)] {
             let screen = try SampleScreens.session(cols: cols, rows: rows, rich: rich)
             for scale in 1...2 {
@@ -66,14 +68,18 @@ enum RenderTiming {
                     }
                     let header = try PNGHeader(chunks: try PNGChunks.lex(png), in: png)
                     let name = "\(cols)x\(rows)-\(rich ? "rich" : "ansi")"
-                    print(name.padding(toLength: 14, withPad: " ", startingAt: 0), scale, "    ",
-                          label.padding(toLength: 11, withPad: " ", startingAt: 0),
-                          String(format: "%8.3f  %9.3f %8.3f %12.3f %12.3f %9d %7d %5d", median(raster), median(encode), median(total),
-                                 milliseconds(total.min()!), median(cpu),
-                                 png.count, bitmap.paletteCount ?? -1, header.bitDepth))
+                    print(
+                        name.padding(toLength: 14, withPad: " ", startingAt: 0), scale, "    ",
+                        label.padding(toLength: 11, withPad: " ", startingAt: 0),
+                        String(
+                            format: "%8.3f  %9.3f %8.3f %12.3f %12.3f %9d %7d %5d", median(raster), median(encode),
+                            median(total),
+                            milliseconds(total.min()!), median(cpu),
+                            png.count, bitmap.paletteCount ?? -1, header.bitDepth))
                     if let out {
                         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-                        try AtomicFile.write(png, to: out.appendingPathComponent("session-\(name)-s\(scale)-\(label).png"), mode: 0o644)
+                        try AtomicFile.write(
+                            png, to: out.appendingPathComponent("session-\(name)-s\(scale)-\(label).png"), mode: 0o644)
                     }
                 }
             }
@@ -88,15 +94,21 @@ enum RenderTiming {
             var screen = try Screen(cols: 20, rows: 20)
             for index in screen.cells.indices {
                 let c = index % colours
-                screen.cells[index] = Cell(scalar: colours > 4 ? "#" : " ", background: colours <= 256 ? .indexed(UInt8(c % 256)) : .rgb(UInt8(c % 256), UInt8(c / 256), 77))
+                screen.cells[index] = Cell(
+                    scalar: colours > 4 ? "#" : " ",
+                    background: colours <= 256 ? .indexed(UInt8(c % 256)) : .rgb(UInt8(c % 256), UInt8(c / 256), 77))
             }
-            let bitmap = try Rasterizer(font: font, theme: .xterm, options: RenderOptions(scale: 1 + colours % 3, padding: 3)).rasterize(screen)
-            try AtomicFile.write(try PNGEncoder().encode(bitmap), to: out.appendingPathComponent("variety-\(name).png"), mode: 0o644)
+            let bitmap = try Rasterizer(
+                font: font, theme: .xterm, options: RenderOptions(scale: 1 + colours % 3, padding: 3)
+            ).rasterize(screen)
+            try AtomicFile.write(
+                try PNGEncoder().encode(bitmap), to: out.appendingPathComponent("variety-\(name).png"), mode: 0o644)
         }
     }
 
     static func decodeAll(in folder: URL) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+            .sorted()
         for name in names {
             let bitmap = try PNGDecoder().decode([UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
             let dump = folder.appendingPathComponent(String(name.dropLast(4)) + ".reader.rgb")

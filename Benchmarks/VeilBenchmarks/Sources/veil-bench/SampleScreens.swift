@@ -14,17 +14,24 @@ enum SampleScreens {
         /// A 256-colour index in rich mode, its ANSI stand-in otherwise.
         func color(_ index: UInt8, ansi: UInt8) -> TerminalColor { .indexed(rich ? index : ansi) }
 
-        mutating func put(_ text: String, _ fg: TerminalColor = .default, _ bg: TerminalColor = .default,
-                          _ attributes: CellAttributes = []) {
+        mutating func put(
+            _ text: String, _ fg: TerminalColor = .default, _ bg: TerminalColor = .default,
+            _ attributes: CellAttributes = []
+        ) {
             for scalar in text.unicodeScalars {
-                let wide = (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+                let wide =
+                    (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
                     || (0xAC00...0xD7A3).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
                 let width = wide ? 2 : 1
                 guard row < screen.rows else { return }
                 if col + width > screen.cols { newline() }
                 guard row < screen.rows else { return }
-                screen[row, col] = Cell(scalar: scalar, width: UInt8(width), foreground: fg, background: bg, attributes: attributes)
-                if wide { screen[row, col + 1] = Cell(scalar: "\0", width: 0, foreground: fg, background: bg, attributes: attributes) }
+                screen[row, col] = Cell(
+                    scalar: scalar, width: UInt8(width), foreground: fg, background: bg, attributes: attributes)
+                if wide {
+                    screen[row, col + 1] = Cell(
+                        scalar: "\0", width: 0, foreground: fg, background: bg, attributes: attributes)
+                }
                 col += width
             }
         }
@@ -39,7 +46,10 @@ enum SampleScreens {
         var w = Writer(screen: try Screen(cols: cols, rows: rows), rich: rich)
         var block = 0
         while w.row < rows {
-            prompt(&w, command: ["ls -l --color", "git log --oneline --graph", "cat Sources/main.swift", "make test"][block % 4])
+            prompt(
+                &w,
+                command: ["ls -l --color", "git log --oneline --graph", "cat Sources/main.swift", "make test"][
+                    block % 4])
             switch block % 4 {
             case 0: listing(&w)
             case 1: gitLog(&w)
@@ -69,15 +79,19 @@ enum SampleScreens {
         ]
         for (i, (name, colour, attributes)) in entries.enumerated() {
             w.put(i % 3 == 0 ? "drwxr-xr-x" : "-rw-r--r--")
-            w.put("  1 dev  staff  \(String(4096 + i * 1733).padding(toLength: 6, withPad: " ", startingAt: 0)) Nov 22 01:\(10 + i) ")
+            w.put(
+                "  1 dev  staff  \(String(4096 + i * 1733).padding(toLength: 6, withPad: " ", startingAt: 0)) Nov 22 01:\(10 + i) "
+            )
             w.put(name, colour, .default, attributes)
             w.newline()
         }
     }
 
     static func gitLog(_ w: inout Writer) {
-        let commits = ["Render cells, not pixels", "PNG through libpng behind setjmp", "Atomic snapshot files",
-                       "Unifont in a mapped binary form", "Golden tests against a reference"]
+        let commits = [
+            "Render cells, not pixels", "PNG through libpng behind setjmp", "Atomic snapshot files",
+            "Unifont in a mapped binary form", "Golden tests against a reference",
+        ]
         for (i, message) in commits.enumerated() {
             w.put(i % 2 == 0 ? "* " : "| * ", .indexed(UInt8(1 + i % 6)))
             w.put(String(0x3A7F91 &* (i + 7), radix: 16).padding(toLength: 7, withPad: "0", startingAt: 0), .indexed(3))
@@ -98,13 +112,18 @@ enum SampleScreens {
         let comment = w.color(244, ansi: 8), number = w.color(209, ansi: 3)
         let lines: [[(String, TerminalColor)]] = [
             [("// Draws the redacted screen.", comment)],
-            [("let ", keyword), ("renderer", .default), (" = ", .default), ("try ", keyword), ("SnapshotRenderer", type), ("(scale: ", .default), ("2", number), (")", .default)],
+            [
+                ("let ", keyword), ("renderer", .default), (" = ", .default), ("try ", keyword),
+                ("SnapshotRenderer", type), ("(scale: ", .default), ("2", number), (")", .default),
+            ],
             [("for ", keyword), ("screen ", .default), ("in ", keyword), ("screens ", .default), ("{", .default)],
             [("    print(", .default), ("\"snapshot \\(screen.title)\"", string), (")", .default)],
             [("}", .default)],
         ]
         for (n, line) in lines.enumerated() {
-            w.put(String(n + 1).padding(toLength: 4, withPad: " ", startingAt: 0), w.color(240, ansi: 8), w.color(235, ansi: 0))
+            w.put(
+                String(n + 1).padding(toLength: 4, withPad: " ", startingAt: 0), w.color(240, ansi: 8),
+                w.color(235, ansi: 0))
             for (text, colour) in line { w.put(text, colour) }
             w.newline()
         }
