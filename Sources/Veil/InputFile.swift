@@ -62,31 +62,6 @@ public enum InputFile {
         return bytes
     }
 
-    /// The first `count` bytes of a file (fewer when it is shorter).
-    /// - Throws: ``InputError`` naming the file when it cannot be read.
-    public static func prefix(of path: String, count: Int) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw InputError(
-                path: path, message: code == ENOENT ? "no such file" : "cannot be read (\(describe(code)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-            throw InputError(path: path, message: "is a directory, not a file")
-        }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { break }
-            filled += got
-        }
-        return Array(bytes[0..<filled])
-    }
-
     private static func tooLarge(_ path: String, _ size: Int?, _ limit: Int) -> InputError {
         let what = size.map { "is \($0) bytes" } ?? "is over"
         return InputError(path: path, message: "\(what); the limit is \(humanSize(limit))")

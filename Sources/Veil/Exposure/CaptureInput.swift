@@ -206,3 +206,24 @@ extension CaptureInput {
         }
     }
 }
+
+extension Terminal {
+    /// Feeds an output step (at its offset in the output stream) or applies a resize; false
+    /// for a step that no terminal replays (input, marker, exit).
+    /// - Throws: ``InputError`` naming `path` for a resize outside 1…1000.
+    mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
+        switch step.kind {
+        case .output(let bytes, let offset):
+            bytes.withUnsafeBufferPointer { feed($0, at: offset) }
+        case .resize(let newCols, let newRows):
+            guard (try? resize(cols: newCols, rows: newRows)) != nil else {
+                throw InputError(
+                    path: path,
+                    message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
+            }
+        case .other:
+            return false
+        }
+        return true
+    }
+}

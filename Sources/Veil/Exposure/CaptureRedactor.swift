@@ -169,19 +169,7 @@ public struct CaptureRedactor: Sendable {
 
         /// Feeds or resizes; false for a step that shows no frame.
         mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
-            switch step.kind {
-            case .output(let bytes, let offset):
-                bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
-            case .resize(let newCols, let newRows):
-                guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                    throw InputError(
-                        path: path,
-                        message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
-                }
-            case .other:
-                return false
-            }
-            return true
+            try terminal.apply(step, path: path)
         }
 
         mutating func redactedScreen() -> Screen {

@@ -87,19 +87,8 @@ public struct ExposureScanner: Sendable {
         terminal.trackExposure(input.mode)
         var lastTime: Double? = nil
         let warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-            switch step.kind {
-            case .output(let bytes, let offset):
-                state.noteOutput(at: offset, line: step.line)
-                bytes.withUnsafeBufferPointer { terminal.feed($0, at: offset) }
-            case .resize(let newCols, let newRows):
-                guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                    throw InputError(
-                        path: path,
-                        message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
-                }
-            case .other:
-                return
-            }
+            if case .output(_, let offset) = step.kind { state.noteOutput(at: offset, line: step.line) }
+            guard try terminal.apply(step, path: path) else { return }
             lastTime = step.time ?? lastTime
             if terminal.isOverWorkBudget {
                 try TerminalCapture.checkWorkBudget(
