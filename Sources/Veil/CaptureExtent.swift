@@ -19,6 +19,10 @@ public struct CaptureExtent: ParserReceiver, Sendable {
     public private(set) var widestContent = 0
     /// The number of rows from the top of the sheet to the lowest row holding content.
     public private(set) var contentRows = 0
+    /// The number of rows from the top of the sheet to the lowest row the cursor reached
+    /// (blank lines below the content, such as the empty rows `tmux capture-pane` prints for
+    /// a pane's unused bottom, still scroll the screen when they pass its last row).
+    public private(set) var reachedRows = 0
     /// The lowest row that cursor addressing drew on (1-based), or 0; rows below
     /// ``tallestInferredScreen`` do not count (`CSI 999;1H` means "the bottom", not a
     /// terminal 999 rows tall).
@@ -79,6 +83,7 @@ public struct CaptureExtent: ParserReceiver, Sendable {
             belowBottom = max(0, below + newRow - row)
         }
         row = max(0, min(newRow, Parameters.maximumValue))
+        if belowBottom == nil && row < Self.tallestInferredScreen { reachedRows = max(reachedRows, row + 1) }
     }
 
     /// Cursor addressing to a 0-based row.
@@ -88,10 +93,16 @@ public struct CaptureExtent: ParserReceiver, Sendable {
         rowIsAddressed = true
     }
 
-    /// How many lines of content scrolled off the top of a screen `rows` high.
+    /// How many lines of content scrolled off the top of a screen `rows` high: the rows the
+    /// cursor went past the bottom, as far as content reached (blank lines moving down also
+    /// scroll the content above them away).
     public func linesScrolledOff(rows: Int) -> Int {
-        max(contentRows - rows, linesBelowBottom, 0)
+        max(min(contentRows, max(contentRows, reachedRows) - rows), linesBelowBottom, 0)
     }
+
+    /// The rows a screen needs to keep every line of content: down to the lowest row the
+    /// cursor reached below it.
+    public var rowsNeeded: Int { max(contentRows, reachedRows) }
 
     public mutating func print(_ scalar: Unicode.Scalar) {
         drew(width: CharacterWidth.of(scalar))

@@ -108,7 +108,7 @@ public enum TerminalCapture {
         }
         let lost = extent.linesScrolledOff(rows: rows)
         if lost > 0 {
-            let needed = extent.contentRows
+            let needed = extent.rowsNeeded
             let keep =
                 extent.linesBelowBottom == 0 && needed <= Screen.maximumSize ? " (--rows \(needed) keeps them)" : ""
             warnings.append("\(lost) line\(lost == 1 ? "" : "s") scrolled off the top of the \(rows)-row screen\(keep)")

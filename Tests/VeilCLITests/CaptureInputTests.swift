@@ -77,6 +77,22 @@ import Testing
         #expect(json["cols"] as? Int == 100)
     }
 
+    /// `tmux capture-pane -p` of a 30-row pane whose program printed 20 lines prints the pane's
+    /// 10 empty bottom rows too: fed to a 24-row screen, those line feeds scroll the first 6
+    /// lines away, which must be said (the lowest row with content alone is only row 20).
+    @Test func blankRowsBelowTheContentThatScrollItAwayAreReported() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let pane = (1...20).map { "line \($0)\n" }.joined() + String(repeating: "\n", count: 10)
+        let result = try CLI.run(["snap", "-", "-o", "pane.png"], in: work, stdin: Array(pane.utf8))
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderr.contains("6 lines scrolled off the top of the 24-row screen (--rows 30 keeps them)"),
+            "\(result)")
+        let whole = try CLI.run(["screen", "-", "--rows", "30"], in: work, stdin: Array(pane.utf8))
+        #expect(whole.stderr.isEmpty && whole.stdout.hasPrefix("line 1\n"), "\(whole)")
+    }
+
     @Test func linesThatScrollOffTheTopAreReported() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
