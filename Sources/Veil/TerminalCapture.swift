@@ -128,7 +128,7 @@ public enum TerminalCapture {
         throw InputError(
             path: path,
             message: "is not terminal text (a NUL byte at offset \(offset): a binary file?); "
-                + "give the output of a program, a capture such as `tmux capture-pane -e -p`, or an asciicast recording"
+                + "give the output of a program, a capture such as `tmux capture-pane -e -p -J`, or an asciicast recording"
         )
     }
 
