@@ -40,7 +40,8 @@ import Testing
     static func cases(in url: URL) throws -> [Case] {
         let name = url.lastPathComponent
         var result: [Case] = []
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         for (index, raw) in lines.enumerated() {
             let line = String(raw)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -138,7 +139,8 @@ import Testing
             let extra = !hidden.subtracting(marked).isEmpty
             var problem: String?
             if missed {
-                problem = "\(corpusCase): not hidden by \(rule ?? "any rule") (found: \(rulesSeen.isEmpty ? "none" : rulesSeen))"
+                problem =
+                    "\(corpusCase): not hidden by \(rule ?? "any rule") (found: \(rulesSeen.isEmpty ? "none" : rulesSeen))"
             } else if extra {
                 problem = "\(corpusCase): hides more than the marked value (\(rulesSeen))"
             }
