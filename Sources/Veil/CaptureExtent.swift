@@ -82,7 +82,8 @@ public struct CaptureExtent: ParserReceiver, Sendable {
             // Down from the bottom scrolls; up leaves it (approximately: as if still at it).
             belowBottom = max(0, below + newRow - row)
         }
-        row = max(0, min(newRow, Parameters.maximumValue))
+        // The sheet is unbounded: a long stream moves down past any parameter's maximum.
+        row = max(0, newRow)
         if belowBottom == nil && row < Self.tallestInferredScreen { reachedRows = max(reachedRows, row + 1) }
     }
 

@@ -5,6 +5,15 @@
 #endif
 import Foundation
 
+/// `open(2)` without a mode, named apart from Foundation's `open` overloads.
+private func openDescriptor(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, flags)
+    #else
+        Darwin.open(path, flags)
+    #endif
+}
+
 /// A folder that the files an untrusted input names must lie inside: the audited path for
 /// `veil audit`, a scenario's folder (or `--root`) for `veil run`.
 ///
@@ -169,7 +178,7 @@ public struct ConfinedRoot: Sendable, Hashable {
     /// kernel's file systems. The caller closes it.
     public static func openNamed(_ full: [UInt8]) throws(Failure) -> Int32 {
         if full.contains(0) { throw .unreadable("the path holds a NUL byte") }
-        let descriptor = withCString(full) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+        let descriptor = withCString(full) { openDescriptor($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw failure(errno) }
         do {
             try checkRegular(descriptor)
@@ -184,7 +193,7 @@ public struct ConfinedRoot: Sendable, Hashable {
     private func openConfined(_ relative: [UInt8]) throws(Failure) -> Int32 {
         if relative.first == UInt8(ascii: "/") { throw .absolutePath }
         if relative.contains(0) { throw .unreadable("the path holds a NUL byte") }
-        let root = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let root = openDescriptor(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard root >= 0 else { throw .rootUnreadable(String(cString: strerror(errno))) }
         /// The folders walked into; `folders[0]` is the root.
         var folders: [Int32] = [root]
