@@ -69,6 +69,13 @@ struct TerminalState: Sendable {
     var defaultBackground: (UInt8, UInt8, UInt8) = (255, 255, 255)
     /// Palette changes made with OSC 4 (index → RGB); reset by OSC 104.
     var paletteOverrides: [UInt8: (UInt8, UInt8, UInt8)] = [:]
+    /// Dynamic colours set with OSC 10–19 (keyed by the OSC number) and xterm's special
+    /// colours 256–260 set with OSC 4; reported back as set (TerminalState+OSC.swift).
+    var colorOverrides: [Int: (UInt8, UInt8, UInt8)] = [:]
+    /// What the terminal reports about itself (``Terminal/reportSettings``).
+    var reportSettings = ReportSettings()
+    /// The DECRQSS (or other `DCS $`) request being collected, with a response handler only.
+    var dcsRequest: DeviceControlRequest?
 
     init(cols: Int, rows: Int) {
         self.cols = cols
