@@ -93,7 +93,8 @@ struct QueryGoldens: Decodable {
                 }
                 checked += 1
                 if answer != item.reply {
-                    problems.append("\(item.name): xterm \(item.reply.debugDescription), Veil \(answer.debugDescription)")
+                    let expected = item.reply.debugDescription
+                    problems.append("\(item.name): xterm \(expected), Veil \(answer.debugDescription)")
                 }
             }
         }
