@@ -66,11 +66,6 @@ struct QueryGoldens: Decodable {
         "decrqcra_whole_screen": "includes the printed spaces, erased foreground and combining cases",
         "decrqcra_clamped": "includes the printed spaces, erased foreground and combining cases",
     ]
-    /// Queries xterm answers and Veil does not yet (Docs/sequences.md, "Not supported").
-    static let notAnswered: Set<String> = [
-        "decrqpsr_1", "decrqpsr_2", "decrqpsr_2_tabs", "decrqpsr_tabs_restore",
-    ]
-
     @Test func answersAsXterm() throws {
         let goldens = try QueryGoldens.load()
         #expect(goldens.xterm == "XTerm(379)")
@@ -81,10 +76,6 @@ struct QueryGoldens: Decodable {
             for item in session.cases {
                 terminal.feed(item.setup + item.query)
                 let answer = box.take()
-                if QueryAnswerTests.notAnswered.contains(item.name) {
-                    if !answer.isEmpty { problems.append("\(item.name): now answered, update the test") }
-                    continue
-                }
                 if QueryAnswerTests.knownDifferences[item.name] != nil {
                     if item.reply.isEmpty != answer.isEmpty {
                         problems.append("\(item.name): answered \(answer.debugDescription)")

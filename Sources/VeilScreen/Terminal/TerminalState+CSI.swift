@@ -95,8 +95,8 @@ extension TerminalState {
             tabBackward(p.value(0, default: 1))
         case 0x62:  // CSI Ps b  REP: repeat the preceding graphic character (ECMA-48 8.3.103)
             if let scalar = lastPrinted { repeatCharacter(scalar, count: p.value(0, default: 1)) }
-        case 0x63, 0x3E63, 0x3D63, 0x6E, 0x3F6E, 0x3E71, 0x74, 0x2A_0079:
-            // DA1, DA2, DA3, DSR, DECDSR, XTVERSION, XTWINOPS, DECRQCRA: answers only
+        case 0x63, 0x3E63, 0x3D63, 0x6E, 0x3F6E, 0x3E71, 0x74, 0x2A_0079, 0x24_0077:
+            // DA1, DA2, DA3, DSR, DECDSR, XTVERSION, XTWINOPS, DECRQCRA, DECRQPSR: answers only
             // (TerminalState+Reports.swift); CSI Ps t is otherwise a window operation.
             if responseHandler != nil { answer(key, p) }
         case 0x64:  // CSI Ps d  VPA: line position absolute (ECMA-48 8.3.158)
@@ -104,7 +104,9 @@ extension TerminalState {
         case 0x67:  // CSI Ps g  TBC: tabulation clear (ECMA-48 8.3.154)
             switch p[0] {
             case 0: tabStops[col] = false
-            case 3: tabStops = Array(repeating: false, count: cols)
+            case 3:
+                tabStops = Array(repeating: false, count: cols)
+                tabStopsPastEnd = false
             default: break
             }
         case 0x68:  // CSI Pm h  SM: set mode (ECMA-48 8.3.125)

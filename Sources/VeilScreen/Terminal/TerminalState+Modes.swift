@@ -163,11 +163,13 @@ extension TerminalState {
         scrollTop = 0
         scrollBottom = rows - 1
         tabStops = TerminalState.defaultTabStops(cols: cols)
+        tabStopsPastEnd = true
         charsets = (.ascii, .ascii, .ascii, .ascii)
         glIndex = 0
         singleShift = 0
         lastPrinted = nil
         paletteOverrides = [:]
+        protectionUsed = false  // no cell is protected any more (DECCIR reports it, as xterm)
         moveCursor(row: 0, col: 0)
         if tables.clusters.count > 1 || tables.reasons.count > 1 || tables.links.count > 1 { tables = SideTables() }
     }

@@ -34,9 +34,45 @@ extension TerminalState {
                 let padded = String(repeating: "0", count: 4 - checksum.count) + checksum
                 respond("\u{1B}P\(p[0])!~\(padded)\u{1B}\\")
             }
+        case 0x24_0077:  // CSI Ps $ w  DECRQPSR: cursor information or tab stops
+            if p[0] == 1 { respond(cursorInformationReport()) }
+            if p[0] == 2 { respond(tabStopReport()) }
         default:
             break
         }
+    }
+
+    /// DECCIR (`DCS 1 $ u … ST`): position, page, rendition, DECSCA, wrap/single-shift/origin
+    /// flags, GL and GR, the 96-character-set flags and G0–G3 designators (xterm's form).
+    func cursorInformationReport() -> String {
+        func flags(_ bits: [(Bool, UInt8)]) -> Character {
+            Character(Unicode.Scalar(bits.reduce(UInt8(0x40)) { $0 | ($1.0 ? $1.1 : 0) }))
+        }
+        let attributes = pen.attributes
+        let rendition = flags([
+            (attributes.contains(.inverse), 8), (attributes.contains(.blink), 4),
+            (attributes.contains(.underline) && pen.underlineStyle != .double, 2), (attributes.contains(.bold), 1),
+        ])
+        let protection = flags([(protectionUsed, 1)])  // xterm: DECSCA protection ever used
+        let state = flags([(wrapPending, 8), (singleShift == 3, 4), (singleShift == 2, 2), (modes.origin, 1)])
+        let sets = [charsets.0, charsets.1, charsets.2, charsets.3].map { set -> String in
+            switch set {
+            case .ascii: return "B"
+            case .decSpecialGraphics: return "0"
+            case .british: return "A"
+            }
+        }
+        return "\u{1B}P1$u\(row + 1);\(col + 1);1;\(rendition);\(protection);\(state);\(glIndex);2;O;"
+            + sets.joined() + "\u{1B}\\"
+    }
+
+    /// DECTABSR (`DCS 2 $ u … ST`): the tab stops, 1-based and `/`-separated, with xterm's
+    /// stop right after the last column while TBC 3 has not cleared it; at most 26 (xterm's
+    /// parameter limit).
+    func tabStopReport() -> String {
+        var stops = (0..<cols).filter { tabStops[$0] }.map { $0 + 1 }
+        if tabStopsPastEnd && cols % 8 == 0 { stops.append(cols + 1) }
+        return "\u{1B}P2$u" + stops.prefix(26).map(String.init).joined(separator: "/") + "\u{1B}\\"
     }
 
     /// DECDSR (`CSI ? Ps n`): the VT420 reports xterm gives.

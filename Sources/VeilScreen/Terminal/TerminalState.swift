@@ -37,6 +37,9 @@ struct TerminalState: Sendable {
 
     var modes = TerminalModes()
     var tabStops: [Bool]
+    /// Whether xterm's stops past the last column are still set (TBC 3 clears them); DECTABSR
+    /// reports the one right after the last column.
+    var tabStopsPastEnd = true
 
     // Character sets.
     var charsets: (Charset, Charset, Charset, Charset) = (.ascii, .ascii, .ascii, .ascii)
@@ -86,8 +89,10 @@ struct TerminalState: Sendable {
         tabStops = TerminalState.defaultTabStops(cols: cols)
     }
 
+    /// Every 8 columns from column 0, as xterm (the stop at 0 changes no movement; DECTABSR
+    /// reports it).
     static func defaultTabStops(cols: Int) -> [Bool] {
-        (0..<cols).map { $0 % 8 == 0 && $0 != 0 }
+        (0..<cols).map { $0 % 8 == 0 }
     }
 
     /// All work units spent (both buffers and the rest).
