@@ -104,6 +104,24 @@ struct QueryGoldens: Decodable {
         #expect(!box.text.isEmpty)
     }
 
+    @Test func withoutAHandlerNoRequestIsKept() {
+        var terminal = try! Terminal(cols: 10, rows: 2)
+        terminal.feed("\(esc)P$qm")
+        #expect(terminal.state.dcsRequest == nil)
+        terminal.responseHandler = { _ in }
+        terminal.feed("\(esc)\\\(esc)P$qm")
+        #expect(terminal.state.dcsRequest != nil)
+    }
+
+    @Test func cursorStyleAndBlinkShareTheirState() {
+        var (terminal, box) = answeringTerminal()
+        terminal.feed("\(csi)4 q\(csi)?12$p\(csi)?12h\(esc)P$q q\(esc)\\\(csi)9 q\(esc)P$q q\(esc)\\")
+        #expect(box.take() == "\(csi)?12;2$y\(esc)P1$r3 q\(esc)\\\(esc)P1$r3 q\(esc)\\")
+        #expect(terminal.modes.cursorStyle == 4 && terminal.modes.cursorBlink)
+        terminal.feed("\(csi)!p\(esc)P$q q\(esc)\\")
+        #expect(box.take() == "\(esc)P1$r2 q\(esc)\\")
+    }
+
     @Test func queriesSplitAnywhereGiveTheSameAnswers() {
         let input = "\(csi)1mX\(esc)P$qm\(esc)\\\(csi)?6n\(csi)2;2;1;1;1;1*y\(esc)]4;1;?\(esc)\\\(csi)>q"
         let (whole, wholeBox) = answeringTerminal()
