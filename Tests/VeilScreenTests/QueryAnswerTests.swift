@@ -161,6 +161,14 @@ struct QueryGoldens: Decodable {
         #expect(ReportSettings().versionName == "Veil(0.1.0)")
     }
 
+    @Test func windowOperationsOtherThanReportsAreUnhandled() {
+        var terminal = try! Terminal(cols: 10, rows: 2)
+        let box = AnswerBox()
+        terminal.unhandledSequenceHandler = { box.append(Array(($0 + "|").utf8)) }
+        terminal.feed("\(csi)8;24;80t\(csi)18t\(csi)21t\(csi)1t")
+        #expect(box.text == "CSI 8 ; 24 ; 80 t|CSI 1 t|")
+    }
+
     @Test func titleReportsAreNeverAnswered() {
         var (terminal, box) = answeringTerminal()
         terminal.feed("\(esc)]2;secret title\u{7}\(csi)20t\(csi)21t")

@@ -99,6 +99,9 @@ extension TerminalState {
             // DA1, DA2, DA3, DSR, DECDSR, XTVERSION, XTWINOPS, DECRQCRA, DECRQPSR: answers only
             // (TerminalState+Reports.swift); CSI Ps t is otherwise a window operation.
             if responseHandler != nil { answer(key, p) }
+            if key == 0x74, !TerminalState.windowReports.contains(p[0]), let unhandled = unhandledSequenceHandler {
+                unhandled(TerminalState.describe(sequence))  // a window operation other than a report
+            }
         case 0x64:  // CSI Ps d  VPA: line position absolute (ECMA-48 8.3.158)
             cursorPosition(row: p.value(0, default: 1), col: col + 1)
         case 0x67:  // CSI Ps g  TBC: tabulation clear (ECMA-48 8.3.154)
