@@ -21,6 +21,8 @@ struct DeviceControlRequest: Sendable {
 /// or `DCS 0 $ r ST` for a setting it does not report). Collected only with a response handler.
 extension TerminalState {
     /// A DCS starts: keeps `DCS $ q` (and any other `DCS $ F`) when a handler listens.
+    /// (This and the two below stay out of line: the parser's loop stays as small as before.)
+    @inline(never)
     mutating func hookDeviceControl(_ sequence: ControlSequence) {
         dcsRequest = nil
         guard responseHandler != nil, !sequence.ignore, sequence.intermediates.first == 0x24,
@@ -30,7 +32,7 @@ extension TerminalState {
     }
 
     /// One byte of the DCS data.
-    @inline(__always)
+    @inline(never)
     mutating func putDeviceControl(_ byte: UInt8) {
         guard dcsRequest != nil else { return }
         if dcsRequest!.data.count < DeviceControlRequest.maximumLength {
@@ -42,6 +44,7 @@ extension TerminalState {
 
     /// The ST after the DCS: answers it. Anything else there (CAN, SUB, another ESC
     /// sequence) drops it.
+    @inline(never)
     mutating func finishDeviceControl(isStringTerminator: Bool) {
         guard let request = dcsRequest else { return }
         dcsRequest = nil
