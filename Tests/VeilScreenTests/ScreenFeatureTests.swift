@@ -193,7 +193,7 @@ import Testing
         t.feed("\(csi)c\(csi)>c\(csi)?25$p\(csi)?9999$p\(csi)4$p\(csi)?6n")
         #expect(
             String(decoding: box.bytes, as: UTF8.self)
-                == "\(csi)?64;1;2;6;9;15;16;17;18;21;22;28c\(csi)>41;379;0c\(csi)?25;1$y\(csi)?9999;0$y\(csi)4;2$y\(csi)?1;1R"
+                == "\(csi)?64;1;2;6;9;15;16;17;18;21;22;28c\(csi)>41;379;0c\(csi)?25;1$y\(csi)?9999;0$y\(csi)4;2$y\(csi)?1;1;1R"
         )
     }
 

@@ -40,8 +40,10 @@ public struct Terminal: Sendable {
     /// Number of rows.
     public var rows: Int { state.rows }
 
-    /// Called with the bytes of each answer to a query (DSR 5/6, DA1/DA2, DECRQM,
-    /// OSC 4/10/11 colour queries), for a live program in a pty. Nil drops answers.
+    /// Called with the bytes of each answer to a query, for a live program in a pty: DA1/2/3,
+    /// DSR and DECDSR, DECRQM, DECRQSS, XTVERSION, XTWINOPS reports, DECRQCRA, OSC 4/10–19
+    /// colour queries (Docs/sequences.md, "Answers to queries"). Nil: queries cost nothing
+    /// and are not answered.
     public var responseHandler: (@Sendable ([UInt8]) -> Void)? {
         get { state.responseHandler }
         set { state.responseHandler = newValue }
@@ -54,7 +56,15 @@ public struct Terminal: Sendable {
         set { state.unhandledSequenceHandler = newValue }
     }
 
-    /// The RGB colours reported to OSC 10 / OSC 11 queries (default xterm's black on white).
+    /// What the terminal reports about itself: cell size, version name, which window and
+    /// checksum reports it answers (defaults: xterm's, see ``ReportSettings``).
+    public var reportSettings: ReportSettings {
+        get { state.reportSettings }
+        set { state.reportSettings = newValue }
+    }
+
+    /// The RGB colours reported to OSC 10 / OSC 11 queries (default xterm's black on white)
+    /// until a program sets them; OSC 12–19 and xterm's special colours 256–260 default to one of them.
     public var reportedColors: (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)) {
         get { (state.defaultForeground, state.defaultBackground) }
         set {

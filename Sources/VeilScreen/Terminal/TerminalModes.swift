@@ -47,8 +47,10 @@ public struct TerminalModes: Hashable, Sendable {
     public var mouseTracking = MouseTracking.off
     /// Mouse report encoding.
     public var mouseEncoding = MouseEncoding.legacy
-    /// The cursor style of DECSCUSR (`CSI Ps SP q`), 0 = default.
+    /// The cursor style of DECSCUSR (`CSI Ps SP q`, 0…6), 0 = default.
     public var cursorStyle = 0
+    /// The modes Veil only records for DECRQM, one bit each (see ``isRecordedSet(decMode:)``).
+    var recorded = TerminalState.initialRecordedModes
 
     /// The default modes after a reset.
     public init() {}

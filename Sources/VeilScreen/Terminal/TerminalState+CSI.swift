@@ -95,36 +95,45 @@ extension TerminalState {
             tabBackward(p.value(0, default: 1))
         case 0x62:  // CSI Ps b  REP: repeat the preceding graphic character (ECMA-48 8.3.103)
             if let scalar = lastPrinted { repeatCharacter(scalar, count: p.value(0, default: 1)) }
-        case 0x63:  // CSI Ps c  DA1: primary device attributes (ECMA-48 8.3.24)
-            if p[0] == 0 { respond("\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c") }
-        case 0x3E63:  // CSI > Ps c  DA2: secondary device attributes (xterm)
-            if p[0] == 0 { respond("\u{1B}[>41;379;0c") }
+        case 0x63, 0x3E63, 0x3D63, 0x6E, 0x3F6E, 0x3E71, 0x74, 0x2A_0079, 0x24_0077:
+            // DA1, DA2, DA3, DSR, DECDSR, XTVERSION, XTWINOPS, DECRQCRA, DECRQPSR: answers only
+            // (TerminalState+Reports.swift); CSI Ps t is otherwise a window operation.
+            if responseHandler != nil { answer(key, p) }
+            if key == 0x74, !TerminalState.windowReports.contains(p[0]), let unhandled = unhandledSequenceHandler {
+                unhandled(TerminalState.describe(sequence))  // a window operation other than a report
+            }
         case 0x64:  // CSI Ps d  VPA: line position absolute (ECMA-48 8.3.158)
             cursorPosition(row: p.value(0, default: 1), col: col + 1)
         case 0x67:  // CSI Ps g  TBC: tabulation clear (ECMA-48 8.3.154)
             switch p[0] {
             case 0: tabStops[col] = false
-            case 3: tabStops = Array(repeating: false, count: cols)
+            case 3:
+                tabStops = Array(repeating: false, count: cols)
+                tabStopsPastEnd = false
             default: break
             }
         case 0x68:  // CSI Pm h  SM: set mode (ECMA-48 8.3.125)
-            for index in 0..<p.count { setANSIMode(p[index], true) }
+            for index in 0..<p.count {
+                setANSIMode(p[index], true)
+                recordMode(p[index], true, ansi: true)
+            }
         case 0x3F68:  // CSI ? Pm h  DECSET: DEC private mode set (xterm)
-            for index in 0..<p.count { setDECMode(p[index], true) }
+            for index in 0..<p.count {
+                setDECMode(p[index], true)
+                recordMode(p[index], true, ansi: false)
+            }
         case 0x6C:  // CSI Pm l  RM: reset mode (ECMA-48 8.3.106)
-            for index in 0..<p.count { setANSIMode(p[index], false) }
+            for index in 0..<p.count {
+                setANSIMode(p[index], false)
+                recordMode(p[index], false, ansi: true)
+            }
         case 0x3F6C:  // CSI ? Pm l  DECRST: DEC private mode reset (xterm)
-            for index in 0..<p.count { setDECMode(p[index], false) }
+            for index in 0..<p.count {
+                setDECMode(p[index], false)
+                recordMode(p[index], false, ansi: false)
+            }
         case 0x6D:  // CSI Pm m  SGR: select graphic rendition (ECMA-48 8.3.117)
             selectGraphicRendition(p)
-        case 0x6E:  // CSI Ps n  DSR: device status report (ECMA-48 8.3.35)
-            switch p[0] {
-            case 5: respond("\u{1B}[0n")
-            case 6: respond("\u{1B}[\(row - originTop + 1);\(col + 1)R")
-            default: break
-            }
-        case 0x3F6E:  // CSI ? Ps n  DECDSR: DEC device status report (xterm)
-            if p[0] == 6 { respond("\u{1B}[?\(row - originTop + 1);\(col + 1)R") }
         case 0x72:  // CSI Ps;Ps r  DECSTBM: set top and bottom margins (VT100)
             setScrollRegion(top: p[0], bottom: p[1])
         case 0x73:  // CSI s  SCOSC: save cursor (SCO; xterm without left/right margins)
@@ -133,12 +142,15 @@ extension TerminalState {
             restoreCursor()
         case 0x21_0070:  // CSI ! p  DECSTR: soft terminal reset (VT220)
             softReset()
-        case 0x20_0071:  // CSI Ps SP q  DECSCUSR: cursor style (VT520)
-            modes.cursorStyle = p[0]
+        case 0x20_0071:  // CSI Ps SP q  DECSCUSR: cursor style (VT520); odd and 0 blink, as mode 12 (xterm)
+            if p[0] <= 6 {
+                modes.cursorStyle = p[0]
+                modes.cursorBlink = p[0] == 0 || p[0] % 2 == 1
+            }
         case 0x24_0070:  // CSI Ps $ p  DECRQM: request ANSI mode (VT300)
-            respond("\u{1B}[\(p[0]);\(ansiModeState(p[0]))$y")
+            if responseHandler != nil { reportMode(p, dec: false) }
         case 0x24_3F70:  // CSI ? Ps $ p  DECRQM: request DEC private mode (VT300)
-            respond("\u{1B}[?\(p[0]);\(decModeState(p[0]))$y")
+            if responseHandler != nil { reportMode(p, dec: true) }
         default:
             // Unknown or unsupported: swallowed, and reported to a debugging hook.
             if let unhandled = unhandledSequenceHandler { unhandled(TerminalState.describe(sequence)) }

@@ -98,41 +98,6 @@ extension TerminalState {
         }
     }
 
-    /// DECRQM answer for an ANSI mode: 1 set, 2 reset, 0 not recognised.
-    func ansiModeState(_ mode: Int) -> Int {
-        switch mode {
-        case 4: return modes.insert ? 1 : 2
-        case 20: return modes.newline ? 1 : 2
-        default: return 0
-        }
-    }
-
-    /// DECRQM answer for a DEC private mode: 1 set, 2 reset, 0 not recognised.
-    func decModeState(_ mode: Int) -> Int {
-        let on: Bool
-        switch mode {
-        case 1: on = modes.applicationCursorKeys
-        case 5: on = modes.reverseVideo
-        case 6: on = modes.origin
-        case 7: on = modes.autowrap
-        case 3: on = modes.columns132
-        case 40: on = modes.allowColumnSwitch
-        case 12: on = modes.cursorBlink
-        case 25: on = modes.cursorVisible
-        case 45: on = modes.reverseWraparound
-        case 9, 1000, 1001, 1002, 1003: on = modes.mouseTracking.rawValue == mode
-        case 1005, 1006, 1015, 1016: on = modes.mouseEncoding.rawValue == mode
-        case 1004: on = modes.focusReporting
-        case 1007: on = modes.alternateScroll
-        case 2004: on = modes.bracketedPaste
-        case 2026: on = modes.synchronizedOutput
-        case 47, 1047, 1049: on = isAlternateScreen
-        case 1048: on = false
-        default: return 0
-        }
-        return on ? 1 : 2
-    }
-
     // MARK: - Save, restore, reset
 
     /// DECSC: saves position, pending wrap, rendition, character sets and origin mode.
@@ -169,6 +134,8 @@ extension TerminalState {
         modes.autowrap = true
         modes.applicationCursorKeys = false
         modes.applicationKeypad = false
+        modes.cursorStyle = 0  // xterm: the default shape, not blinking (DECRQSS reports 2 q)
+        modes.cursorBlink = false
         scrollTop = 0
         scrollBottom = rows - 1
         let sensitiveIndex = pen.sensitiveIndex
@@ -196,11 +163,13 @@ extension TerminalState {
         scrollTop = 0
         scrollBottom = rows - 1
         tabStops = TerminalState.defaultTabStops(cols: cols)
+        tabStopsPastEnd = true
         charsets = (.ascii, .ascii, .ascii, .ascii)
         glIndex = 0
         singleShift = 0
         lastPrinted = nil
         paletteOverrides = [:]
+        protectionUsed = false  // no cell is protected any more (DECCIR reports it, as xterm)
         moveCursor(row: 0, col: 0)
         if tables.clusters.count > 1 || tables.reasons.count > 1 || tables.links.count > 1 { tables = SideTables() }
     }

@@ -3,7 +3,7 @@ extension TerminalState {
     static let sensitiveMarkCommand = 7701
 
     /// OSC: `Ps ; Pt`. Handles 0/2 (title), 4/104 (palette), 8 (hyperlink),
-    /// 10/11 (colour queries) and 7701 (sensitive marks); others are swallowed.
+    /// 10–19/110–119 (dynamic colours) and 7701 (sensitive marks); others are swallowed.
     mutating func handleOSC(_ payload: UnsafeBufferPointer<UInt8>, bellTerminated: Bool) {
         // The command number: digits up to the first `;`.
         var number = 0
@@ -39,12 +39,10 @@ extension TerminalState {
             } else {
                 pen.linkIndex = internLink(String(decoding: uri, as: UTF8.self))
             }
-        case 10, 11:  // query default foreground / background colour (xterm)
-            let text = String(decoding: rest, as: UTF8.self)
-            if text == "?" {
-                let (r, g, b) = number == 10 ? defaultForeground : defaultBackground
-                respond("\u{1B}]\(number);\(TerminalState.colorSpec(r, g, b))\(terminator)")
-            }
+        case 10...19:  // set or query dynamic colours: 10;spec[;spec…] sets 10, 11, … in turn (xterm)
+            setDynamicColors(from: number, String(decoding: rest, as: UTF8.self), terminator: terminator)
+        case 110...119:  // reset a dynamic colour (xterm)
+            colorOverrides[number - 100] = nil
         case TerminalState.sensitiveMarkCommand:  // Veil: start (7701;REASON) or end (7701;) a sensitive run
             if rest.isEmpty {
                 pen.sensitiveIndex = 0
@@ -86,13 +84,23 @@ extension TerminalState {
         var index = 0
         while index + 1 < fields.count {
             defer { index += 2 }
-            guard let number = Int(fields[index]), (0...255).contains(number) else { continue }
+            guard let number = Int(fields[index]), (0...TerminalState.lastSpecialColor).contains(number) else {
+                continue
+            }
             let spec = fields[index + 1]
             if spec == "?" {
-                let rgb = paletteOverrides[UInt8(number)] ?? TerminalState.xtermPaletteColor(number)
+                guard responseHandler != nil else { continue }
+                let rgb =
+                    number > 255
+                    ? colorOverrides[number] ?? defaultForeground
+                    : paletteOverrides[UInt8(number)] ?? TerminalState.xtermPaletteColor(number)
                 respond("\u{1B}]4;\(number);\(TerminalState.colorSpec(rgb.0, rgb.1, rgb.2))\(terminator)")
             } else if let rgb = TerminalState.parseColorSpec(spec) {
-                paletteOverrides[UInt8(number)] = rgb
+                if number > 255 {
+                    colorOverrides[number] = rgb
+                } else {
+                    paletteOverrides[UInt8(number)] = rgb
+                }
             }
         }
     }
@@ -101,14 +109,44 @@ extension TerminalState {
     mutating func resetPalette(_ text: String) {
         if text.isEmpty {
             paletteOverrides = [:]
+            for number in 256...TerminalState.lastSpecialColor { colorOverrides[number] = nil }
             return
         }
         for field in text.split(separator: ";") {
-            if let number = Int(field), (0...255).contains(number) { paletteOverrides[UInt8(number)] = nil }
+            guard let number = Int(field), (0...TerminalState.lastSpecialColor).contains(number) else { continue }
+            if number > 255 {
+                colorOverrides[number] = nil
+            } else {
+                paletteOverrides[UInt8(number)] = nil
+            }
         }
     }
 
-    /// Parses `rgb:r/g/b` (1–4 hex digits per channel) or `#rrggbb`.
+    /// xterm's special colours after the 256 of the palette (OSC 4;256…260: bold, underline,
+    /// blink, reverse, italic), black by default as xterm's foreground.
+    static let lastSpecialColor = 260
+
+    /// OSC 10…19 from `first`: each `;`-separated item sets (a colour spec) or queries (`?`)
+    /// the next dynamic colour. Queries are answered from what was set, else from the
+    /// reported colours: xterm's defaults are the foreground for 10, 12, 13, 15, 17, 18 and
+    /// the background for 11, 14, 16, 19 (cursor, pointer, Tek and highlight colours).
+    mutating func setDynamicColors(from first: Int, _ text: String, terminator: String) {
+        var number = first
+        for item in text.split(separator: ";", omittingEmptySubsequences: false) where number <= 19 {
+            defer { number += 1 }
+            if item == "?" {
+                guard responseHandler != nil else { continue }
+                let isBackground = [11, 14, 16, 19].contains(number)
+                let rgb = colorOverrides[number] ?? (isBackground ? defaultBackground : defaultForeground)
+                respond("\u{1B}]\(number);\(TerminalState.colorSpec(rgb.0, rgb.1, rgb.2))\(terminator)")
+            } else if let rgb = TerminalState.parseColorSpec(item) {
+                colorOverrides[number] = rgb
+            }
+        }
+    }
+
+    /// Parses `rgb:r/g/b` (1–4 hex digits per channel) or `#rrggbb`. As X11 (and so xterm):
+    /// a channel is scaled to 16 bits, then its high byte is kept (`rgb:12ff/…` is 0x12).
     static func parseColorSpec(_ spec: Substring) -> (UInt8, UInt8, UInt8)? {
         if spec.hasPrefix("rgb:") {
             let parts = spec.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
@@ -117,7 +155,7 @@ extension TerminalState {
             for part in parts {
                 guard (1...4).contains(part.count), let value = Int(part, radix: 16) else { return nil }
                 let maximum = (1 << (4 * part.count)) - 1
-                channels.append(UInt8((value * 255 + maximum / 2) / maximum))
+                channels.append(UInt8((value * 0xFFFF / maximum) >> 8))
             }
             return (channels[0], channels[1], channels[2])
         }

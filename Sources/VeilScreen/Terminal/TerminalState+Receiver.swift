@@ -18,6 +18,8 @@ extension TerminalState: ParserReceiver {
             glIndex = 1
         case 0x0F:  // SI: G0 into GL
             glIndex = 0
+        case 0x18, 0x1A:  // CAN, SUB: a device control string they abort is not answered
+            dcsRequest = nil
         default:
             break  // BEL and the other C0 controls change nothing on the screen
         }
@@ -26,6 +28,7 @@ extension TerminalState: ParserReceiver {
     /// Escape sequences, keyed `intermediate << 8 | final`.
     mutating func escDispatch(_ intermediates: Intermediates, final: UInt8, ignore: Bool) {
         lastPrinted = nil
+        if dcsRequest != nil { finishDeviceControl(isStringTerminator: final == 0x5C && intermediates.first == 0) }
         guard !ignore, !workExhausted, intermediates.second == 0 else { return }
         let key = UInt32(intermediates.first) << 8 | UInt32(final)
         switch key {
@@ -47,7 +50,7 @@ extension TerminalState: ParserReceiver {
         case 0x4F:  // ESC O  SS3: single shift G3 (ECMA-48 8.3.142)
             singleShift = 3
         case 0x5A:  // ESC Z  DECID: identify as DA1 (VT100)
-            respond("\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c")
+            respond(TerminalState.primaryDeviceAttributes)
         case 0x63:  // ESC c  RIS: reset to initial state (ECMA-48 8.3.105)
             fullReset()
         case 0x6E:  // ESC n  LS2: G2 into GL (ECMA-48 8.3.78)
@@ -80,6 +83,20 @@ extension TerminalState: ParserReceiver {
         handleOSC(payload, bellTerminated: bellTerminated)
     }
 
-    /// Device control strings carry nothing Veil shows; their data is dropped.
-    mutating func hook(_ sequence: ControlSequence) { lastPrinted = nil }
+    /// Device control strings carry nothing Veil shows; only DECRQSS requests are kept, and
+    /// only with a response handler (TerminalState+DECRQSS.swift).
+    mutating func hook(_ sequence: ControlSequence) {
+        lastPrinted = nil
+        hookDeviceControl(sequence)
+    }
+
+    /// A byte of a device control string.
+    mutating func put(_ byte: UInt8) {
+        if dcsRequest != nil { putDeviceControl(byte) }
+    }
+
+    /// The end of a device control string: answered once its ST is seen.
+    mutating func unhook() {
+        if dcsRequest != nil { dcsRequest!.ended = true }
+    }
 }

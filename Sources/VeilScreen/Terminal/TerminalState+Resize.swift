@@ -32,6 +32,10 @@ extension TerminalState {
         result.defaultForeground = defaultForeground
         result.defaultBackground = defaultBackground
         result.paletteOverrides = paletteOverrides
+        result.colorOverrides = colorOverrides
+        result.tabStopsPastEnd = tabStopsPastEnd
+        result.reportSettings = reportSettings
+        result.dcsRequest = dcsRequest
         for c in 0..<min(cols, newCols) { result.tabStops[c] = tabStops[c] }
         return result
     }

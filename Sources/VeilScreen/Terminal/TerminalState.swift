@@ -37,6 +37,9 @@ struct TerminalState: Sendable {
 
     var modes = TerminalModes()
     var tabStops: [Bool]
+    /// Whether xterm's stops past the last column are still set (TBC 3 clears them); DECTABSR
+    /// reports the one right after the last column.
+    var tabStopsPastEnd = true
 
     // Character sets.
     var charsets: (Charset, Charset, Charset, Charset) = (.ascii, .ascii, .ascii, .ascii)
@@ -69,6 +72,13 @@ struct TerminalState: Sendable {
     var defaultBackground: (UInt8, UInt8, UInt8) = (255, 255, 255)
     /// Palette changes made with OSC 4 (index → RGB); reset by OSC 104.
     var paletteOverrides: [UInt8: (UInt8, UInt8, UInt8)] = [:]
+    /// Dynamic colours set with OSC 10–19 (keyed by the OSC number) and xterm's special
+    /// colours 256–260 set with OSC 4; reported back as set (TerminalState+OSC.swift).
+    var colorOverrides: [Int: (UInt8, UInt8, UInt8)] = [:]
+    /// What the terminal reports about itself (``Terminal/reportSettings``).
+    var reportSettings = ReportSettings()
+    /// The DECRQSS (or other `DCS $`) request being collected, with a response handler only.
+    var dcsRequest: DeviceControlRequest?
 
     init(cols: Int, rows: Int) {
         self.cols = cols
@@ -79,8 +89,10 @@ struct TerminalState: Sendable {
         tabStops = TerminalState.defaultTabStops(cols: cols)
     }
 
+    /// Every 8 columns from column 0, as xterm (the stop at 0 changes no movement; DECTABSR
+    /// reports it).
     static func defaultTabStops(cols: Int) -> [Bool] {
-        (0..<cols).map { $0 % 8 == 0 && $0 != 0 }
+        (0..<cols).map { $0 % 8 == 0 }
     }
 
     /// All work units spent (both buffers and the rest).
