@@ -15,7 +15,7 @@ extension TerminalState {
         case 5: modes.reverseVideo = on  // DECSCNM
         case 6:  // DECOM: homes the cursor
             modes.origin = on
-            moveCursor(row: originTop, col: 0)
+            moveCursor(row: originTop, col: originLeft)
         case 7:  // DECAWM
             modes.autowrap = on
         case 3:  // DECCOLM: 80/132 columns (xterm: only with mode 40)
@@ -30,11 +30,13 @@ extension TerminalState {
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             scrollTop = 0
             scrollBottom = rows - 1
+            resetHorizontalMargins()
             moveCursor(row: 0, col: 0)
         case 40: modes.allowColumnSwitch = on
         case 12: modes.cursorBlink = on
         case 25: modes.cursorVisible = on  // DECTCEM
         case 45: modes.reverseWraparound = on
+        case 69: setLeftRightMarginMode(on)  // DECLRMM
         case 9, 1000, 1001, 1002, 1003:  // mouse tracking
             let tracking = TerminalModes.MouseTracking(rawValue: mode) ?? .off
             if on {
@@ -120,6 +122,7 @@ extension TerminalState {
         case 12: on = modes.cursorBlink
         case 25: on = modes.cursorVisible
         case 45: on = modes.reverseWraparound
+        case 69: on = modes.leftRightMargins
         case 9, 1000, 1001, 1002, 1003: on = modes.mouseTracking.rawValue == mode
         case 1005, 1006, 1015, 1016: on = modes.mouseEncoding.rawValue == mode
         case 1004: on = modes.focusReporting
@@ -171,6 +174,7 @@ extension TerminalState {
         modes.applicationKeypad = false
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
         let sensitiveIndex = pen.sensitiveIndex
         let linkIndex = pen.linkIndex
         pen = .blank
@@ -195,6 +199,7 @@ extension TerminalState {
         savedCursors = [SavedCursor(), SavedCursor()]
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
         tabStops = TerminalState.defaultTabStops(cols: cols)
         charsets = (.ascii, .ascii, .ascii, .ascii)
         glIndex = 0
