@@ -493,6 +493,10 @@ case("dwl_alt_screen", 10, 3, ESC + "#6" + "AB" + CSI + "?1049h" + "cd" + CSI + 
      "the alternate screen has its own row sizes")
 case("dwl_insert_mode", 10, 3, ESC + "#6" + "ABCDE" + CSI + "1;1H" + CSI + "4h" + "X",
      "IRM on a double-width row pushes characters off at the half width")
+case("dwl_ignored_with_lrm", 10, 3, CSI + "?69h" + CSI + "3;7s" + CSI + "1;1H" + ESC + "#6" + "ABCDEFGH",
+     "while DECLRMM is set, DECDWL is ignored (the row stays single width, text wraps at the right margin)")
+case("dwl_reset_by_lrm", 10, 3, ESC + "#6" + "AB" + CRLF + ESC + "#3" + "AB" + CSI + "?69h" + CSI + "?69l" + "CD",
+     "setting DECLRMM makes every row single width")
 case("dwl_autowrap_off", 10, 3, CSI + "?7l" + ESC + "#6" + "ABCDEFG",
      "DECAWM off on a double-width row: the last character overwrites the half-width column")
 

@@ -6,9 +6,10 @@ extension TerminalState {
     /// becomes double-size (the exposure tracker judges the row first) and come back when it
     /// is single again. A cursor past the half moves to column `cols / 2` (xterm), where
     /// nothing prints; a pending wrap stays pending.
+    /// Ignored while DECLRMM (69) is set, as xterm.
     mutating func setLineSize(_ size: LineSize) {
         let old = grid.lineSize(row)
-        guard size != old else { return }
+        guard size != old, !modes.leftRightMargins else { return }
         let half = cols / 2
         if size.isDouble && !old.isDouble {
             exposureWillErase(rows: row, row + 1, cols: half..<cols)

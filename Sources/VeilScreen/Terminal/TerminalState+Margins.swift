@@ -13,10 +13,17 @@ extension TerminalState {
         moveCursor(row: originTop, col: originLeft)
     }
 
-    /// DECLRMM: switching it off (or a reset) removes the margins.
+    /// DECLRMM: switching it off (or a reset) removes the margins; switching it on makes
+    /// every row single width (xterm: double-size rows and left/right margins exclude each
+    /// other, see ``setLineSize(_:)``).
     mutating func setLeftRightMarginMode(_ on: Bool) {
         modes.leftRightMargins = on
         if !on { resetHorizontalMargins() }
+        guard on, grid.doubleRows != 0 else { return }
+        for r in 0..<rows where grid.lineSize(r).isDouble {
+            exposureDidTouch(row: r)  // the cells past the half show again
+            grid.setLineSize(r, .single)
+        }
     }
 
     mutating func resetHorizontalMargins() {
