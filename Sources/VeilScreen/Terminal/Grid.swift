@@ -133,7 +133,7 @@ struct Grid: Sendable {
     mutating func clearRows(from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
         work &+= to - from
-        let cleared = RowInfo(isWrapped: false, isUniform: true, cell: blank)
+        let cleared = RowInfo(isWrapped: false, isUniform: true, cell: blank, size: .single)
         let (rows, ringStart) = (self.rows, self.ringStart)
         var newlyUniform = 0
         var single = 0
@@ -199,7 +199,7 @@ struct Grid: Sendable {
         work &+= 1
         if !info[id].isUniform { uniformCount += 1 }
         if info[id].size.isDouble { doubleRows -= 1 }
-        info[id] = RowInfo(isWrapped: false, isUniform: true, cell: cell)
+        info[id] = RowInfo(isWrapped: false, isUniform: true, cell: cell, size: .single)
     }
 
     /// Writes `count` copies of `blank` from `cells[start]` (charged per cell).

@@ -142,8 +142,8 @@ struct TerminalState: Sendable {
     /// scrolls in is uniform: it is written out only when printed on).
     mutating func index() {
         wrapPending = false
-        printEndRow = -1
         if row == scrollBottom {
+            printEndRow = -1  // the printed character scrolled away: a mark no longer follows it
             if hasHorizontalMargins {
                 // Only the rectangle inside the margins scrolls, and only from inside it.
                 if col >= leftMargin && col <= rightMargin {
@@ -161,8 +161,8 @@ struct TerminalState: Sendable {
     /// RI: up one row, scrolling the region down when at its top margin.
     mutating func reverseIndex() {
         wrapPending = false
-        printEndRow = -1
         if row == scrollTop {
+            printEndRow = -1
             if hasHorizontalMargins {
                 if col >= leftMargin && col <= rightMargin {
                     scrollRectangle(top: scrollTop, bottom: scrollBottom, count: 1, up: false)
@@ -187,7 +187,7 @@ struct TerminalState: Sendable {
     /// CR: to the left margin, or to column 0 from left of it (xterm).
     @inline(__always)
     mutating func carriageReturn() {
-        col = modes.origin || col >= leftMargin ? leftMargin : 0
+        col = leftMargin == 0 || !(modes.origin || col >= leftMargin) ? 0 : leftMargin
         wrapPending = false
     }
 }
