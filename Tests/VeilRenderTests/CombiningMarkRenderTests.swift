@@ -31,7 +31,8 @@ import VeilScreen
             var plain = screen
             plain.cursor.isVisible = false
             let rows = try Self.inkedRows(plain)
-            #expect(!rows.isEmpty && rows.allSatisfy { (16 * row)..<(16 * row + 16) ~= $0 }, "U+\(mark.value) row \(row)")
+            #expect(
+                !rows.isEmpty && rows.allSatisfy { (16 * row)..<(16 * row + 16) ~= $0 }, "U+\(mark.value) row \(row)")
         }
     }
 }

@@ -80,7 +80,8 @@ import VeilTestSupport
         }
         #expect(
             changed.isEmpty,
-            "\(cols)x\(rows) margins \(left)...\(right) rows \(top)...\(bottom): \(changed) changed; \(script.debugDescription)")
+            "\(cols)x\(rows) margins \(left)...\(right) rows \(top)...\(bottom): \(changed) changed; \(script.debugDescription)"
+        )
         #expect((top...bottom).contains(t.cursor.row) && (left...right).contains(t.cursor.col))
         #expect(after.invariantViolation() == nil)
     }

@@ -78,8 +78,8 @@ public struct ScreenEncoder: Sendable {
         if sized {
             // A double-size row shows only half its cells: it is made single while drawn.
             for row in 0..<screen.rows where shown.lineSizes[row] != .single {
-                guard screen.lineSizes[row] != shown.lineSizes[row] || !sameRow(screen, row, shown, row) else { continue }
-                setLineSize(.single, row: row, into: &out)
+                let changed = screen.lineSizes[row] != shown.lineSizes[row] || !sameRow(screen, row, shown, row)
+                if changed { setLineSize(.single, row: row, into: &out) }
             }
         }
         for row in 0..<screen.rows { drawRow(row, of: screen, into: &out) }
