@@ -106,6 +106,26 @@ import VeilTestSupport
     }
 }
 
+extension MarginTests {
+    /// The same for edits that push cells out at the bottom or the right margin.
+    @Test(arguments: [
+        ("\(csi)6;5HSECRET", "\(csi)2;5H\(csi)9L"),  // IL pushes the bottom row out
+        ("\(csi)6;5HSECRET", "\(csi)9T"),  // SD
+        ("\(csi)6;5HSECRET", "\(csi)1;5H\(esc)M"),  // RI at the top margin
+        ("\(csi)2;5HSECRET", "\(csi)2;3H\(csi)9@"),  // ICH
+        ("\(csi)2;5HSECRET", "\(csi)2;3H\(csi)9'}"),  // DECIC
+        ("\(csi)2;5HSECRET", "\(csi)2;5H\(csi)9 A"),  // SR
+    ])
+    func marginEditsExposeWhatThey(push: (String, String)) {
+        var t = try! Terminal(cols: 12, rows: 6)
+        t.trackExposure(.everyMoment)
+        t.feed(Array("\(csi)?69h\(csi)3;10s\(push.0)\(push.1)".utf8), at: 0)
+        #expect(!t.screen.lines().joined().contains("SECRET"))
+        let exposed = t.takeExposures(endingFrame: false)
+        #expect(exposed.contains { $0.isLeaving && $0.screen.lines().joined().contains("SECRET") }, "\(push.1)")
+    }
+}
+
 /// Collects terminal answers (the response handler is `@Sendable`).
 final class Answers: @unchecked Sendable {
     private var bytes: [UInt8] = []
