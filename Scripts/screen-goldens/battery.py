@@ -10,6 +10,8 @@ flags:
   origin_top  -- the case ends with DECOM (origin mode) set and this scroll-region top row
                  (0-based); xterm's cursor report (CPR) is then relative to the region, so
                  run_oracle.py adds this value to the reported row.
+  origin_left -- likewise with left/right margins (DECLRMM): the left margin column
+                 (0-based), added to the reported column.
 The bytes are fed to xterm raw (stty raw -echo -opost): LF is NOT turned into CRLF.
 """
 import json
@@ -369,6 +371,134 @@ case("big_mixed_80x24", 80, 24,
      + CSI + "3;5H" + "中文 mixed Ελληνικά é" + CSI + "5;1H" + ESC + "(0" + "lqqqqqqk" + ESC + "(B"
      + CSI + "24;1H" + CSI + "7m" + " status " + CSI + "27m" + CSI + "24;80H" + "Z" + CSI + "12;40H",
      "full-screen layout: coloured title, CJK, line drawing, status line, last cell", attrs=True)
+
+
+# ---------------------------------------------------------------- issue 18: xterm 379 differences
+MARK = "\u0301"  # combining acute accent
+case("wide_last_column_autowrap_off", 10, 3, CSI + "?7l" + "012345678中X" + CRLF + "0123456789中Y",
+     "DECAWM off: a wide character at the last column is not placed (the cursor stays), the next character prints there")
+case("wide_last_column_autowrap_off_fits", 10, 3, CSI + "?7l" + "01234567中X",
+     "DECAWM off: a wide character that fits the last two columns is placed; X then overwrites its right half")
+case("combining_after_cup", 10, 3, "abc" + CSI + "1;2H" + MARK + CRLF + "abc" + CSI + "2;2H" + MARK + "X",
+     "after a cursor move a combining mark joins the cell under the cursor (xterm's char_was_written is reset)")
+case("combining_after_cr", 10, 3, "xyz\r" + MARK + CRLF + "xyz" + CSI + "D" + MARK,
+     "after CR the mark joins column 0; after CUB the cell under the cursor")
+case("combining_after_move_blank", 10, 3, "abc" + CSI + "1;6H" + MARK + CRLF + "def" + CSI + "2;3H" + MARK + "Y",
+     "a mark after a move onto a never-written cell is not shown")
+case("combining_limit", 10, 3, "x" + MARK + "\u0302\u0303\u0304\u0305Y" + CRLF + "e" + MARK + "\u0302\u0303\u0304Z",
+     "xterm keeps two combining marks per cell (e + U+0301 is first precomposed to é)")
+case("insert_mode_wide_pushed_off", 10, 3,
+     "012345中中" + CSI + "1;1H" + CSI + "4hX" + CRLF + "012345中中" + CSI + "2;1H" + "中",
+     "IRM: the wide character cut by the right edge is removed, the last whole one that fits stays")
+case("insert_mode_wide_at_edge", 10, 3,
+     "0123456中" + CSI + "1;9H" + CSI + "4h" + "中" + CRLF + "01234567中" + CSI + "2;2H" + "ab",
+     "IRM: inserting a wide character near the right edge; a pushed wide character that no longer fits goes")
+
+# ---------------------------------------------------------------- issue 18: left/right margins
+FILL6 = rows_of("abcdefghij", "klmnopqrst", "uvwxyzABCD", "EFGHIJKLMN", "OPQRSTUVWX", "YZ01234567")
+LRM = CSI + "?69h" + CSI + "3;7s"  # margins at columns 3..7 (0-based 2..6)
+case("lrm_print_wraps_at_right_margin", 10, 6, FILL6 + LRM + CSI + "2;4H" + "123456789",
+     "DECLRMM + DECSLRM 3;7: text wraps at the right margin to the left margin of the next row")
+case("lrm_print_right_of_margin", 10, 6, FILL6 + LRM + CSI + "2;9H" + "1234",
+     "printing right of the right margin goes to the screen edge and wraps")
+case("lrm_print_left_of_margin", 10, 6, FILL6 + LRM + CSI + "2;1H" + "123456789",
+     "printing left of the left margin: wraps at the right margin")
+case("lrm_csi_s_without_mode", 10, 6, FILL6 + CSI + "2;4H" + CSI + "3;7s" + CSI + "5;5H" + CSI + "uX",
+     "without DECLRMM, CSI 3;7 s is SCOSC (save cursor): CSI u comes back")
+case("lrm_slrm_homes_cursor", 10, 6, FILL6 + CSI + "3;3H" + LRM + "X",
+     "DECSLRM moves the cursor home")
+case("lrm_slrm_invalid", 10, 6, FILL6 + CSI + "?69h" + CSI + "3;3H" + CSI + "7;3s" + "X" + CSI + "2;2s" + "Y",
+     "DECSLRM with left >= right is ignored")
+case("lrm_lf_scrolls_rectangle", 10, 6, FILL6 + LRM + CSI + "2;5r" + CSI + "5;4H" + "\n\n" + "X",
+     "LF at the bottom margin scrolls only the rectangle of the margins")
+case("lrm_lf_outside_margins", 10, 6, FILL6 + LRM + CSI + "2;5r" + CSI + "5;9H" + "\nX",
+     "LF at the bottom margin with the cursor right of the right margin")
+case("lrm_ri_scrolls_rectangle", 10, 6, FILL6 + LRM + CSI + "2;5r" + CSI + "2;4H" + ESC + "M" + ESC + "MX",
+     "RI at the top margin scrolls the rectangle down")
+case("lrm_ind_nel", 10, 6, FILL6 + LRM + CSI + "6;5H" + ESC + "D" + "X" + ESC + "E" + "Y",
+     "IND and NEL at the bottom (full-height region) with margins: NEL goes to the left margin")
+case("lrm_su_sd", 10, 6, FILL6 + LRM + CSI + "2S" + CSI + "T" + CSI + "1;1H",
+     "SU 2 then SD 1 move only the columns inside the margins")
+case("lrm_ich_dch_inside", 10, 6, FILL6 + LRM + CSI + "1;4H" + CSI + "2@" + CSI + "2;4H" + CSI + "2P"
+     + CSI + "3;4H" + CSI + "99@" + CSI + "4;4H" + CSI + "99P",
+     "ICH/DCH inside the margins shift only up to the right margin")
+case("lrm_ich_dch_outside", 10, 6, FILL6 + LRM + CSI + "1;9H" + CSI + "@" + CSI + "2;9H" + CSI + "P"
+     + CSI + "3;1H" + CSI + "@" + CSI + "4;2H" + CSI + "P",
+     "ICH/DCH left or right of the margins")
+case("lrm_il_dl", 10, 6, FILL6 + LRM + CSI + "2;4H" + CSI + "L" + CSI + "4;5H" + CSI + "2M",
+     "IL/DL inside the margins move only the columns inside them")
+case("lrm_il_dl_outside", 10, 6, FILL6 + LRM + CSI + "2;9H" + CSI + "L" + CSI + "4;1H" + CSI + "M" + "X",
+     "IL/DL with the cursor outside the left/right margins do nothing")
+case("lrm_decic_decdc", 10, 6, FILL6 + LRM + CSI + "2;5r" + CSI + "3;4H" + CSI + "2'}" + CSI + "4;5H" + CSI + "'~",
+     "DECIC/DECDC: columns inserted and deleted inside the margins and the scroll region")
+case("lrm_erase", 10, 6, FILL6 + LRM + CSI + "1;4H" + CSI + "K" + CSI + "2;4H" + CSI + "1K" + CSI + "3;4H" + CSI + "2K"
+     + CSI + "4;4H" + CSI + "9X" + CSI + "5;4H" + CSI + "J",
+     "EL, ECH and ED with left/right margins set")
+case("lrm_origin_mode", 10, 6, FILL6 + LRM + CSI + "2;5r" + CSI + "?6h" + "X" + CSI + "2;2HY" + CSI + "99;99HZ",
+     "DECOM with left/right margins: CUP is relative to the top-left margins and clamped to the rectangle",
+     origin_top=1, origin_left=2)
+case("lrm_origin_mode_wrap", 10, 6, FILL6 + LRM + CSI + "2;5r" + CSI + "?6h" + CSI + "4;1H" + "123456789ABC",
+     "DECOM with margins: text wraps inside the rectangle and scrolls it", origin_top=1, origin_left=2)
+case("lrm_cr_bs", 10, 6, FILL6 + LRM + CSI + "2;5H\rX" + CSI + "3;2H\rY" + CSI + "4;3H\bZ",
+     "CR inside the margins goes to the left margin, CR left of it to column 0; BS at the left margin")
+case("lrm_cuf_cub", 10, 6, FILL6 + LRM + CSI + "2;4H" + CSI + "99CX" + CSI + "3;5H" + CSI + "99DY"
+     + CSI + "4;9H" + CSI + "99DZ",
+     "CUF/CUB stop at the margins when inside them")
+case("lrm_reset_mode", 10, 6, FILL6 + LRM + CSI + "?69l" + CSI + "2;4H" + "123456789",
+     "resetting DECLRMM removes the margins")
+case("lrm_autowrap_off", 10, 6, FILL6 + LRM + CSI + "?7l" + CSI + "2;4H" + "123456789",
+     "DECAWM off with margins: characters stop at the right margin")
+case("lrm_wide_at_margin", 10, 6, FILL6 + LRM + CSI + "2;4H" + "12中文",
+     "a wide character that does not fit before the right margin wraps to the left margin")
+case("lrm_tab", 10, 6, FILL6 + LRM + CSI + "2;4H\tX" + CSI + "3;4H" + CSI + "2ZY",
+     "HT stops at the right margin; CBT at the left margin")
+case("lrm_insert_mode", 10, 6, FILL6 + LRM + CSI + "4h" + CSI + "2;4H" + "XY",
+     "IRM inside the margins pushes characters only up to the right margin")
+case("lrm_sl_sr", 10, 6, FILL6 + LRM + CSI + "2;5r" + CSI + "3;4H" + CSI + "2 @" + CSI + " A",
+     "SL / SR with left/right margins")
+case("lrm_decstr_resets", 10, 6, FILL6 + LRM + CSI + "!p" + CSI + "2;4H" + "123456789",
+     "DECSTR resets the left/right margins")
+case("lrm_cup_outside_origin_off", 10, 6, FILL6 + LRM + CSI + "3;10H" + "XY",
+     "without DECOM the cursor can go right of the margins; printing there wraps to column 0")
+
+# ---------------------------------------------------------------- issue 18: double-size lines
+case("dwl_basic", 10, 4, "abc" + ESC + "#6" + "XYZ" + CRLF + "0123456789" + ESC + "#6",
+     "DECDWL: the row shows half the columns; a full row keeps its cells, the cursor clamps to the half")
+case("dwl_wrap", 10, 4, ESC + "#6" + "ABCDEFGH" + CRLF + ESC + "#6" + "1234567",
+     "on a double-width row text wraps at half the width")
+case("dwl_cursor_clamp", 10, 4, ESC + "#6" + CSI + "9GX" + CSI + "2;1H" + ESC + "#6" + CSI + "99CY" + CSI + "3;9H" + ESC + "#6Z",
+     "CHA, CUF and DECDWL itself clamp the cursor to the half width")
+case("dhl_top_bottom", 10, 4, ESC + "#3" + "Hello" + CRLF + ESC + "#4" + "Hello" + CRLF + "plain",
+     "DECDHL top and bottom halves")
+case("dwl_swl_back", 10, 4, "abcdefghij" + ESC + "#6" + ESC + "#5" + "X" + CRLF + ESC + "#3" + ESC + "#5" + "Y",
+     "DECSWL makes the row single width again")
+case("dwl_scrolls_with_row", 10, 4, ESC + "#6" + "AB" + CRLF + ESC + "#3" + "CD" + CRLF + "ef" + CRLF + "gh\n\n",
+     "row sizes move with their rows when the screen scrolls; new rows are single width")
+case("dwl_erase", 10, 4, ESC + "#6" + "AB" + CRLF + ESC + "#6" + "CD" + CRLF + ESC + "#6" + "EF" + CSI + "1;1H" + CSI + "2K"
+     + CSI + "2;1H" + CSI + "J" + "x",
+     "EL 2 and ED 0 with double-width rows")
+case("dwl_ed2", 10, 4, ESC + "#6" + "AB" + CRLF + ESC + "#3" + "CD" + CSI + "2J" + CSI + "1;1H" + "0123456789",
+     "ED 2 makes every row single width")
+case("dwl_il_dl", 10, 5, ESC + "#6" + "AB" + CRLF + "cd" + CRLF + ESC + "#6" + "EF" + CSI + "1;1H" + CSI + "L"
+     + CSI + "3;1H" + CSI + "M",
+     "IL/DL move row sizes with the rows; inserted rows are single width")
+case("dwl_wide_char", 10, 4, ESC + "#6" + "中文字X" + CRLF + ESC + "#6" + "abc中",
+     "wide characters on a double-width row wrap at the half width")
+case("dwl_decaln", 10, 3, ESC + "#6" + "AB" + ESC + "#8",
+     "DECALN makes every row single width")
+case("dwl_ich_dch", 10, 3, "abcdefghij" + ESC + "#6" + CSI + "1;2H" + CSI + "@" + CRLF + "abcdefghij" + ESC + "#6"
+     + CSI + "2;2H" + CSI + "P",
+     "ICH and DCH on a double-width row")
+case("dwl_alt_screen", 10, 3, ESC + "#6" + "AB" + CSI + "?1049h" + "cd" + CSI + "?1049l",
+     "the alternate screen has its own row sizes")
+case("dwl_insert_mode", 10, 3, ESC + "#6" + "ABCDE" + CSI + "1;1H" + CSI + "4h" + "X",
+     "IRM on a double-width row pushes characters off at the half width")
+case("dwl_ignored_with_lrm", 10, 3, CSI + "?69h" + CSI + "3;7s" + CSI + "1;1H" + ESC + "#6" + "ABCDEFGH",
+     "while DECLRMM is set, DECDWL is ignored (the row stays single width, text wraps at the right margin)")
+case("dwl_reset_by_lrm", 10, 3, ESC + "#6" + "AB" + CRLF + ESC + "#3" + "AB" + CSI + "?69h" + CSI + "?69l" + "CD",
+     "setting DECLRMM makes every row single width")
+case("dwl_autowrap_off", 10, 3, CSI + "?7l" + ESC + "#6" + "ABCDEFG",
+     "DECAWM off on a double-width row: the last character overwrites the half-width column")
 
 
 def main():

@@ -173,6 +173,13 @@ def parse_row(row):
     return cells, col
 
 
+def line_size(row):
+    """The line size xterm's print starts a drawn row with: 3/4 double-height top/bottom,
+    5 single, 6 double-width (a row without drawn cells prints nothing: single)."""
+    m = re.match(r"\x1b#([0-9])", row)
+    return int(m.group(1)) if m else 5
+
+
 def parse_raw(raw, cols, rows):
     x, y, lines, origin_top = split_rows(raw, rows)
     if not (0 <= x < cols and 0 <= y < rows):
@@ -187,14 +194,20 @@ def parse_raw(raw, cols, rows):
     return x, y, text_lines, cell_rows, origin_top
 
 
-def golden(raw, cols, rows):
+def golden(raw, cols, rows, origin_left=0):
     """The .json golden. In origin mode, cursor.row is made absolute (reported row + top
-    margin) and the raw report is kept as cursor_reported."""
+    margin) and the raw report is kept as cursor_reported; with left/right margins
+    (DECLRMM) the report's column is relative to the left margin too: the battery's
+    `origin_left` (0-based left margin column) is added to it."""
     x, y, lines, cell_rows, origin_top = parse_raw(raw, cols, rows)
-    d = {"cols": cols, "rows": rows, "cursor": {"row": y, "col": x}}
-    if origin_top:
+    d = {"cols": cols, "rows": rows, "cursor": {"row": y, "col": x + origin_left}}
+    if origin_top or origin_left:
         d["cursor_reported"] = {"row": y - origin_top, "col": x}
     d["wide"] = [[r, c["col"]] for r, cells in enumerate(cell_rows) for c in cells if c.get("wide")]
+    _, _, raw_lines, _ = split_rows(raw, rows)
+    sizes = [[r, line_size(row)] for r, row in enumerate(raw_lines) if line_size(row) != 5]
+    if sizes:  # only where a row is double-size (older goldens stay as they were)
+        d["line_sizes"] = sizes
     d["lines"] = lines
     return d
 
@@ -231,12 +244,12 @@ def dump(obj, path, per_line_list=None):
             f.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def process(base, cols, rows, feed_path=None, origin_top=None, want_attrs=False):
+def process(base, cols, rows, feed_path=None, origin_top=None, want_attrs=False, origin_left=0):
     """Run xterm on base.bin (or feed_path), write base.xterm, base.json (+ base.attrs.json)."""
     raw = run_oracle(feed_path or base + ".bin", cols, rows)
     with open(base + ".xterm", "wb") as f:
         f.write(raw)
-    g = golden(raw, cols, rows)
+    g = golden(raw, cols, rows, origin_left)
     if origin_top is not None:  # the battery table's expectation, as a check of the oracle
         rep = g.get("cursor_reported", g["cursor"])["row"]
         if g["cursor"]["row"] - rep != origin_top:
@@ -250,6 +263,9 @@ def process(base, cols, rows, feed_path=None, origin_top=None, want_attrs=False)
 def rejson(d):
     """Rewrite NAME.json (and NAME.attrs.json where one exists) from the NAME.xterm files in
     DIR without running xterm again (after a change of the JSON format)."""
+    index = {}
+    if os.path.exists(os.path.join(d, "index.json")):
+        index = {c["name"]: c for c in json.load(open(os.path.join(d, "index.json")))}
     for f in sorted(os.listdir(d)):
         if not f.endswith(".xterm"):
             continue
@@ -259,7 +275,8 @@ def rejson(d):
         else:  # xtermjs
             cols, rows = 80, 25
         raw = open(base + ".xterm", "rb").read()
-        dump(golden(raw, cols, rows), base + ".json", "lines")
+        origin_left = index.get(f[:-6], {}).get("origin_left", 0)
+        dump(golden(raw, cols, rows, origin_left), base + ".json", "lines")
         if os.path.exists(base + ".attrs.json"):
             dump(attrs(raw, cols, rows), base + ".attrs.json", "cells")
 
@@ -289,7 +306,7 @@ def main():
         meta = index.get(name, {})
         try:
             g = process(base, cols, rows, origin_top=meta.get("origin_top"),
-                        want_attrs=all_attrs or meta.get("attrs", False))
+                        want_attrs=all_attrs or meta.get("attrs", False), origin_left=meta.get("origin_left", 0))
         except Exception as e:  # keep going, report at the end
             failed.append(name)
             print("[%d/%d] %s FAILED: %s" % (i + 1, len(names), name, e), flush=True)

@@ -35,13 +35,23 @@ public enum ScreenDump {
     /// `{"text","width","fg","bg","bold","dim","italic","underline","inverse","strikethrough","sensitive"}`,
     /// keys always in this order. Colours are `null` (default), a palette index or
     /// `"#rrggbb"`; the right half of a wide character is a cell of width 0 and text `""`;
-    /// invisible cells show a space.
+    /// invisible cells show a space. When a row is double-size (`ESC # 3/4/6`), a
+    /// `"lineSizes"` array before `lines` gives every row's size: `"single"`,
+    /// `"double-width"`, `"double-height-top"` or `"double-height-bottom"` (such a row shows
+    /// only its first `cols / 2` cells, drawn twice as wide).
     public static func json(_ screen: Screen) -> String {
         var out = "{\"cols\":\(screen.cols),\"rows\":\(screen.rows)"
         out +=
             ",\"cursor\":{\"row\":\(screen.cursor.row),\"col\":\(screen.cursor.col),\"visible\":\(screen.cursor.isVisible)}"
         out += ",\"title\":" + quoted(screen.title)
         out += ",\"alternateScreen\":\(screen.isAlternateScreen)"
+        if screen.lineSizes.contains(where: { $0 != .single }) {
+            let names: [LineSize: String] = [
+                .single: "single", .doubleWidth: "double-width", .doubleHeightTop: "double-height-top",
+                .doubleHeightBottom: "double-height-bottom",
+            ]
+            out += ",\"lineSizes\":[" + screen.lineSizes.map { "\"" + names[$0]! + "\"" }.joined(separator: ",") + "]"
+        }
         out += ",\"lines\":[\n"
         for row in 0..<screen.rows {
             out += "["

@@ -22,6 +22,9 @@ public struct Screen: Hashable, Sendable {
     public var cells: [Cell]
     /// `wrapped[r]` is true when row `r` was soft-wrapped into row `r + 1` (autowrap).
     public var wrapped: [Bool]
+    /// `lineSizes[r]` is row `r`'s DEC line size (double-width / double-height rows show
+    /// only their first `cols / 2` cells, drawn twice as wide).
+    public var lineSizes: [LineSize]
     /// The cursor.
     public var cursor: Cursor
     /// The window title (OSC 0/2).
@@ -45,6 +48,7 @@ public struct Screen: Hashable, Sendable {
         self.rows = rows
         self.cells = Array(repeating: .blank, count: cols * rows)
         self.wrapped = Array(repeating: false, count: rows)
+        self.lineSizes = Array(repeating: .single, count: rows)
         self.cursor = Cursor()
         self.title = ""
         self.isAlternateScreen = false

@@ -30,6 +30,21 @@ import Testing
         #expect(first?["bold"] as? Bool == true)
     }
 
+    /// Double-size rows are listed (only when there is one), as the renderer draws them.
+    @Test func jsonListsDoubleSizeRows() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let result = try CLI.run(
+            ["screen", "-", "--cols", "4", "--rows", "2", "--format", "json"], in: work,
+            stdin: Array("\u{1B}#6hi".utf8))
+        #expect(result.status == 0, "\(result)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any]
+        #expect(object?["lineSizes"] as? [String] == ["double-width", "single"])
+        let plain = try CLI.run(
+            ["screen", "-", "--cols", "4", "--rows", "1", "--format", "json"], in: work, stdin: Array("hi".utf8))
+        #expect(!plain.stdout.contains("lineSizes"))
+    }
+
     @Test func actionsListWhatTheParserSaw() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }

@@ -140,7 +140,9 @@ import Testing
 
     @Test func wideCharactersAtTheEdges() {
         #expect(lines("中", cols: 1, rows: 1) == [""])
-        #expect(lines("\(csi)?7l012345678中", cols: 10, rows: 2) == ["01234567中", ""])
+        // xterm 379 does not place a wide character at the last column without autowrap
+        // (battery `wide_last_column_autowrap_off`).
+        #expect(lines("\(csi)?7l012345678中", cols: 10, rows: 2) == ["012345678", ""])
         let split = terminal("中文字\r\(csi)C\(csi)X").screen
         #expect(split.lines()[0] == "  文字")  // erasing a continuation erases the whole character
         #expect(split.invariantViolation() == nil)

@@ -13,7 +13,8 @@ import VeilScreen
 /// (2·fg + bg) / 3; bold ORs the glyph shifted one pixel right; underline is row 15 (double:
 /// rows 13 and 15; other styles drawn single); strikethrough row 8; overline row 0;
 /// invisible draws no glyph and no line; control characters are never drawn; combining
-/// marks are drawn over their base. Italic and blink are not drawn.
+/// marks are drawn over their base. Italic and blink are not drawn. Double-width and
+/// double-height rows draw their first `cols / 2` cells doubled (see `drawDoubleRow`).
 public struct Rasterizer: Sendable {
     /// The font.
     public let font: BitmapFont
@@ -104,11 +105,22 @@ public struct Rasterizer: Sendable {
 
         let composer = CellComposer(font: font)
         let cursorIndex = cursorCell(of: screen)
-        let masks = UnsafeMutablePointer<UInt16>.allocate(capacity: 16)
+        let masks = UnsafeMutablePointer<UInt16>.allocate(capacity: 32)
         defer { masks.deallocate() }
+        // Double-size rows (DECDWL/DECDHL) are drawn apart; most screens have none.
+        let sizes = screen.lineSizes.count == screen.rows && screen.lineSizes.contains { $0 != .single }
         return screen.cells.withUnsafeBufferPointer { cells in
             let cols = screen.cols
             for row in 0..<screen.rows {
+                if sizes && screen.lineSizes[row] != .single {
+                    guard
+                        drawDoubleRow(
+                            screen, row: row, size: screen.lineSizes[row], cells: cells, layout: layout,
+                            cursorIndex: cursorIndex, composer: composer, masks: masks, doubled: masks + 16,
+                            into: &writer)
+                    else { return false }
+                    continue
+                }
                 let y = layout.gridY + row * 16 * scale
                 for col in 0..<cols {
                     let index = row * cols + col

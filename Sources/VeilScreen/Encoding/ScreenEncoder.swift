@@ -3,7 +3,8 @@
 /// title), so a recording re-encoded from its screens stays about its original size.
 ///
 /// The bytes are plain xterm: CUP, SGR, LF at the bottom row to scroll, OSC 2 for the title,
-/// the alternate screen (1049) when the screen is the alternate one. They never rely on
+/// the alternate screen (1049) when the screen is the alternate one, `ESC # 3/4/5/6` for
+/// double-size rows. They never rely on
 /// autowrap, character sets or hyperlinks (OSC 8 links are not drawn, so not written).
 ///
 /// ```swift
@@ -73,7 +74,20 @@ public struct ScreenEncoder: Sendable {
             }
         }
         scrollIfShifted(to: screen, into: &out)
+        let sized = screen.lineSizes.count == screen.rows && shown.lineSizes.count == shown.rows
+        if sized {
+            // A double-size row shows only half its cells: it is made single while drawn.
+            for row in 0..<screen.rows where shown.lineSizes[row] != .single {
+                let changed = screen.lineSizes[row] != shown.lineSizes[row] || !sameRow(screen, row, shown, row)
+                if changed { setLineSize(.single, row: row, into: &out) }
+            }
+        }
         for row in 0..<screen.rows { drawRow(row, of: screen, into: &out) }
+        if sized {
+            for row in 0..<screen.rows where screen.lineSizes[row] != shown.lineSizes[row] {
+                setLineSize(screen.lineSizes[row], row: row, into: &out)
+            }
+        }
         for row in 0..<screen.rows where screen.wrapped[row] != shown.wrapped[row] {
             setWrap(row, of: screen, into: &out)
         }
@@ -128,6 +142,22 @@ public struct ScreenEncoder: Sendable {
         shown.cells += Array(repeating: .blank, count: best * cols)
         shown.wrapped.removeFirst(best)
         shown.wrapped += Array(repeating: false, count: best)
+        shown.lineSizes.removeFirst(best)
+        shown.lineSizes += Array(repeating: .single, count: best)
+    }
+
+    /// `ESC # 3/4/5/6` on row `row` (from its first column, where no cursor is clamped).
+    private mutating func setLineSize(_ size: LineSize, row: Int, into out: inout [UInt8]) {
+        moveCursor(row: row, col: 0, into: &out)
+        let code: UInt8
+        switch size {
+        case .single: code = 0x35
+        case .doubleWidth: code = 0x36
+        case .doubleHeightTop: code = 0x33
+        case .doubleHeightBottom: code = 0x34
+        }
+        out += [0x1B, 0x23, code]
+        shown.lineSizes[row] = size
     }
 
     private func sameRow(_ a: Screen, _ rowA: Int, _ b: Screen, _ rowB: Int) -> Bool {

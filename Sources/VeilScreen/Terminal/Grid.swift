@@ -30,6 +30,8 @@ struct Grid: Sendable {
     private var blankTemplateCell: Cell
     /// Work units spent so far (see the type's documentation).
     private(set) var work = 0
+    /// How many physical rows are double-size (DECDWL/DECDHL): 0 keeps printing on its fast path.
+    private(set) var doubleRows = 0
     /// Work units per cell copied by a resize: the copy goes to a fresh buffer whose pages
     /// are touched for the first time, about 8 times the cost of a cell written in place.
     static let resizeCopyCost = 8
@@ -96,12 +98,28 @@ struct Grid: Sendable {
 
     mutating func setWrapped(_ row: Int, _ value: Bool) { info[id(row)].isWrapped = value }
 
+    /// The line size of screen row `row` (it moves with the row when rows scroll).
+    @inline(__always)
+    func lineSize(_ row: Int) -> LineSize { doubleRows == 0 ? .single : info[id(row)].size }
+
+    mutating func setLineSize(_ row: Int, _ size: LineSize) {
+        let id = id(row)
+        doubleRows += (size.isDouble ? 1 : 0) - (info[id].size.isDouble ? 1 : 0)
+        info[id].size = size
+    }
+
+    /// The line sizes in screen-row order.
+    func orderedLineSizes() -> [LineSize] { (0..<rows).map { lineSize($0) } }
+
     /// Fills columns `from..<to` of `row` with `blank`; a whole row becomes uniform.
     mutating func fill(row: Int, from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
         let id = id(row)
         if from == 0 && to == cols {
+            let size = info[id].size
             makeUniform(id, blank)
+            info[id].size = size
+            if size.isDouble { doubleRows += 1 }
             return
         }
         if info[id].isUniform {
@@ -115,9 +133,10 @@ struct Grid: Sendable {
     mutating func clearRows(from: Int, to: Int, with blank: Cell) {
         guard from < to else { return }
         work &+= to - from
-        let cleared = RowInfo(isWrapped: false, isUniform: true, cell: blank)
+        let cleared = RowInfo(isWrapped: false, isUniform: true, cell: blank, size: .single)
         let (rows, ringStart) = (self.rows, self.ringStart)
         var newlyUniform = 0
+        var single = 0
         // One pass over the row references (ED 2, DECALN and RIS storms clear every row).
         rowIDs.withUnsafeBufferPointer { ids in
             info.withUnsafeMutableBufferPointer { info in
@@ -125,11 +144,13 @@ struct Grid: Sendable {
                     let index = ringStart + row
                     let id = ids[index >= rows ? index - rows : index]
                     if !info[id].isUniform { newlyUniform += 1 }
+                    if info[id].size.isDouble { single += 1 }
                     info[id] = cleared
                 }
             }
         }
         uniformCount += newlyUniform
+        doubleRows -= single
     }
 
     /// Makes every row uniform with `blank` and not wrapped (a full reset), keeping the storage.
@@ -177,7 +198,8 @@ struct Grid: Sendable {
     private mutating func makeUniform(_ id: Int, _ cell: Cell) {
         work &+= 1
         if !info[id].isUniform { uniformCount += 1 }
-        info[id] = RowInfo(isWrapped: false, isUniform: true, cell: cell)
+        if info[id].size.isDouble { doubleRows -= 1 }
+        info[id] = RowInfo(isWrapped: false, isUniform: true, cell: cell, size: .single)
     }
 
     /// Writes `count` copies of `blank` from `cells[start]` (charged per cell).
@@ -405,6 +427,8 @@ struct RowInfo: Sendable {
     /// Every cell of the row is `cell`; the stored cells are stale.
     var isUniform = true
     var cell = Cell.blank
+    /// DECDWL/DECDHL; erasing whole rows (not a row's cells) makes it single again.
+    var size = LineSize.single
 }
 
 extension Cell {

@@ -53,8 +53,9 @@ struct StringTable: Sendable {
 
 /// The tables that cells reference: combining clusters, sensitive reasons and links.
 struct SideTables: Sendable {
-    /// The most combining marks kept on one cell; later ones are dropped.
-    static let maximumCombiningMarks = 16
+    /// The most combining marks kept on one cell; later ones are dropped. Two, as xterm
+    /// (its `combiningChars` resource's default), after composition (`e` + U+0301 is `é`).
+    static let maximumCombiningMarks = 2
     /// The longest sensitive reason kept, in UTF-8 bytes (longer ones are cut).
     static let maximumReasonLength = 256
     /// The longest hyperlink URI kept, in UTF-8 bytes (longer links are ignored).

@@ -162,6 +162,7 @@ public struct Terminal: Sendable {
         var screen = try! Screen(cols: state.cols, rows: state.rows)
         screen.cells = state.grid.orderedCells()
         screen.wrapped = state.grid.orderedWrapped()
+        if state.grid.doubleRows != 0 { screen.lineSizes = state.grid.orderedLineSizes() }
         screen.cursor = cursor
         screen.title = state.title
         screen.isAlternateScreen = state.isAlternateScreen

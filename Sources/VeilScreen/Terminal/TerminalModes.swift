@@ -35,6 +35,8 @@ public struct TerminalModes: Hashable, Sendable {
     public var columns132 = false
     /// Reverse wraparound (45).
     public var reverseWraparound = false
+    /// DECLRMM (69): left and right margins may be set (`CSI Pl ; Pr s` is DECSLRM, not SCOSC).
+    public var leftRightMargins = false
     /// Focus in/out reports (1004).
     public var focusReporting = false
     /// Bracketed paste (2004).

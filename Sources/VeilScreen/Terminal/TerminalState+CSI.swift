@@ -15,20 +15,28 @@ extension TerminalState {
             wrapPending = false
             insertBlanks(p.value(0, default: 1))
         case 0x20_0040:  // CSI Ps SP @  SL: scroll left (ECMA-48 8.3.121), the scroll region when the cursor is in it
-            if row >= scrollTop && row <= scrollBottom {
-                for r in scrollTop...scrollBottom { deleteCharacters(p.value(0, default: 1), row: r, col: 0) }
+            if row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
+                for r in scrollTop...scrollBottom {
+                    deleteCharacters(p.value(0, default: 1), row: r, col: leftMargin, end: rightMargin + 1)
+                }
             }
         case 0x20_0041:  // CSI Ps SP A  SR: scroll right (ECMA-48 8.3.135), the scroll region when the cursor is in it
-            if row >= scrollTop && row <= scrollBottom {
-                for r in scrollTop...scrollBottom { insertBlanks(p.value(0, default: 1), row: r, col: 0) }
+            if row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
+                for r in scrollTop...scrollBottom {
+                    insertBlanks(p.value(0, default: 1), row: r, col: leftMargin, end: rightMargin + 1)
+                }
             }
-        case 0x27_007D:  // CSI Ps ' }  DECIC: insert columns at the cursor (VT420)
-            if row >= scrollTop && row <= scrollBottom {
-                for r in scrollTop...scrollBottom { insertBlanks(p.value(0, default: 1), row: r, col: col) }
+        case 0x27_007D:  // CSI Ps ' }  DECIC: insert columns at the cursor (VT420), inside the margins
+            if row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
+                for r in scrollTop...scrollBottom {
+                    insertBlanks(p.value(0, default: 1), row: r, col: col, end: rightMargin + 1)
+                }
             }
-        case 0x27_007E:  // CSI Ps ' ~  DECDC: delete columns at the cursor (VT420)
-            if row >= scrollTop && row <= scrollBottom {
-                for r in scrollTop...scrollBottom { deleteCharacters(p.value(0, default: 1), row: r, col: col) }
+        case 0x27_007E:  // CSI Ps ' ~  DECDC: delete columns at the cursor (VT420), inside the margins
+            if row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
+                for r in scrollTop...scrollBottom {
+                    deleteCharacters(p.value(0, default: 1), row: r, col: col, end: rightMargin + 1)
+                }
             }
         case 0x22_0071:  // CSI Ps " q  DECSCA: select character protection (VT220)
             if p[0] == 1 {
@@ -45,18 +53,20 @@ extension TerminalState {
             moveCursor(row: row <= scrollBottom ? min(scrollBottom, row + n) : row + n, col: col)
         case 0x65:  // CSI Ps e  VPR: line position forward (ECMA-48 8.3.160); xterm: as VPA, relative
             moveCursor(row: min(row + p.value(0, default: 1), originBottom), col: col)
-        case 0x43, 0x61:  // CSI Ps C  CUF: cursor forward (8.3.20); CSI Ps a  HPR (8.3.59)
-            moveCursor(row: row, col: col + p.value(0, default: 1))
+        case 0x43, 0x61:  // CSI Ps C  CUF: cursor forward (8.3.20); CSI Ps a  HPR (8.3.59); stops at the right margin
+            moveCursor(row: row, col: min(col + p.value(0, default: 1), forwardLimit()))
         case 0x44:  // CSI Ps D  CUB: cursor backward (ECMA-48 8.3.18); reverse-wraps under mode 45
             cursorBack(p.value(0, default: 1))
         case 0x45:  // CSI Ps E  CNL: cursor next line (ECMA-48 8.3.12)
             let n = p.value(0, default: 1)
-            moveCursor(row: row <= scrollBottom ? min(scrollBottom, row + n) : row + n, col: 0)
+            moveCursor(row: row <= scrollBottom ? min(scrollBottom, row + n) : row + n, col: col)
+            carriageReturn()  // to the left margin
         case 0x46:  // CSI Ps F  CPL: cursor preceding line (ECMA-48 8.3.13)
             let n = p.value(0, default: 1)
-            moveCursor(row: row >= scrollTop ? max(scrollTop, row - n) : row - n, col: 0)
-        case 0x47, 0x60:  // CSI Ps G  CHA (8.3.9); CSI Ps `  HPA (8.3.57): column absolute
-            moveCursor(row: row, col: p.value(0, default: 1) - 1)
+            moveCursor(row: row >= scrollTop ? max(scrollTop, row - n) : row - n, col: col)
+            carriageReturn()
+        case 0x47, 0x60:  // CSI Ps G  CHA (8.3.9); CSI Ps `  HPA (8.3.57): column absolute (origin mode aware)
+            moveCursor(row: row, col: min(originLeft + p.value(0, default: 1) - 1, originRight))
         case 0x48, 0x66:  // CSI Ps;Ps H  CUP (8.3.21); CSI Ps;Ps f  HVP (8.3.63)
             cursorPosition(row: p.value(0, default: 1), col: p.value(1, default: 1))
         case 0x49:  // CSI Ps I  CHT: cursor forward tabulation (ECMA-48 8.3.10)
@@ -81,13 +91,9 @@ extension TerminalState {
             wrapPending = false
             deleteCharacters(p.value(0, default: 1))
         case 0x53:  // CSI Ps S  SU: scroll up (ECMA-48 8.3.147)
-            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), up: true)
-            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), blank: eraseCell)
+            scrollRegion(p.value(0, default: 1), up: true)
         case 0x54:  // CSI Ps T  SD: scroll down (ECMA-48 8.3.113); 5 params = xterm mouse highlight
-            if p.count <= 1 {
-                exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), up: false)
-                grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: p.value(0, default: 1), blank: eraseCell)
-            }
+            if p.count <= 1 { scrollRegion(p.value(0, default: 1), up: false) }
         case 0x58:  // CSI Ps X  ECH: erase characters (ECMA-48 8.3.38)
             wrapPending = false
             eraseCharacters(p.value(0, default: 1))
@@ -103,7 +109,7 @@ extension TerminalState {
                 unhandled(TerminalState.describe(sequence))  // a window operation other than a report
             }
         case 0x64:  // CSI Ps d  VPA: line position absolute (ECMA-48 8.3.158)
-            cursorPosition(row: p.value(0, default: 1), col: col + 1)
+            moveCursor(row: min(originTop + p.value(0, default: 1) - 1, originBottom), col: col)
         case 0x67:  // CSI Ps g  TBC: tabulation clear (ECMA-48 8.3.154)
             switch p[0] {
             case 0: tabStops[col] = false
@@ -136,8 +142,12 @@ extension TerminalState {
             selectGraphicRendition(p)
         case 0x72:  // CSI Ps;Ps r  DECSTBM: set top and bottom margins (VT100)
             setScrollRegion(top: p[0], bottom: p[1])
-        case 0x73:  // CSI s  SCOSC: save cursor (SCO; xterm without left/right margins)
-            saveCursor()
+        case 0x73:  // CSI Pl ; Pr s  DECSLRM: left/right margins while DECLRMM (69) is set (VT420); else SCOSC (SCO)
+            if modes.leftRightMargins {
+                setLeftRightMargins(left: p[0], right: p[1])
+            } else {
+                saveCursor()
+            }
         case 0x75:  // CSI u  SCORC: restore cursor (SCO)
             restoreCursor()
         case 0x21_0070:  // CSI ! p  DECSTR: soft terminal reset (VT220)
@@ -171,8 +181,7 @@ extension TerminalState {
 
     /// CUP/HVP/VPA: 1-based position, relative to the scroll region in origin mode.
     mutating func cursorPosition(row newRow: Int, col newCol: Int) {
-        let top = originTop
-        let r = min(top + newRow - 1, originBottom)
-        moveCursor(row: r, col: newCol - 1)
+        let r = min(originTop + newRow - 1, originBottom)
+        moveCursor(row: r, col: min(originLeft + newCol - 1, originRight))
     }
 }

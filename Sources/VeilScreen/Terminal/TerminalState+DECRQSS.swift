@@ -67,7 +67,7 @@ extension TerminalState {
         switch name {
         case "m": return selectGraphicRenditionReport() + "m"  // SGR
         case "r": return "\(scrollTop + 1);\(scrollBottom + 1)r"  // DECSTBM
-        case "s": return "1;\(cols)s"  // DECSLRM (no left/right margins)
+        case "s": return "\(leftMargin + 1);\(rightMargin + 1)s"  // DECSLRM
         case " q":  // DECSCUSR: 2 block, 4 underline, 6 bar; one less when blinking
             let shape = modes.cursorStyle <= 2 ? 2 : (modes.cursorStyle <= 4 ? 4 : 6)
             return "\(modes.cursorBlink ? shape - 1 : shape) q"

@@ -69,21 +69,28 @@ extension TerminalState {
         }
     }
 
-    /// ICH (and insert mode): shifts the rest of the line right by `count` blanks.
+    /// ICH (and insert mode): shifts the rest of the line (up to the right margin) right by
+    /// `count` blanks; nothing outside the left/right margins.
     mutating func insertBlanks(_ count: Int) {
-        insertBlanks(count, row: row, col: col)
+        guard cursorInsideHorizontalMargins else { return }
+        insertBlanks(count, row: row, col: col, end: rightMargin + 1)
     }
 
-    /// Inserts `count` blanks at (`row`, `col`), shifting the rest of that row right.
-    mutating func insertBlanks(_ count: Int, row: Int, col: Int) {
+    /// Inserts `count` blanks at (`row`, `col`), shifting the cells up to column `end`
+    /// (exclusive; the row's end by default) right.
+    mutating func insertBlanks(_ count: Int, row: Int, col: Int, end: Int? = nil) {
+        let cols = end ?? self.cols
         let n = min(count, cols - col)
         guard n > 0 else { return }
         let blank = eraseCell
         if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
-        exposureWillShift(row: row, col: col, count: n, right: true)
+        if cols == self.cols {
+            exposureWillShift(row: row, col: col, count: n, right: true)
+        } else {
+            exposureWillErase(rows: row, row + 1, cols: col..<cols)  // cells move inside the margins
+        }
         let base = grid.writableBase(row)
         grid.charge(cols - col)
-        let cols = self.cols
         grid.cells.withUnsafeMutableBufferPointer { buffer in
             var target = cols - 1
             while target >= col + n {
@@ -95,21 +102,28 @@ extension TerminalState {
         grid.repairWideCharacters(row: row)
     }
 
-    /// DCH: deletes `count` characters at the cursor, pulling the rest of the line left.
+    /// DCH: deletes `count` characters at the cursor, pulling the rest of the line (up to
+    /// the right margin) left; nothing outside the left/right margins.
     mutating func deleteCharacters(_ count: Int) {
-        deleteCharacters(count, row: row, col: col)
+        guard cursorInsideHorizontalMargins else { return }
+        deleteCharacters(count, row: row, col: col, end: rightMargin + 1)
     }
 
-    /// Deletes `count` characters at (`row`, `col`), pulling the rest of that row left.
-    mutating func deleteCharacters(_ count: Int, row: Int, col: Int) {
+    /// Deletes `count` characters at (`row`, `col`), pulling the cells up to column `end`
+    /// (exclusive; the row's end by default) left.
+    mutating func deleteCharacters(_ count: Int, row: Int, col: Int, end: Int? = nil) {
+        let cols = end ?? self.cols
         let n = min(count, cols - col)
         guard n > 0 else { return }
         let blank = eraseCell
         if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
-        exposureWillShift(row: row, col: col, count: n, right: false)
+        if cols == self.cols {
+            exposureWillShift(row: row, col: col, count: n, right: false)
+        } else {
+            exposureWillErase(rows: row, row + 1, cols: col..<cols)  // cells move inside the margins
+        }
         let base = grid.writableBase(row)
         grid.charge(cols - col)
-        let cols = self.cols
         grid.cells.withUnsafeMutableBufferPointer { buffer in
             var target = col
             while target + n < cols {
@@ -130,20 +144,41 @@ extension TerminalState {
 
     /// IL: inserts `count` blank lines at the cursor row inside the scroll region.
     mutating func insertLines(_ count: Int) {
-        guard row >= scrollTop && row <= scrollBottom else { return }
-        exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: false)
-        grid.scrollDown(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
-        col = 0
+        guard row >= scrollTop && row <= scrollBottom, cursorInsideHorizontalMargins else { return }
+        if hasHorizontalMargins {
+            scrollRectangle(top: row, bottom: scrollBottom, count: count, up: false)
+        } else {
+            exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: false)
+            grid.scrollDown(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
+        }
+        col = leftMargin
         wrapPending = false
     }
 
     /// DL: deletes `count` lines at the cursor row inside the scroll region.
     mutating func deleteLines(_ count: Int) {
-        guard row >= scrollTop && row <= scrollBottom else { return }
-        exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: true)
-        grid.scrollUp(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
-        col = 0
+        guard row >= scrollTop && row <= scrollBottom, cursorInsideHorizontalMargins else { return }
+        if hasHorizontalMargins {
+            scrollRectangle(top: row, bottom: scrollBottom, count: count, up: true)
+        } else {
+            exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: true)
+            grid.scrollUp(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
+        }
+        col = leftMargin
         wrapPending = false
+    }
+
+    /// SU / SD: scrolls the scroll region (the rectangle inside the margins when set).
+    mutating func scrollRegion(_ count: Int, up: Bool) {
+        if hasHorizontalMargins {
+            scrollRectangle(top: scrollTop, bottom: scrollBottom, count: count, up: up)
+        } else if up {
+            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: count, up: true)
+            grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, blank: eraseCell)
+        } else {
+            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: count, up: false)
+            grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: count, blank: eraseCell)
+        }
     }
 
     /// DECALN: fills the screen with `E`, resets the margins and homes the cursor.
@@ -165,7 +200,7 @@ extension TerminalState {
         guard top < bottom else { return }
         scrollTop = top - 1
         scrollBottom = bottom - 1
-        moveCursor(row: originTop, col: 0)
+        moveCursor(row: originTop, col: originLeft)
     }
 
     // MARK: - Tabs
@@ -174,7 +209,8 @@ extension TerminalState {
     mutating func tabForward(_ count: Int) {
         var n = count
         var c = col
-        while n > 0 && c < cols - 1 {
+        let last = forwardLimit()  // the right margin from inside it
+        while n > 0 && c < last {
             c += 1
             if tabStops[c] { n -= 1 }
         }
@@ -202,8 +238,11 @@ extension TerminalState {
         let n = reverse && wrapPending ? count - 1 : count
         wrapPending = false
         let target = col - n
-        if target >= 0 {
+        let limit = backwardLimit  // the left margin from inside or right of it
+        if target >= limit {
             col = target
+        } else if limit > 0 && !reverse {
+            col = limit
         } else if reverse {
             // Wrap through the rows above and from the top row round to the bottom one.
             let total = cols * rows

@@ -13,11 +13,11 @@ extension TerminalState {
     }
 
     /// DEC private modes recorded on DECSET/DECRST (mode, xterm's default), in bit order.
-    /// 69 (DECLRMM) is recorded until margins are modelled; 1046 is reported as xterm's
+    /// 1046 is reported as xterm's
     /// `titeInhibit` (set when switching to the alternate screen is *not* allowed).
     static let recordedDECModes: [(mode: Int, initial: Bool)] = [
         (4, false), (18, false), (19, false), (30, false), (35, true), (41, false), (42, false), (44, false),
-        (67, false), (69, false), (1010, true), (1011, false), (1034, true), (1035, true),
+        (67, false), (1010, true), (1011, false), (1034, true), (1035, true),
         (1036, false), (1037, false), (1039, false), (1040, true), (1041, false), (1042, false), (1043, false),
         (1044, false), (1046, false), (1050, false), (1051, false), (1060, false), (1061, false),
         (2001, false), (2002, false), (2003, false), (2005, false), (2006, false),
@@ -91,6 +91,7 @@ extension TerminalState {
         case 38: report = .reset  // Tektronix mode
         case 40: report = ModeReport(modes.allowColumnSwitch)
         case 45: report = ModeReport(modes.reverseWraparound)
+        case 69: report = ModeReport(modes.leftRightMargins)  // DECLRMM
         case 46: report = .permanentlyReset  // logging (not built in xterm 379)
         case 80, 8452: report = .reset  // sixel display mode / sixel scrolling: set only as resources
         case 9, 1000, 1001, 1002, 1003: report = ModeReport(modes.mouseTracking.rawValue == mode)

@@ -15,7 +15,7 @@ extension TerminalState {
         case 5: modes.reverseVideo = on  // DECSCNM
         case 6:  // DECOM: homes the cursor
             modes.origin = on
-            moveCursor(row: originTop, col: 0)
+            moveCursor(row: originTop, col: originLeft)
         case 7:  // DECAWM
             modes.autowrap = on
         case 3:  // DECCOLM: 80/132 columns (xterm: only with mode 40)
@@ -30,11 +30,13 @@ extension TerminalState {
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             scrollTop = 0
             scrollBottom = rows - 1
+            resetHorizontalMargins()
             moveCursor(row: 0, col: 0)
         case 40: modes.allowColumnSwitch = on
         case 12: modes.cursorBlink = on
         case 25: modes.cursorVisible = on  // DECTCEM
         case 45: modes.reverseWraparound = on
+        case 69: setLeftRightMarginMode(on)  // DECLRMM
         case 9, 1000, 1001, 1002, 1003:  // mouse tracking
             let tracking = TerminalModes.MouseTracking(rawValue: mode) ?? .off
             if on {
@@ -138,6 +140,7 @@ extension TerminalState {
         modes.cursorBlink = false
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
         let sensitiveIndex = pen.sensitiveIndex
         let linkIndex = pen.linkIndex
         pen = .blank
@@ -162,6 +165,7 @@ extension TerminalState {
         savedCursors = [SavedCursor(), SavedCursor()]
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()
         tabStops = TerminalState.defaultTabStops(cols: cols)
         tabStopsPastEnd = true
         charsets = (.ascii, .ascii, .ascii, .ascii)

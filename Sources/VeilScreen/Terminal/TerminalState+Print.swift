@@ -25,12 +25,20 @@ extension TerminalState {
             wrapPending = false
             if modes.autowrap { wrapToNextLine() }
         }
+        // The last column this character may use: the right margin, or the half of a
+        // double-size row, where those are set.
+        var lastColumn = hasSpecialLayout ? lastPrintColumn() : cols - 1
+        // xterm: nothing is drawn past the half of a double-size row.
+        guard col <= lastColumn else { return }
         if width == 2 {
             guard cols >= 2 else { return }
-            if col == cols - 1 {
-                // xterm: a wide character that does not fit wraps first (without autowrap
-                // it is drawn in the last two columns).
-                if modes.autowrap { wrapToNextLine() } else { col = cols - 2 }
+            if col == lastColumn {
+                // xterm: a wide character that does not fit wraps first; without autowrap
+                // it is not placed at all (the cursor stays in the last column).
+                guard modes.autowrap else { return }
+                wrapToNextLine()
+                lastColumn = hasSpecialLayout ? lastPrintColumn() : cols - 1
+                guard col < lastColumn else { return }
             }
         }
         if modes.insert { insertBlanks(width) }
@@ -52,7 +60,25 @@ extension TerminalState {
                 buffer[base + col + 1] = cell
             }
         }
-        advance(by: width)
+        let next = self.col + width
+        if next > lastColumn {
+            // xterm sets the wrap flag even without autowrap; it wraps only while DECAWM is set.
+            self.col = lastColumn
+            wrapPending = true
+        } else {
+            self.col = next
+        }
+        notePrintEnd()
+    }
+
+    /// Remembers where the last printed character left the cursor (xterm's
+    /// `char_was_written`): a combining mark joins that character only while the cursor
+    /// has not moved since.
+    @inline(__always)
+    mutating func notePrintEnd() {
+        printEndRow = row
+        printEndCol = col
+        printEndPending = wrapPending
     }
 
     @inline(__always)
@@ -67,8 +93,11 @@ extension TerminalState {
         }
     }
 
-    /// Adds a combining mark to the previous cell (the cursor cell when a wrap is
-    /// pending); dropped when there is no previous cell on the row.
+    /// Adds a combining mark to a cell, as xterm does: to the last printed character while
+    /// the cursor has not moved since it was printed, else to the character under the cursor
+    /// (dropped on a blank cell). The mark is first composed with the cell's character
+    /// (`e` + U+0301 → `é`) when Unicode has such a character of the same width; otherwise it
+    /// is kept after it, at most ``SideTables/maximumCombiningMarks`` per cell.
     mutating func attachCombining(_ scalar: Unicode.Scalar) {
         switch scalar.properties.generalCategory {
         case .control, .format:
@@ -77,15 +106,25 @@ extension TerminalState {
             break
         }
         var target: Int
-        if wrapPending {
-            target = col
-        } else if col > 0 {
-            target = col - 1
+        if row == printEndRow && col == printEndCol && wrapPending == printEndPending {
+            guard wrapPending || col > 0 else { return }
+            target = wrapPending ? col : col - 1
         } else {
-            return
+            // xterm: after a cursor move (its `char_was_written` is reset) the mark goes to
+            // the cell under the cursor; on a cell that was never drawn it shows nothing.
+            target = col
+            let cell = grid[row, target]
+            if cell.scalar == " " && cell.width == 1 && cell.clusterIndex == 0 { return }
         }
         if grid[row, target].width == 0 && target > 0 { target -= 1 }
         let cell = grid[row, target]
+        if cell.clusterIndex == 0, let composed = CharacterComposition.compose(cell.scalar, scalar),
+            CharacterWidth.of(composed) == Int(cell.width)
+        {
+            exposureDidTouch(row: row)
+            grid[row, target].scalar = composed
+            return
+        }
         var text =
             cell.clusterIndex != 0 ? tables.clusters.strings[Int(cell.clusterIndex)] : String(Character(cell.scalar))
         guard text.unicodeScalars.count <= SideTables.maximumCombiningMarks else { return }
@@ -145,7 +184,7 @@ extension TerminalState {
     /// Prints a run of printable ASCII: writes it straight into the row, segment by segment.
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
         if exposure != nil, let first = bytes.baseAddress { exposure!.nextOffset = exposure!.offset(of: first) }
-        if modes.insert || !modes.autowrap || singleShift != 0 || charset(glIndex) != .ascii {
+        if modes.insert || !modes.autowrap || singleShift != 0 || charset(glIndex) != .ascii || hasSpecialLayout {
             for byte in bytes { print(Unicode.Scalar(byte)) }
             return
         }
@@ -178,6 +217,7 @@ extension TerminalState {
             advance(by: n)
         }
         lastPrinted = Unicode.Scalar(source[count - 1])
+        notePrintEnd()
         if exposure != nil { exposure!.nextOffset = exposure!.offset(of: source + count - 1) + 1 }
     }
 }

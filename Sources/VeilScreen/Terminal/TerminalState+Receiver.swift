@@ -10,10 +10,9 @@ extension TerminalState: ParserReceiver {
             tabForward(1)
         case 0x0A, 0x0B, 0x0C:  // LF, VT, FF: index (and CR under LNM)
             index()
-            if modes.newline { col = 0 }
-        case 0x0D:  // CR
-            col = 0
-            wrapPending = false
+            if modes.newline { carriageReturn() }
+        case 0x0D:  // CR: to the left margin (column 0 from left of it)
+            carriageReturn()
         case 0x0E:  // SO: G1 into GL
             glIndex = 1
         case 0x0F:  // SI: G0 into GL
@@ -40,7 +39,7 @@ extension TerminalState: ParserReceiver {
             index()
         case 0x45:  // ESC E  NEL: next line (ECMA-48 8.3.86)
             index()
-            col = 0
+            carriageReturn()
         case 0x48:  // ESC H  HTS: set a tab stop at the cursor (ECMA-48 8.3.62)
             tabStops[col] = true
         case 0x4D:  // ESC M  RI: reverse index (ECMA-48 8.3.104)
@@ -63,12 +62,20 @@ extension TerminalState: ParserReceiver {
             modes.applicationKeypad = false
         case 0x2338:  // ESC # 8  DECALN: screen alignment test (VT100)
             screenAlignmentTest()
+        case 0x2333:  // ESC # 3  DECDHL: double-height line, top half (VT100)
+            setLineSize(.doubleHeightTop)
+        case 0x2334:  // ESC # 4  DECDHL: double-height line, bottom half (VT100)
+            setLineSize(.doubleHeightBottom)
+        case 0x2335:  // ESC # 5  DECSWL: single-width line (VT100)
+            setLineSize(.single)
+        case 0x2336:  // ESC # 6  DECDWL: double-width line (VT100)
+            setLineSize(.doubleWidth)
         default:
             switch intermediates.first {
             case 0x28, 0x29, 0x2A, 0x2B:  // ESC ( ) * + F  SCS: designate G0…G3 (ISO 2022)
                 if let set = Charset(final: final) { designate(Int(intermediates.first - 0x28), set) }
             default:
-                // ST (ESC \) ends a string; ESC # 3-6 double size, ESC % G, ESC SP F, …: no effect.
+                // ST (ESC \) ends a string; ESC % G, ESC SP F, …: no effect.
                 if final != 0x5C, let unhandled = unhandledSequenceHandler {
                     let prefix = intermediates.first == 0 ? "" : " " + String(UnicodeScalar(intermediates.first))
                     unhandled("ESC" + prefix + " " + String(UnicodeScalar(final)))

@@ -19,7 +19,7 @@ extension TerminalState {
         case 0x6E:  // CSI Ps n  DSR: operating status, cursor position
             switch p[0] {
             case 5: respond("\u{1B}[0n")
-            case 6: respond("\u{1B}[\(row - originTop + 1);\(col + 1)R")
+            case 6: respond("\u{1B}[\(row - originTop + 1);\(col - originLeft + 1)R")
             default: break
             }
         case 0x3F6E:  // CSI ? Ps n  DECDSR
@@ -79,7 +79,7 @@ extension TerminalState {
     func decDeviceStatus(_ p: Parameters) {
         switch p[0] {
         case 5: respond("\u{1B}[?0n")  // operating status: no malfunction
-        case 6: respond("\u{1B}[?\(row - originTop + 1);\(col + 1);1R")  // DECXCPR, page 1
+        case 6: respond("\u{1B}[?\(row - originTop + 1);\(col - originLeft + 1);1R")  // DECXCPR, page 1
         case 15: respond("\u{1B}[?13n")  // no printer
         case 25: respond("\u{1B}[?20n")  // user-defined keys unlocked
         case 26: respond("\u{1B}[?27;1;0;0n")  // North American keyboard, ready, LK201
@@ -92,9 +92,6 @@ extension TerminalState {
         default: break
         }
     }
-
-    /// The XTWINOPS operations that are reports (answered or, 20/21, refused).
-    static let windowReports: Set<Int> = [11, 13, 14, 15, 16, 18, 19, 20, 21]
 
     /// XTWINOPS reports: the window is the text area (no border, scrollbar or menu) at the
     /// top left of a screen of its own size, never iconified.
@@ -124,17 +121,17 @@ extension TerminalState {
         let offset = p.count > 2 ? 2 : 0
         let minRow = originTop + 1
         let maxRow = originBottom + 1
-        let minCol = 1
-        let maxCol = cols
+        let minCol = originLeft + 1
+        let maxCol = modes.origin ? rightMargin + 1 : cols
         func limited(_ n: Int, default fallback: Int, min low: Int, max high: Int, shift: Int) -> Int {
             let given = offset + n < p.count ? p[offset + n] : 0
             let value = (given > 0 ? given : fallback) + (modes.origin ? shift : 0)
             return Swift.min(Swift.max(value, low), high)
         }
         let top = limited(0, default: minRow, min: minRow, max: maxRow + 1, shift: scrollTop)
-        let left = limited(1, default: minCol, min: minCol, max: maxCol + 1, shift: 0)
+        let left = limited(1, default: minCol, min: minCol, max: maxCol + 1, shift: leftMargin)
         let bottom = limited(2, default: maxRow, min: minRow, max: maxRow, shift: scrollTop)
-        let right = limited(3, default: maxCol, min: minCol, max: maxCol, shift: 0)
+        let right = limited(3, default: maxCol, min: minCol, max: maxCol, shift: leftMargin)
         guard top <= bottom, left <= right, top <= maxRow, right <= maxCol else { return 0 }
         var sum = 0
         var first = true

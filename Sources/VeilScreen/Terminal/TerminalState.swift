@@ -34,6 +34,9 @@ struct TerminalState: Sendable {
     // Scroll region (inclusive rows).
     var scrollTop = 0
     var scrollBottom: Int
+    // Left and right margins (inclusive columns): DECSLRM, only while DECLRMM (69) is set.
+    var leftMargin = 0
+    var rightMargin: Int
 
     var modes = TerminalModes()
     var tabStops: [Bool]
@@ -49,6 +52,11 @@ struct TerminalState: Sendable {
 
     /// The last printed graphic character, for REP; nil once anything else happened.
     var lastPrinted: Unicode.Scalar?
+    /// The cursor as the last printed character left it (row -1: nothing printed since the
+    /// screen moved), to tell whether a combining mark follows that character directly.
+    var printEndRow = -1
+    var printEndCol = 0
+    var printEndPending = false
 
     var title = ""
     /// What has been exposed, when tracked (``Terminal/trackExposure(_:)``).
@@ -86,6 +94,7 @@ struct TerminalState: Sendable {
         grid = Grid(cols: cols, rows: rows)
         otherGrid = Grid(cols: cols, rows: rows)
         scrollBottom = rows - 1
+        rightMargin = cols - 1
         tabStops = TerminalState.defaultTabStops(cols: cols)
     }
 
@@ -126,6 +135,18 @@ struct TerminalState: Sendable {
     /// The rows the cursor may reach with origin mode in effect.
     var originTop: Int { modes.origin ? scrollTop : 0 }
     var originBottom: Int { modes.origin ? scrollBottom : rows - 1 }
+    /// The columns the cursor may reach with origin mode in effect.
+    var originLeft: Int { modes.origin ? leftMargin : 0 }
+    var originRight: Int { modes.origin ? rightMargin : cols - 1 }
+
+    /// Whether left/right margins narrower than the screen are set.
+    @inline(__always)
+    var hasHorizontalMargins: Bool { leftMargin != 0 || rightMargin != cols - 1 }
+
+    /// Whether printing must leave its fast path: margins are set or a row is double-size
+    /// (checked once per run of printed text).
+    @inline(__always)
+    var hasSpecialLayout: Bool { leftMargin != 0 || rightMargin != cols - 1 || grid.doubleRows != 0 }
 
     // MARK: - Line feed and scrolling
 
@@ -134,6 +155,14 @@ struct TerminalState: Sendable {
     mutating func index() {
         wrapPending = false
         if row == scrollBottom {
+            printEndRow = -1  // the printed character scrolled away: a mark no longer follows it
+            if hasHorizontalMargins {
+                // Only the rectangle inside the margins scrolls, and only from inside it.
+                if col >= leftMargin && col <= rightMargin {
+                    scrollRectangle(top: scrollTop, bottom: scrollBottom, count: 1, up: true)
+                }
+                return
+            }
             exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: true)
             grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row < rows - 1 {
@@ -145,6 +174,13 @@ struct TerminalState: Sendable {
     mutating func reverseIndex() {
         wrapPending = false
         if row == scrollTop {
+            printEndRow = -1
+            if hasHorizontalMargins {
+                if col >= leftMargin && col <= rightMargin {
+                    scrollRectangle(top: scrollTop, bottom: scrollBottom, count: 1, up: false)
+                }
+                return
+            }
             exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: false)
             grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row > 0 {
@@ -156,7 +192,14 @@ struct TerminalState: Sendable {
     @inline(__always)
     mutating func wrapToNextLine() {
         grid.setWrapped(row, true)
-        col = 0
+        col = leftMargin
         index()
+    }
+
+    /// CR: to the left margin, or to column 0 from left of it (xterm).
+    @inline(__always)
+    mutating func carriageReturn() {
+        col = leftMargin == 0 || !(modes.origin || col >= leftMargin) ? 0 : leftMargin
+        wrapPending = false
     }
 }

@@ -33,6 +33,14 @@ enum XtermFixtures {
         var lines: [String]
         /// `[row, col]` of each wide character's left half (absent in older goldens).
         var wide: [[Int]]?
+        /// `[row, size]` of each drawn row that is not single size (xterm's `ESC # 3/4/6`);
+        /// absent when there is none. A row without drawn cells shows no size.
+        var lineSizes: [[Int]]?
+
+        enum CodingKeys: String, CodingKey {
+            case cols, rows, cursor, lines, wide
+            case lineSizes = "line_sizes"
+        }
     }
 
     static func expected(_ collection: String, _ name: String) throws -> Expected {
@@ -70,6 +78,15 @@ enum XtermFixtures {
                 for col in 0..<screen.cols where screen[row, col].width == 2 { mine.append([row, col]) }
             }
             if mine != wide { problems.append("wide cells: got \(mine), xterm \(wide)") }
+        }
+        // Line sizes: xterm prints a size only for rows with drawn cells.
+        let codes: [LineSize: Int] = [.doubleHeightTop: 3, .doubleHeightBottom: 4, .doubleWidth: 6]
+        let sizes = (0..<screen.rows).compactMap { row -> [Int]? in
+            guard let code = codes[screen.lineSizes[row]], row < actual.count, !actual[row].isEmpty else { return nil }
+            return [row, code]
+        }
+        if sizes != (expected.lineSizes ?? []) {
+            problems.append("line sizes: got \(sizes), xterm \(expected.lineSizes ?? [])")
         }
         if let violation = screen.invariantViolation() { problems.append("invariant: \(violation)") }
         return problems
