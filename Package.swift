@@ -34,7 +34,7 @@ let package = Package(
         // The signal handler that removes the temporary files of atomic writes in flight.
         .target(name: "CVeilSignals"),
         // The child side of running a program in a pseudo-terminal (fork → exec, no Swift in between).
-        .target(name: "CVeilPty"),
+        .target(name: "CVeilPty", dependencies: ["CVeilSignals"]),
         // Bundled data: font, default rules, demo scenario.
         .target(
             name: "VeilResources",

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "veil_pty.h"
+#include "veil_childguard.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,7 +39,7 @@ static void close_from(int first) {
 
 /* The child, between fork and exec: only async-signal-safe calls. */
 static void child(const char *path, char *const argv[], char *const envp[], int slave, int report,
-                  const char *directory) {
+                  const char *directory, pid_t parent) {
     /* The report pipe goes to fd 3 first (the slave may sit there), close-on-exec again. */
     int slave_fd = slave;
     if (slave_fd == REPORT_FD) {
@@ -75,12 +76,15 @@ static void child(const char *path, char *const argv[], char *const envp[], int 
     /* 0, 1, 2 are the slave, 3 the report pipe; nothing else reaches the program. */
     close_from(REPORT_FD + 1);
     if (directory != NULL && chdir(directory) < 0) report_and_exit(VEIL_PTY_STEP_CHDIR, errno);
+    /* A signal that ended veil between the fork and its registration of this child found
+     * nothing to kill: the child was handed to another parent, and does not start. */
+    if (getppid() != parent) _exit(127);
     execve(path, argv, envp);
     report_and_exit(VEIL_PTY_STEP_EXEC, errno);
 }
 
 int veil_pty_spawn(const char *path, char *const argv[], char *const envp[], int slave, const char *directory,
-                   pid_t *pid, int *step, int *error) {
+                   pid_t *pid, int *guard_slot, int *step, int *error) {
     *step = VEIL_PTY_STEP_NONE;
     *error = 0;
     int report[2];
@@ -89,6 +93,7 @@ int veil_pty_spawn(const char *path, char *const argv[], char *const envp[], int
         *error = errno;
         return -1;
     }
+    pid_t parent = getpid();
     pid_t child_pid = fork();
     if (child_pid < 0) {
         *step = VEIL_PTY_STEP_FORK;
@@ -99,9 +104,11 @@ int veil_pty_spawn(const char *path, char *const argv[], char *const envp[], int
     }
     if (child_pid == 0) {
         close(report[0]);
-        child(path, argv, envp, slave, report[1], directory);
+        child(path, argv, envp, slave, report[1], directory, parent);
         _exit(127); /* not reached */
     }
+    /* Registered at once, before the program can run: a SIGINT of veil from now on kills it. */
+    int slot = veil_childguard_register(child_pid);
     close(report[1]);
     int message[2] = {0, 0};
     ssize_t count;
@@ -113,10 +120,12 @@ int veil_pty_spawn(const char *path, char *const argv[], char *const envp[], int
         int status;
         while (waitpid(child_pid, &status, 0) < 0 && errno == EINTR) {
         }
+        veil_childguard_unregister(slot);
         *step = message[0];
         *error = message[1];
         return -1;
     }
+    *guard_slot = slot;
     /* End of file: the exec succeeded and closed the pipe. */
     *pid = child_pid;
     return 0;

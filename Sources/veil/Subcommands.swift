@@ -5,6 +5,7 @@ extension VeilCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         DemoCommand.self,
         SnapCommand.self,
+        RecordCommand.self,
         RunCommand.self,
         ScanCommand.self,
         ScreenCommand.self,

@@ -30,11 +30,14 @@ enum veil_pty_step {
  * directory, execve. A failure of any step is written to the parent through a
  * close-on-exec pipe, so this returns only once the exec succeeded or failed.
  *
- * Returns 0 and the child's pid (also its process group and session id) in `*pid`, or -1
- * with `*step` and `*error` (an errno value) saying what failed; a child that failed has
- * been reaped. */
+ * The child is registered with the child guard (veil_childguard.h) right after the fork,
+ * before it can run anything, so a signal that ends veil kills it.
+ *
+ * Returns 0, the child's pid (also its process group and session id) in `*pid` and its
+ * guard slot in `*guard_slot` (to unregister once it is reaped), or -1 with `*step` and
+ * `*error` (an errno value) saying what failed; a child that failed has been reaped. */
 int veil_pty_spawn(const char *path, char *const argv[], char *const envp[], int slave, const char *directory,
-                   pid_t *pid, int *step, int *error);
+                   pid_t *pid, int *guard_slot, int *step, int *error);
 
 /* Opens a new pseudo-terminal: its master side in `*master` and its slave side in `*slave`
  * (both close-on-exec, the slave not made anyone's controlling terminal). Returns 0, or -1

@@ -91,7 +91,11 @@ public struct LiveRecording: Sendable {
                     }
                     session.send(typed, until: deadline ?? .now + .seconds(3600))
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    readingInput = false  // end of input: the program keeps running
+                    // End of input (a file or pipe): the program reads end-of-file, as it
+                    // would from a terminal where Ctrl-D is typed (on a new line: after a
+                    // partial line, one Ctrl-D only ends that line).
+                    readingInput = false
+                    if !interactive { session.send([0x04], until: .now + .milliseconds(200)) }
                 }
             }
             if interactive, let now = RawTerminalMode.size(of: STDIN_FILENO), now != size {
@@ -110,6 +114,12 @@ public struct LiveRecording: Sendable {
             }
             try write(pending)
         }
+    }
+
+    /// The size of the terminal veil runs in (standard input's, else standard output's), or
+    /// nil when neither is a terminal.
+    public static func terminalSize() -> (cols: Int, rows: Int)? {
+        RawTerminalMode.size(of: STDIN_FILENO) ?? RawTerminalMode.size(of: STDOUT_FILENO)
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {

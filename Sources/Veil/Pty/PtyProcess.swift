@@ -77,6 +77,7 @@ public final class PtyProcess: Sendable {
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
 
         var pid: pid_t = 0
+        var slot: Int32 = -1
         var step: Int32 = 0
         var code: Int32 = 0
         let arguments = CStringArray(command)
@@ -85,9 +86,9 @@ public final class PtyProcess: Sendable {
             arguments.withPointers { argv in
                 variables.withPointers { envp in
                     if let directory {
-                        directory.withCString { veil_pty_spawn(path, argv, envp, slave, $0, &pid, &step, &code) }
+                        directory.withCString { veil_pty_spawn(path, argv, envp, slave, $0, &pid, &slot, &step, &code) }
                     } else {
-                        veil_pty_spawn(path, argv, envp, slave, nil, &pid, &step, &code)
+                        veil_pty_spawn(path, argv, envp, slave, nil, &pid, &slot, &step, &code)
                     }
                 }
             }
@@ -107,7 +108,7 @@ public final class PtyProcess: Sendable {
         self.pid = pid
         self.master = master
         self.exitDescriptor = veil_pty_exit_descriptor(pid)
-        self.state = Mutex(State(guardSlot: veil_childguard_register(pid)))
+        self.state = Mutex(State(guardSlot: slot))
     }
 
     deinit {
