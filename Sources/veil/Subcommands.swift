@@ -7,6 +7,7 @@ extension VeilCommand {
         SnapCommand.self,
         RecordCommand.self,
         RunCommand.self,
+        ExecCommand.self,
         ScanCommand.self,
         ScreenCommand.self,
         RulesCommand.self,

@@ -54,15 +54,16 @@ public final class PtySession: @unchecked Sendable {
     private let writeLock = Mutex(())
     private let replies = Mutex<[UInt8]>([])
 
-    /// Starts `command` in a `cols`×`rows` pseudo-terminal and begins reading its output.
-    /// `onOutput` gets each piece of output as read (a recording).
+    /// Starts `command` in a `cols`×`rows` pseudo-terminal and begins reading its output
+    /// into `screen` (a new blank one when nil). `onOutput` gets each piece of output as
+    /// read (a recording).
     /// - Throws: ``PtyError`` (the command is not found or cannot start: nothing runs).
     public init(
         _ command: [String], cols: Int, rows: Int, environment: [String: String] = PtyProcess.environment(),
-        workBudget: Int = Terminal.defaultWorkBudget,
+        workBudget: Int = Terminal.defaultWorkBudget, screen: AppScreen? = nil,
         onOutput: (@Sendable ([UInt8], Duration) -> Void)? = nil
     ) throws {
-        let screen = try AppScreen(cols: cols, rows: rows, workBudget: workBudget)
+        let screen = try screen ?? AppScreen(cols: cols, rows: rows, workBudget: workBudget)
         var pipeEnds: [Int32] = [0, 0]
         guard veil_pty_wake_pipe(&pipeEnds) == 0 else { throw PtyError.system("pipe", errno: errno) }
         do {
