@@ -142,4 +142,45 @@ import Veil
             #expect(Temp.contents(of: folder) == ["pid"], "\(arguments[0]): \(Temp.contents(of: folder))")
         }
     }
+
+    @Test func execRunsTheProgramAsTheAppAndLogsJSONLines() throws {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(
+            ["exec", "--log", "json", "--", "sh", "-c", "printf 'card 4111 1111 1111 1111'; sleep 30"], in: folder)
+        #expect(result.status == 1, "\(result)")
+        let types = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: #""type":"[a-zA-Z]+""#, options: .regularExpression) else { return nil }
+            return String(line[range].dropFirst(8).dropLast())
+        }
+        #expect(types.first == "state")
+        #expect(types.contains("snapshot") && types.contains("violation"))
+        #expect(Temp.contents(of: folder) == ["veil-out", "veil-out/sh-0001.png"])
+        try Secrets.expectNone(in: result.stdoutBytes, "the log")
+        let missing = try CLI.run(["exec", "--", "veil-no-such-program"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("veil-no-such-program: command not found"), "\(missing)")
+    }
+
+    @Test func auditRunsProgramsOnlyWithAllowExecAndRunRefusesThem() throws {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = """
+            screen: {exec: "printf 'card 4111 1111 1111 1111'; sleep 30"}
+            timeline: [launch, {waitFor: "card"}, home]
+            """
+        try Data(scenario.utf8).write(to: folder.appendingPathComponent("live.veil.yml"))
+        let refused = try CLI.run(["audit", "live.veil.yml"], in: folder)
+        #expect(refused.status == 2, "\(refused)")
+        #expect((refused.stdout + refused.stderr).contains("--allow-exec"), "\(refused)")
+        let allowed = try CLI.run(["audit", "--allow-exec", "live.veil.yml"], in: folder)
+        #expect(allowed.status == 1, "\(allowed)")
+        #expect(allowed.stdout.contains("card.pan"), "\(allowed)")
+        let run = try CLI.run(["run", "live.veil.yml"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("veil exec live.veil.yml"), "\(run)")
+        let exec = try CLI.run(["exec", "live.veil.yml", "--out", "shots"], in: folder)
+        #expect(exec.status == 1, "\(exec)")
+        #expect(Temp.contents(of: folder).contains("shots/live-0001.png"))
+    }
 }
