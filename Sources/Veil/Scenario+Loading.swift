@@ -104,7 +104,8 @@ extension Scenario {
         if scenario.command != nil, let node = top["handlers"] {
             throw yaml.error(
                 node,
-                "handlers describe a simulated app; with screen.exec the app is the program itself (leave handlers out)")
+                "handlers describe a simulated app; with screen.exec the app is the program itself (leave handlers out)"
+            )
         }
         scenario.fileReferences = references
         return scenario
@@ -165,8 +166,9 @@ extension Scenario {
         if let size = map["size"] { (spec.cols, spec.rows) = try self.size(size, yaml, "screen size") }
         let sources = ["file", "text", "exec"].compactMap { key in map[key].map { (key, $0) } }
         if sources.count > 1 {
+            let (first, second) = (sources[0].0, sources[1].0)
             throw yaml.error(
-                sources[1].1, "screen takes one of \"file\", \"text\" or \"exec\", not \"\(sources[0].0)\" and \"\(sources[1].0)\"")
+                sources[1].1, "screen takes one of \"file\", \"text\" or \"exec\", not \"\(first)\" and \"\(second)\"")
         }
         if let exec = map["exec"] { spec.content = .command(try command(exec, yaml)) }
         if let file = map["file"] { spec.content = .file(try reference(file, "screen file")) }

@@ -33,7 +33,8 @@ struct ExecCommand: AsyncParsableCommand {
 
     @Argument(
         parsing: .postTerminator,
-        help: ArgumentHelp("After --: the command and its arguments (default: the scenario's screen.exec).",
+        help: ArgumentHelp(
+            "After --: the command and its arguments (default: the scenario's screen.exec).",
             valueName: "command"))
     var command: [String] = []
 
@@ -50,12 +51,19 @@ struct ExecCommand: AsyncParsableCommand {
 
     @OptionGroup var outside: OutsideRootOption
 
-    @OptionGroup var size: ScreenSizeOptions
+    @Option(help: "Columns of the program's terminal, 1–1000 (default: the scenario's screen.size, else 80).")
+    var cols: Int?
+
+    @Option(help: "Rows of the program's terminal, 1–1000 (default: the scenario's screen.size, else 24).")
+    var rows: Int?
 
     @OptionGroup var snapshot: SnapshotOptions
 
     func validate() throws {
         if scenario == nil && command.isEmpty { throw ValidationError("Missing -- COMMAND (or a scenario file)") }
+        for (name, value) in [("--cols", cols), ("--rows", rows)] {
+            if let value, !(1...1000).contains(value) { throw ValidationError("\(name) must be 1…1000 (got \(value))") }
+        }
     }
 
     mutating func run() async throws {
@@ -66,10 +74,10 @@ struct ExecCommand: AsyncParsableCommand {
             guard scenario.command != nil else {
                 throw InputError(path: path, message: "names no program: give screen.exec, or -- COMMAND")
             }
-            if let cols = size.explicitCols { scenario.screen.cols = cols }
-            if let rows = size.explicitRows { scenario.screen.rows = rows }
+            if let cols { scenario.screen.cols = cols }
+            if let rows { scenario.screen.rows = rows }
         } else {
-            scenario = Scenario.live(command: command, cols: size.cols, rows: size.rows)
+            scenario = Scenario.live(command: command, cols: cols ?? 80, rows: rows ?? 24)
         }
         try PtyProcess.checkCommand(scenario.command ?? [])
         let folder = URL(fileURLWithPath: out)

@@ -9,7 +9,8 @@ import VeilRender
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Run a command in a pseudo-terminal and record it as an asciicast v2 (.cast), redacted with --redact.",
+        abstract:
+            "Run a command in a pseudo-terminal and record it as an asciicast v2 (.cast), redacted with --redact.",
         usage: "veil record -o <output> [<options>] -- <command> [<argument> ...]",
         discussion: """
             The command runs with TERM=xterm-256color in a terminal of --cols×--rows (default: the size of \
@@ -52,10 +53,17 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "With --redact: how hidden values look (default: solid).")
     var style: StyleOption?
 
-    @OptionGroup var size: ScreenSizeOptions
+    @Option(help: "Columns of the command's terminal, 1–1000 (default: the terminal veil runs in, else 80).")
+    var cols: Int?
+
+    @Option(help: "Rows of the command's terminal, 1–1000 (default: the terminal veil runs in, else 24).")
+    var rows: Int?
 
     func validate() throws {
         if command.isEmpty { throw ValidationError("Missing -- COMMAND: the command to record") }
+        for (name, value) in [("--cols", cols), ("--rows", rows)] {
+            if let value, !(1...1000).contains(value) { throw ValidationError("\(name) must be 1…1000 (got \(value))") }
+        }
         if let timeout, (try? Duration(parsing: timeout)).map({ $0 > .zero }) != true {
             throw ValidationError("--timeout must be a duration such as 30s (got \(timeout))")
         }
@@ -69,8 +77,7 @@ struct RecordCommand: ParsableCommand {
         let ruleSet = redact ? try rules.resolver().rules(forInputAt: "-") : nil
         let terminal = LiveRecording.terminalSize()
         let recording = LiveRecording(
-            command: command, cols: size.explicitCols ?? terminal?.cols ?? 80,
-            rows: size.explicitRows ?? terminal?.rows ?? 24,
+            command: command, cols: cols ?? terminal?.cols ?? 80, rows: rows ?? terminal?.rows ?? 24,
             timeout: try timeout.map { try Duration(parsing: $0) }, recordInput: stdin && !redact)
         let url = URL(fileURLWithPath: output)
         var exit: ProgramExit?

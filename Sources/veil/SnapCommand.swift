@@ -49,7 +49,9 @@ struct SnapCommand: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: "The PNG to write, - for standard output (default: INPUT's name with .png, or snapshot.png for stdin).")
+        help:
+            "The PNG to write, - for standard output (default: INPUT's name with .png; snapshot.png for stdin or a command)."
+    )
     var output: String?
 
     @OptionGroup var rules: ConfigOption
@@ -69,7 +71,9 @@ struct SnapCommand: ParsableCommand {
         if input != nil && !command.isEmpty {
             throw ValidationError("give INPUT or -- COMMAND, not both")
         }
-        if input == nil && command.isEmpty { throw ValidationError("Missing expected argument '<input>' (or -- COMMAND)") }
+        if input == nil && command.isEmpty {
+            throw ValidationError("Missing expected argument '<input>' (or -- COMMAND)")
+        }
         if command.isEmpty && (idle != nil || timeout != nil) {
             throw ValidationError("--idle and --timeout apply to -- COMMAND")
         }

@@ -73,8 +73,10 @@ import Veil
         let folder = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(
-            ["record", "--stdin", "--cols", "40", "--rows", "10", "-o", "out.cast", "--", "sh", "-c",
-             "read x; printf 'got %s\\n' \"$x\"; exit 3"],
+            [
+                "record", "--stdin", "--cols", "40", "--rows", "10", "-o", "out.cast", "--", "sh", "-c",
+                "read x; printf 'got %s\\n' \"$x\"; exit 3",
+            ],
             in: folder, stdin: Array("hello\n".utf8))
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("sh exited with status 3"))
@@ -102,8 +104,10 @@ import Veil
         let folder = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(
-            ["record", "--redact", "--stdin", "-o", "out.cast", "--", "sh", "-c",
-             "printf 'card 4111 1111 1111 1111\\n'; sleep 0.1; printf '\\033[2J\\033[Hcleared\\n'"],
+            [
+                "record", "--redact", "--stdin", "-o", "out.cast", "--", "sh", "-c",
+                "printf 'card 4111 1111 1111 1111\\n'; sleep 0.1; printf '\\033[2J\\033[Hcleared\\n'",
+            ],
             in: folder, stdin: Array("4111111111111111\n".utf8))
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("1 exposed value hidden"), "\(result)")

@@ -60,7 +60,9 @@ public final class PtyProcess: Sendable {
         guard let file = CommandPath.resolve(name, path: environment["PATH"]) else { throw PtyError.notFound(name) }
         var master: Int32 = -1
         var slave: Int32 = -1
-        guard veil_pty_open(&master, &slave) == 0 else { throw PtyError.system("opening a pseudo-terminal", errno: errno) }
+        guard veil_pty_open(&master, &slave) == 0 else {
+            throw PtyError.system("opening a pseudo-terminal", errno: errno)
+        }
         var ready = false
         defer {
             Glibc.close(slave)

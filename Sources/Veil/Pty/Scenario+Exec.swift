@@ -12,7 +12,10 @@ extension Scenario {
     public static func live(command: [String], cols: Int = 80, rows: Int = 24) -> Scenario {
         let base = URL(fileURLWithPath: command.first ?? "program").lastPathComponent
         let safe = String(
-            base.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) ? Character($0) : "-" }
+            base.unicodeScalars.map {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0))
+                    ? Character($0) : "-"
+            }
         ).prefix(64)
         var scenario = Scenario(name: safe.isEmpty ? "program" : String(safe), path: command.first ?? "program")
         scenario.screen.cols = cols

@@ -6,6 +6,11 @@ import Veil
     import Glibc
 #endif
 
+/// The tests that run programs in pseudo-terminals inside this process, one at a time: they
+/// count the process's pty descriptors and children, which a test running beside them
+/// would change.
+@Suite(.serialized) enum PtyTests {}
+
 /// Helpers of the pseudo-terminal tests: running a program to its end, and what this test
 /// process holds (pty descriptors, children).
 enum PtyTestSupport {
