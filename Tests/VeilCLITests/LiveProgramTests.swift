@@ -187,4 +187,40 @@ import Veil
         #expect(exec.status == 1, "\(exec)")
         #expect(Temp.contents(of: folder).contains("shots/live-0001.png"))
     }
+
+    @Test func recordOnARealTerminalPassesKeysRawAndRestoresItsMode() throws {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let veil = try CLI.binary().path
+        // The outer shell runs on a terminal (a pty of the test); veil records an inner program
+        // on a terminal of its own. Ctrl-C must reach the inner program, not stop veil.
+        let inner =
+            "trap 'echo caught; exit 0' INT; echo ready; read line; echo got:\\$line; while :; do sleep 0.05; done"
+        let outer =
+            "cd '\(folder.path)'; stty -g > before; '\(veil)' record --cols 40 --rows 8 -o out.cast -- sh -c \"\(inner)\"; echo status:$?; stty -g > after"
+        let session = try PtySession(["sh", "-c", outer], cols: 80, rows: 24)
+        defer { session.finish() }
+        func waitFor(_ text: String) {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !session.screen.capture().screen.lines().joined().contains(text) && ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+        }
+        waitFor("ready")
+        #expect(session.send(Array("abc\r".utf8)))
+        waitFor("got:abc")
+        #expect(session.send([0x03]))
+        guard case .ended = session.wait(idle: nil, until: .now + .seconds(20)) else {
+            Issue.record("the outer shell did not end: \(session.screen.capture().screen.lines().prefix(8))")
+            return
+        }
+        let lines = session.screen.capture().screen.lines().joined(separator: "\n")
+        #expect(lines.contains("got:abc") && lines.contains("caught") && lines.contains("status:0"), "\(lines)")
+        let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+        let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
+        #expect(before == after, "the terminal's mode was not restored")
+        let cast = try Asciicast(
+            bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent("out.cast"))), path: "out.cast")
+        #expect(cast.cols == 40 && cast.rows == 8)
+    }
 }

@@ -49,15 +49,14 @@ public struct LiveRecording: Sendable {
                 cols: cols, rows: rows, timestamp: Int(Date().timeIntervalSince1970), command: nil))
         let interactive = isatty(STDIN_FILENO) == 1
         let showOutput = isatty(STDOUT_FILENO) == 1
+        // Raw before the program starts: keys typed from its first moment reach it as typed.
+        let rawMode = interactive ? RawTerminalMode(descriptor: STDIN_FILENO) : nil
+        defer { rawMode?.restore() }
         let session = try PtySession(command, cols: cols, rows: rows, environment: environment) { bytes, time in
             recorder.withLock { $0.output(bytes, at: PtySession.seconds(time)) }
             if showOutput { bytes.withUnsafeBytes { Self.writeAll(STDOUT_FILENO, $0) } }
         }
-        let rawMode = interactive ? RawTerminalMode(descriptor: STDIN_FILENO) : nil
-        defer {
-            session.finish()
-            rawMode?.restore()
-        }
+        defer { session.finish() }
         let deadline = timeout.map { ContinuousClock.now + $0 }
         var readingInput = true
         var size = (cols: cols, rows: rows)

@@ -22,7 +22,8 @@ final class RawTerminalMode: Sendable {
         withUnsafePointer(to: mode) { veil_childguard_save_terminal(descriptor, $0) }
         var raw = mode
         cfmakeraw(&raw)
-        guard tcsetattr(descriptor, TCSAFLUSH, &raw) == 0 else {
+        // TCSADRAIN: what was typed before veil started stays, for the program.
+        guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else {
             veil_childguard_forget_terminal()
             return nil
         }
