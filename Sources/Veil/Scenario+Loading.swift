@@ -168,7 +168,7 @@ extension Scenario {
         if sources.count > 1 {
             let (first, second) = (sources[0].0, sources[1].0)
             throw yaml.error(
-                sources[1].1, "screen takes one of \"file\", \"text\" or \"exec\", not \"\(first)\" and \"\(second)\"")
+                sources[1].1, "screen takes either \"\(first)\" or \"\(second)\", not both (one of file, text, exec)")
         }
         if let exec = map["exec"] { spec.content = .command(try command(exec, yaml)) }
         if let file = map["file"] { spec.content = .file(try reference(file, "screen file")) }
