@@ -141,5 +141,30 @@ extension PtyTests {
             #expect(PtyTestSupport.ptyDescriptors() == before)
             #expect(pids.filter(PtyTestSupport.exists).isEmpty)
         }
+
+        @Test(arguments: [["less"], ["vi", "-u", "NONE", "-i", "NONE"]])
+        func fullScreenProgramsDrawTheirScreenAndQuit(_ program: [String]) throws {
+            guard PtyTestSupport.available(program[0]) else {
+                print("skipped: \(program[0]) is not installed")
+                return
+            }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-fs-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("notes.txt")
+            try Data("line one\ncard 4111 1111 1111 1111\n".utf8).write(to: file)
+            let session = try PtySession(program + [file.path], cols: 80, rows: 24)
+            defer { session.finish() }
+            #expect(session.wait(idle: .milliseconds(300), until: .now + .seconds(10)) == .idle)
+            let screen = session.screen.capture().screen
+            #expect(screen.rowText(0).hasPrefix("line one"), "\(screen.lines().prefix(3))")
+            #expect(screen.rowText(1).hasPrefix("card 4111 1111 1111 1111"))
+            #expect(session.send(Array((program[0] == "less" ? "q" : "\u{1B}:q!\r").utf8)))
+            guard case .ended(let exit) = session.wait(idle: nil, until: .now + .seconds(10)) else {
+                Issue.record("\(program[0]) did not quit")
+                return
+            }
+            #expect(exit == .exited(0))
+        }
     }
 }
