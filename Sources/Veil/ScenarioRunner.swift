@@ -299,6 +299,8 @@ public struct ScenarioRunner: Sendable {
                     screen.show(files[file] ?? [])
                 case .event(.resize(let size)):
                     try screen.resize(cols: size.columns, rows: size.rows)
+                    // A live program's pty gets the size too (and SIGWINCH from the kernel).
+                    try? live?.session?.process.resize(cols: size.columns, rows: size.rows)
                     try await system.send(.resize(size))
                 case .event(let event):
                     try await system.send(event)

@@ -21,6 +21,8 @@ public struct LiveCapture: Sendable {
     public var timeout: Duration
     /// The environment the program gets.
     public var environment: [String: String]
+    /// The screen model's work budget (``Terminal/workBudget``).
+    public var workBudget = Terminal.defaultWorkBudget
 
     /// The default `--timeout`: 30 s.
     public static let defaultTimeout = Duration.seconds(30)
@@ -50,11 +52,27 @@ public struct LiveCapture: Sendable {
     /// - Throws: ``PtyError`` when the command cannot start (naming it), is still running at
     ///   the timeout, or wrote more than the screen model's work budget allows.
     public func run() throws -> Result {
-        let session = try PtySession(command, cols: cols, rows: rows, environment: environment)
+        let session = try PtySession(
+            command, cols: cols, rows: rows, environment: environment, workBudget: workBudget)
         defer { session.finish() }
-        let outcome = session.wait(idle: idle, until: .now + timeout)
         let name = DisplayText.escaped(command.first ?? "")
+        let deadline = ContinuousClock.now + timeout
+        var outcome = PtySession.WaitResult.timedOut
+        // In slices, so that a screen past its work budget (it no longer follows the output:
+        // no snapshot can be made) stops the program at once, not at its end or the timeout.
+        while true {
+            outcome = session.wait(idle: idle, until: min(deadline, .now + .milliseconds(100)))
+            if case .timedOut = outcome, ContinuousClock.now < deadline,
+                session.screen.workBudgetExceededAtByte == nil
+            {
+                continue
+            }
+            break
+        }
         let exit: ProgramExit?
+        if let byte = session.screen.workBudgetExceededAtByte {
+            throw PtyError("\(name): " + WorkBudgetMessage.screen(atByte: byte, of: "the program's output"))
+        }
         switch outcome {
         case .timedOut:
             throw PtyError(
@@ -62,9 +80,6 @@ public struct LiveCapture: Sendable {
                     + (idle == nil ? "; --idle 500ms captures a program that keeps running" : ""))
         case .ended(let status): exit = status
         case .idle: exit = nil
-        }
-        if let byte = session.screen.workBudgetExceededAtByte {
-            throw PtyError("\(name): " + WorkBudgetMessage.screen(atByte: byte, of: "the program's output"))
         }
         return Result(screen: session.screen.capture().screen, exit: exit)
     }

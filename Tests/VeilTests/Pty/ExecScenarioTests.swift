@@ -226,5 +226,17 @@ extension PtyTests {
             #expect(KeyNames.bytes(for: "Ctrl-Ä") == nil)
             #expect(KeyNames.bytes(for: "Bogus") == nil)
         }
+
+        @Test func aResizeStepResizesTheProgramsTerminal() async throws {
+            let scenario = try Scenario.parse(
+                """
+                screen:
+                  size: 80x24
+                  exec: "trap 'stty size' WINCH; echo ready; while :; do sleep 0.05; done"
+                timeline: [launch, {waitFor: ready}, {resize: 100x30}, {waitFor: "30 100"}]
+                """, path: "/tmp/resize.veil.yml")
+            let result = try await Self.run(scenario)
+            #expect(result.exitCode == 0)
+        }
     }
 }

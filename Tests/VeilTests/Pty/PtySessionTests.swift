@@ -105,6 +105,19 @@ extension PtyTests {
             #expect(session.screen.capture().screen.rowText(0).hasPrefix("flood"))
         }
 
+        @Test func aScreenPastItsWorkBudgetStopsTheCaptureAtOnce() throws {
+            var capture = LiveCapture(command: ["yes"], timeout: .seconds(30))
+            capture.workBudget = 200_000
+            let started = ContinuousClock.now
+            do {
+                _ = try capture.run()
+                Issue.record("a flood past the work budget gave a screen")
+            } catch {
+                #expect("\(error)".hasPrefix("yes: work budget exceeded by byte "), "\(error)")
+            }
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+
         @Test func backgroundChildrenOfTheProgramAreKilledWithItsGroup() throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-pty-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
