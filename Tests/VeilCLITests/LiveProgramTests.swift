@@ -223,4 +223,36 @@ import Veil
             bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent("out.cast"))), path: "out.cast")
         #expect(cast.cols == 40 && cast.rows == 8)
     }
+
+    @Test func aSignalEndingRecordRestoresTheTerminalAndLeavesNoFile() throws {
+        let folder = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let veil = try CLI.binary().path
+        // The inner program's parent is veil: it prints veil's pid for the test to signal.
+        let outer =
+            "cd '\(folder.path)'; stty -g > before; '\(veil)' record -o out.cast -- sh -c 'echo ready:$PPID; sleep 30'; echo status:$?; stty -g > after"
+        let session = try PtySession(["sh", "-c", outer], cols: 80, rows: 24)
+        defer { session.finish() }
+        let deadline = ContinuousClock.now + .seconds(20)
+        var veilPID: pid_t = 0
+        while veilPID == 0 && ContinuousClock.now < deadline {
+            let text = session.screen.capture().screen.lines().joined(separator: "\n")
+            if let range = text.range(of: #"ready:[0-9]+"#, options: .regularExpression) {
+                veilPID = pid_t(text[range].dropFirst(6)) ?? 0
+            } else {
+                usleep(10_000)
+            }
+        }
+        #expect(veilPID > 0, "veil's program did not start")
+        kill(veilPID, SIGTERM)
+        guard case .ended = session.wait(idle: nil, until: .now + .seconds(20)) else {
+            Issue.record("the outer shell did not end")
+            return
+        }
+        #expect(session.screen.capture().screen.lines().joined().contains("status:143"))
+        let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+        let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
+        #expect(before == after, "the terminal's mode was not restored")
+        #expect(Temp.contents(of: folder) == ["after", "before"])
+    }
 }
