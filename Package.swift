@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "CVeilPNG", dependencies: ["CLibPNG"]),
         // The signal handler that removes the temporary files of atomic writes in flight.
         .target(name: "CVeilSignals"),
+        // The child side of running a program in a pseudo-terminal (fork → exec, no Swift in between).
+        .target(name: "CVeilPty", dependencies: ["CVeilSignals"]),
         // Bundled data: font, default rules, demo scenario.
         .target(
             name: "VeilResources",
@@ -66,6 +68,7 @@ let package = Package(
             name: "Veil",
             dependencies: [
                 "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources", "VeilYAML",
+                "CVeilPty", "CVeilSignals",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

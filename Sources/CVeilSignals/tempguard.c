@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "veil_tempguard.h"
+#include "veil_childguard.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -39,6 +40,8 @@ int veil_tempguard_count(void) {
 }
 
 static void remove_and_exit(int signo) {
+    /* Programs veil runs in a pty are killed and reaped, the user's terminal restored. */
+    veil_childguard_stop_all();
     for (int i = 0; i < VEIL_TEMPGUARD_SLOTS; i++) {
         if (__atomic_load_n(&slot_states[i], __ATOMIC_ACQUIRE) == 2) unlink(slot_paths[i]);
     }

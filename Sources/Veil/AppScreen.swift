@@ -22,6 +22,12 @@ public final class AppScreen: Sendable {
         state = Mutex(State(terminal: terminal))
     }
 
+    /// Where the terminal's answers to queries go (a live program's pty; see
+    /// ``Terminal/responseHandler``); nil drops them.
+    public func setResponder(_ responder: (@Sendable ([UInt8]) -> Void)?) {
+        state.withLock { $0.terminal.responseHandler = responder }
+    }
+
     /// Writes terminal bytes to the screen.
     public func print(_ bytes: [UInt8]) {
         state.withLock {
@@ -51,6 +57,9 @@ public final class AppScreen: Sendable {
     public var size: (cols: Int, rows: Int) {
         state.withLock { ($0.terminal.cols, $0.terminal.rows) }
     }
+
+    /// The terminal's modes now (focus reporting, application cursor keys, …).
+    public var modes: TerminalModes { state.withLock { $0.terminal.modes } }
 
     /// Raises or lowers the app's own opaque privacy cover.
     public func setPrivacyCover(_ on: Bool) {

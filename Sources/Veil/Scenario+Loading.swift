@@ -101,6 +101,12 @@ extension Scenario {
                     position: Position(line: entry.mark?.line ?? 1, column: entry.mark?.column ?? 1))
             }
         }
+        if scenario.command != nil, let node = top["handlers"] {
+            throw yaml.error(
+                node,
+                "handlers describe a simulated app; with screen.exec the app is the program itself (leave handlers out)"
+            )
+        }
         scenario.fileReferences = references
         return scenario
     }
@@ -155,12 +161,16 @@ extension Scenario {
         throws -> ScreenSpec
     {
         let map = try yaml.mapping(node, "screen")
-        try yaml.checkKeys(map, allowed: ["size", "file", "text", "sensitive"], in: "screen")
+        try yaml.checkKeys(map, allowed: ["size", "file", "text", "exec", "sensitive"], in: "screen")
         var spec = ScreenSpec()
         if let size = map["size"] { (spec.cols, spec.rows) = try self.size(size, yaml, "screen size") }
-        if map["file"] != nil, let text = map["text"] {
-            throw yaml.error(text, "screen takes either \"file\" or \"text\", not both")
+        let sources = ["file", "text", "exec"].compactMap { key in map[key].map { (key, $0) } }
+        if sources.count > 1 {
+            let (first, second) = (sources[0].0, sources[1].0)
+            throw yaml.error(
+                sources[1].1, "screen takes either \"\(first)\" or \"\(second)\", not both (one of file, text, exec)")
         }
+        if let exec = map["exec"] { spec.content = .command(try command(exec, yaml)) }
         if let file = map["file"] { spec.content = .file(try reference(file, "screen file")) }
         if let text = map["text"] {
             spec.content = .bytes(InputMode.throughLineDiscipline(Array(try yaml.string(text, "screen text").utf8)))
@@ -177,6 +187,21 @@ extension Scenario {
             }
         }
         return spec
+    }
+
+    /// `exec:`: a list of strings is the command and its arguments; one string is a shell
+    /// command line (`sh -c STRING`).
+    private static func command(_ node: Node, _ yaml: YAMLReader) throws -> [String] {
+        if node.scalar != nil {
+            let line = try yaml.string(node, "exec")
+            guard !line.isEmpty, !line.utf8.contains(0) else { throw yaml.error(node, "exec must name a command") }
+            return ["sh", "-c", line]
+        }
+        let words = try yaml.sequence(node, "exec").map { try yaml.string($0, "exec") }
+        guard let first = words.first, !first.isEmpty, !words.contains(where: { $0.utf8.contains(0) }) else {
+            throw yaml.error(node, "exec must name a command: [program, argument, …] or one shell command line")
+        }
+        return words
     }
 
     private static func policy(_ node: Node, _ yaml: YAMLReader) throws -> Policy {
@@ -273,7 +298,7 @@ extension Scenario {
         -> Step
     {
         let known =
-            "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show"
+            "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show, type, keys, waitFor, waitIdle"
         if let word = node.scalar?.string {
             guard let event = bareSteps[word] else {
                 throw yaml.error(node, "unknown timeline event \"\(word.prefix(40))\"; expected one of: \(known)")
@@ -304,6 +329,43 @@ extension Scenario {
         case "wait": return .event(.wait(try yaml.duration(value, "wait")))
         case "print": return .print(InputMode.throughLineDiscipline(Array(try yaml.string(value, "print").utf8)))
         case "show": return .show(file: try reference(value, "show"))
+        case "type":
+            let text = try yaml.string(value, "type")
+            guard !text.isEmpty else { throw yaml.error(value, "type needs the text to type") }
+            return .type(Array(text.utf8))
+        case "keys":
+            let names = value.scalar != nil ? [value] : try yaml.sequence(value, "keys")
+            guard !names.isEmpty, names.count <= maximumSteps else {
+                throw yaml.error(value, "keys needs 1 to \(maximumSteps) key names, such as [Enter, Down, Ctrl-C]")
+            }
+            return .keys(
+                try names.map { node in
+                    let name = try yaml.string(node, "a key")
+                    guard KeyNames.bytes(for: name) != nil else {
+                        throw yaml.error(
+                            node,
+                            "unknown key \"\(name.prefix(20))\"; expected a character, Enter, Tab, Escape, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1–F12, Ctrl-X or Alt-X"
+                        )
+                    }
+                    return name
+                })
+        case "waitFor":
+            var patternNode = value
+            var timeout = Duration.seconds(5)
+            if value.scalar == nil {
+                let map = try yaml.mapping(value, "waitFor")
+                try yaml.checkKeys(map, allowed: ["regex", "timeout"], in: "waitFor")
+                guard let regex = map["regex"] else { throw yaml.error(value, "waitFor needs \"regex\"") }
+                patternNode = regex
+                if let node = map["timeout"] { timeout = try yaml.duration(node, "timeout") }
+            }
+            let pattern = try yaml.string(patternNode, "waitFor")
+            guard !pattern.isEmpty, (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw yaml.error(patternNode, "waitFor must be a regular expression (ICU syntax)")
+            }
+            return .waitFor(pattern: pattern, timeout: timeout)
+        case "waitIdle":
+            return .waitIdle(try yaml.duration(value, "waitIdle"), timeout: .seconds(30))
         default:
             if bareSteps[key] != nil { throw yaml.error(value, "\(key) takes no value") }
             throw yaml.error(keyNode, "unknown timeline event \"\(key.prefix(40))\"; expected one of: \(known)")

@@ -26,6 +26,9 @@ public struct Scenario: Sendable, Hashable {
         case file(String)
         /// Inline terminal bytes.
         case bytes([UInt8])
+        /// A live program (`exec:`): the command and its arguments, run in a pseudo-terminal
+        /// as the app (``LiveApp``).
+        case command([String])
     }
 
     /// The app's screen.
@@ -71,6 +74,23 @@ public struct Scenario: Sendable, Hashable {
         case print([UInt8])
         /// The screen's content replaced by a file's bytes.
         case show(file: String)
+        /// Text typed to a live program (`type:`).
+        case type([UInt8])
+        /// Keys pressed in a live program (`keys: [Enter, Down, Ctrl-C]`), by name
+        /// (``KeyNames``): arrows follow the program's cursor-key mode when sent.
+        case keys([String])
+        /// Waits until the live program's screen matches a regular expression (`waitFor:`).
+        case waitFor(pattern: String, timeout: Duration)
+        /// Waits until the live program's output has been quiet this long (`waitIdle:`).
+        case waitIdle(Duration, timeout: Duration)
+
+        /// Whether the step drives a live program (only `exec:` scenarios have them).
+        public var drivesProgram: Bool {
+            switch self {
+            case .type, .keys, .waitFor, .waitIdle: true
+            case .event, .print, .show: false
+            }
+        }
     }
 
     /// A timeline step with its place in the file.
@@ -97,6 +117,12 @@ public struct Scenario: Sendable, Hashable {
     public var fileReferences: [String: Position] = [:]
     /// Where the files it names are read from.
     public var location: Location
+
+    /// The live program's command when the scenario runs one (`exec:`), else nil.
+    public var command: [String]? {
+        if case .command(let command) = screen.content { return command }
+        return nil
+    }
 
     public init(name: String, path: String) {
         self.name = name

@@ -106,6 +106,7 @@ public struct ScenarioRunner: Sendable {
         case .none: break
         case .bytes(let bytes): screen.print(bytes)
         case .file(let path): screen.print(files[path] ?? [])
+        case .command: break  // the program draws once launched
         }
         if let byte = screen.workBudgetExceededAtByte {
             throw InputError(
@@ -131,12 +132,25 @@ public struct ScenarioRunner: Sendable {
                     atByte: byte,
                     of: "the screen's content (with its \(scenario.screen.sensitive.count) sensitive regions)"))
         }
-        let app = SimulatedApp(screen: screen, handlers: scenario.handlers, files: files)
+        if scenario.command == nil, let step = scenario.timeline.first(where: \.step.drivesProgram) {
+            throw InputError(
+                path: scenario.path, line: step.position.line, column: step.position.column,
+                message:
+                    "type, keys, waitFor and waitIdle drive a live program: they need screen.exec or veil exec SCENARIO -- COMMAND"
+            )
+        }
+        // A live program is the app (``LiveApp``): it runs on the real clock, and every program
+        // it started is stopped, reaped and its pty closed however the run ends.
+        let live = scenario.command.map { LiveApp(screen: screen, command: $0) }
+        defer { live?.finish() }
+        let app: any ApplicationDelegate =
+            live ?? SimulatedApp(screen: screen, handlers: scenario.handlers, files: files)
         let log = LifecycleLog()
+        if let live { log.addHandler(live.stateObserver) }
         let system: System
         let policy = lifecyclePolicy()
         let size = ScreenSize(columns: scenario.screen.cols, rows: scenario.screen.rows)
-        if options.realTime {
+        if options.realTime || live != nil {
             system = System(delegate: app, clock: ContinuousClock(), policy: policy, log: log, screenSize: size)
         } else {
             system = System(delegate: app, clock: VirtualClock(), policy: policy, log: log, screenSize: size)
@@ -248,7 +262,7 @@ public struct ScenarioRunner: Sendable {
 
         do {
             try await play(
-                system: system, screen: screen, files: files, currentStep: currentStep,
+                system: system, screen: screen, live: live, files: files, currentStep: currentStep,
                 budget: budget, writeFailure: writeFailure, options: options)
         } catch {
             // Nothing of the simulation (work still sleeping on the clock) outlives the run.
@@ -270,7 +284,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Plays the timeline, step by step.
     private func play(
-        system: System, screen: AppScreen, files: [String: [UInt8]],
+        system: System, screen: AppScreen, live: LiveApp?, files: [String: [UInt8]],
         currentStep: borrowing Mutex<Scenario.TimedStep?>, budget: borrowing Mutex<SnapshotBudget>,
         writeFailure: borrowing Mutex<SnapshotWriteError?>, options: Options
     ) async throws {
@@ -285,9 +299,19 @@ public struct ScenarioRunner: Sendable {
                     screen.show(files[file] ?? [])
                 case .event(.resize(let size)):
                     try screen.resize(cols: size.columns, rows: size.rows)
+                    // A live program's pty gets the size too (and SIGWINCH from the kernel).
+                    try? live?.session?.process.resize(cols: size.columns, rows: size.rows)
                     try await system.send(.resize(size))
                 case .event(let event):
                     try await system.send(event)
+                    if let failure = live?.startError {
+                        throw InputError(
+                            path: scenario.path, line: timed.position.line, column: timed.position.column,
+                            message: failure.description)
+                    }
+                case .type, .keys, .waitFor, .waitIdle:
+                    guard let live else { break }  // refused when the scenario was read
+                    try await drive(live, timed)
                 }
             } catch let error as LifecycleError {
                 throw InputError(
@@ -300,6 +324,50 @@ public struct ScenarioRunner: Sendable {
             options.progress?(index + 1, scenario.timeline.count, system.elapsed)
         }
         if let failure = writeFailure.withLock({ $0 }) { throw failure }
+    }
+
+    /// Plays a step that drives the live program: typed text, keys, or a wait for the screen.
+    /// - Throws: ``InputError`` at the step when the program is not running or the wait
+    ///   times out.
+    private func drive(_ live: LiveApp, _ timed: Scenario.TimedStep) async throws {
+        func failure(_ message: String) -> InputError {
+            InputError(
+                path: scenario.path, line: timed.position.line, column: timed.position.column, message: message)
+        }
+        let notRunning = "the program is not running (launch it first; it may have exited)"
+        switch timed.step {
+        case .type(let bytes):
+            guard live.send(bytes) else { throw failure(notRunning) }
+        case .keys(let names):
+            let cursorKeys = live.screen.modes.applicationCursorKeys
+            let bytes = names.flatMap { KeyNames.bytes(for: $0, applicationCursorKeys: cursorKeys) ?? [] }
+            guard live.send(bytes) else { throw failure(notRunning) }
+        case .waitFor(let pattern, let timeout):
+            let regex = try NSRegularExpression(pattern: pattern)
+            let deadline = ContinuousClock.now + timeout
+            while true {
+                let text = live.screen.capture().screen.lines().joined(separator: "\n")
+                if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { return }
+                if ContinuousClock.now >= deadline {
+                    throw failure(
+                        "waitFor: nothing on the program's screen matched within \(LiveCapture.describe(timeout))")
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        case .waitIdle(let quiet, let timeout):
+            guard let session = live.session else { throw failure(notRunning) }
+            let deadline = ContinuousClock.now + timeout
+            while true {
+                let last = session.lastOutputTime ?? session.started
+                if ContinuousClock.now - last >= quiet || session.process.exitIfEnded() != nil { return }
+                if ContinuousClock.now >= deadline {
+                    throw failure("waitIdle: the program was still writing after \(LiveCapture.describe(timeout))")
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        case .event, .print, .show:
+            break
+        }
     }
 
     /// Stops the run at `timed` when the screen's work budget or the snapshot budget ran out

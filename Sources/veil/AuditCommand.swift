@@ -88,6 +88,11 @@ struct AuditCommand: AsyncParsableCommand {
             valueName: "GLOB"))
     var excludes: [String] = []
 
+    @Flag(
+        name: .customLong("allow-exec"),
+        help: "Run the programs that scenarios name (screen.exec); without it such a scenario is an error.")
+    var allowExec = false
+
     @Flag(name: .customLong("ignore-allow-markers"), help: "Let no veil:allow marker in an input allow a finding.")
     var ignoreAllowMarkers = false
 
@@ -123,6 +128,7 @@ struct AuditCommand: AsyncParsableCommand {
             fingerprintSalt: Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
         options.allowsOutsideRoot = outside.allowOutsideRoot
         options.rawCaptures = raw
+        options.allowsExec = allowExec
         options.excludes = excludes
         options.review = review
         options.honoursAllowMarkers = !ignoreAllowMarkers

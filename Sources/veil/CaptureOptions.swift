@@ -3,13 +3,29 @@ import Foundation
 import Veil
 import VeilScreen
 
-/// INPUT, `--at` and the screen size: what `snap`, `scan` and `screen` read a capture with.
+/// INPUT, `--at` and the screen size: what `scan` and `screen` read a capture with.
 struct CaptureOptions: ParsableArguments {
-    @Argument(
-        help:
-            "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast). A binary file (a NUL byte in the first 8,000 bytes) is refused (exit 2)."
-    )
+    @Argument(help: ArgumentHelp(CaptureReading.inputHelp))
     var input: String
+
+    @OptionGroup var reading: CaptureReading
+
+    var at: Double? { reading.at }
+    var raw: Bool { reading.raw }
+    var size: ScreenSizeOptions { reading.size }
+
+    /// The screen the capture shows; warnings (content outside the screen) go to standard error.
+    func screen() throws -> Screen { try reading.screen(of: input) }
+
+    /// The capture as frames for judging it over time (``CaptureInput``).
+    func exposureInput() throws -> CaptureInput { try reading.exposureInput(of: input) }
+}
+
+/// `--at`, `--raw` and the screen size: how a capture is read (`snap` takes its INPUT
+/// optionally, as it can run a command instead).
+struct CaptureReading: ParsableArguments {
+    static let inputHelp =
+        "Terminal bytes: a file, - for standard input, or an asciicast recording (.cast). A binary file (a NUL byte in the first 8,000 bytes) is refused (exit 2)."
 
     // `.unconditional` takes `--at -1` as a value, so validate() can say what is wrong with it.
     @Option(parsing: .unconditional, help: "For a .cast recording: the moment to show, in seconds (default: its end).")
@@ -29,8 +45,9 @@ struct CaptureOptions: ParsableArguments {
         }
     }
 
-    /// The screen the capture shows; warnings (content outside the screen) go to standard error.
-    func screen() throws -> Screen {
+    /// The screen the capture at `input` shows; warnings (content outside the screen) go to
+    /// standard error.
+    func screen(of input: String) throws -> Screen {
         let capture = try TerminalCapture.capture(
             path: input, cols: size.explicitCols, rows: size.explicitRows, at: at, raw: raw)
         for warning in capture.warnings {
@@ -40,9 +57,9 @@ struct CaptureOptions: ParsableArguments {
         return capture.screen
     }
 
-    /// The capture as frames for judging it over time (``CaptureInput``), read as ``screen()``
+    /// The capture as frames for judging it over time (``CaptureInput``), read as ``screen(of:)``
     /// reads it; what was unusual goes to standard error.
-    func exposureInput() throws -> CaptureInput {
+    func exposureInput(of input: String) throws -> CaptureInput {
         try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows

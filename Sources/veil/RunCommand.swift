@@ -38,6 +38,10 @@ struct RunCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let scenario = try Scenario.load(path: self.scenario, root: root, allowsOutside: outside.allowOutsideRoot)
+        if scenario.command != nil {
+            throw InputError(
+                path: self.scenario, message: "runs a program (screen.exec): run it with veil exec \(self.scenario)")
+        }
         let folder = URL(fileURLWithPath: out)
         let ruleSet = try scenario.rules(from: rules.resolver())
         let settings = snapshot.settings(rules: ruleSet)

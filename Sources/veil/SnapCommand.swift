@@ -1,15 +1,26 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilLifecycle
 import VeilRedaction
 import VeilRender
+import VeilScreen
 
 /// `veil snap`: terminal bytes or a recording → one redacted PNG.
 struct SnapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snap",
         abstract: "Turn terminal bytes (a file, - for stdin, or an asciicast .cast) into a redacted PNG snapshot.",
+        usage: """
+            veil snap <input> [<options>]
+            veil snap [<options>] -- <command> [<argument> ...]
+            """,
         discussion: """
+            With -- COMMAND, veil runs the command in a pseudo-terminal (TERM=xterm-256color, --cols×--rows, \
+            80×24 by default) and snapshots its screen when it exits, or with --idle once its output has \
+            been quiet that long: the same redacted PNG as for a file. A command still running at \
+            --timeout is stopped and nothing is written (exit 2); so is one that does not exist.
+
             The screen is 80×24 unless the capture tells its size: a recording's header, the widest \
             line (up to 300 columns), cursor addressing below row 24. Content still outside the screen \
             (lines scrolled off its top) is reported on standard error. --cols and --rows always win.
@@ -20,11 +31,27 @@ struct SnapCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var capture: CaptureOptions
+    @Argument(help: ArgumentHelp(CaptureReading.inputHelp))
+    var input: String?
+
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp("After --: a command and its arguments to run in a pseudo-terminal.", valueName: "command"))
+    var command: [String] = []
+
+    @OptionGroup var reading: CaptureReading
+
+    @Option(help: "With -- COMMAND: snapshot once the output has been quiet this long (500ms, 2s) instead of at exit.")
+    var idle: String?
+
+    @Option(help: "With -- COMMAND: stop a command still running after this long; nothing is written (default: 30s).")
+    var timeout: String?
 
     @Option(
         name: [.short, .customLong("output")],
-        help: "The PNG to write, - for standard output (default: INPUT's name with .png, or snapshot.png for stdin).")
+        help:
+            "The PNG to write, - for standard output (default: INPUT's name with .png; snapshot.png for stdin or a command)."
+    )
     var output: String?
 
     @OptionGroup var rules: ConfigOption
@@ -41,6 +68,23 @@ struct SnapCommand: ParsableCommand {
     var every: String?
 
     func validate() throws {
+        if input != nil && !command.isEmpty {
+            throw ValidationError("give INPUT or -- COMMAND, not both")
+        }
+        if input == nil && command.isEmpty {
+            throw ValidationError("Missing expected argument '<input>' (or -- COMMAND)")
+        }
+        if command.isEmpty && (idle != nil || timeout != nil) {
+            throw ValidationError("--idle and --timeout apply to -- COMMAND")
+        }
+        if !command.isEmpty && (frames != nil || reading.at != nil || reading.raw) {
+            throw ValidationError("--frames, --at and --raw read a capture, not -- COMMAND")
+        }
+        for (name, value) in [("--idle", idle), ("--timeout", timeout)] {
+            if let value, (try? Duration(parsing: value)).map({ $0 > .zero }) != true {
+                throw ValidationError("\(name) must be a duration such as 500ms or 30s (got \(value))")
+            }
+        }
         if let every {
             let number = every.hasSuffix("s") ? String(every.dropLast()) : every
             guard let value = Double(number), value.isFinite, value >= 0.01 else {
@@ -59,8 +103,9 @@ struct SnapCommand: ParsableCommand {
                 "-o - writes the PNG to standard output, which is a terminal; redirect it (> file.png, | program) or give -o FILE"
             )
         }
-        let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: capture.input))
-        let screen = try capture.screen()
+        let input = self.input ?? "-"  // a command: .veil.yml from the current folder
+        let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: input))
+        let screen = try command.isEmpty ? reading.screen(of: input) : liveScreen()
         let snapshotter = try Snapshotter(settings: settings)
         let outcome = try snapshotter.snapshot(of: screen)
         for warning in outcome.unscannedWarnings(rules: settings.rules) {
@@ -71,24 +116,25 @@ struct SnapCommand: ParsableCommand {
             FileHandle.standardError.write(Data("<stdout>: \(outcome.hiddenSpans) hidden\n".utf8))
             return
         }
-        let url = URL(fileURLWithPath: output ?? Self.defaultOutput(for: capture.input))
+        let url = URL(fileURLWithPath: output ?? (command.isEmpty ? Self.defaultOutput(for: input) : "snapshot.png"))
         try snapshotter.write(outcome, to: url)
         print("\(url.path): \(outcome.hiddenSpans) hidden")
     }
 
     /// `--frames DIR`: the redacted PNG of chosen frames, `frame-<event>-<seconds>s.png`.
     private func writeFrames(into folder: String) throws {
-        let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: capture.input))
+        let input = self.input ?? "-"  // a command: .veil.yml from the current folder
+        let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: input))
         let snapshotter = try Snapshotter(settings: settings)
         let choice: CaptureRedactor.FrameChoice =
             every.map { text in
                 .every(Double(text.hasSuffix("s") ? String(text.dropLast()) : text) ?? 1)
             } ?? .firstAppearances
-        let input = try capture.exposureInput()
+        let capture = try reading.exposureInput(of: input)
         let result = try CaptureRedactor(rules: settings.rules, style: settings.style)
             .frames(
-                of: input, choosing: choice, cols: capture.size.explicitCols, rows: capture.size.explicitRows,
-                path: capture.input)
+                of: capture, choosing: choice, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
+                path: input)
         for warning in result.report.warnings {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
@@ -108,6 +154,20 @@ struct SnapCommand: ParsableCommand {
         print(
             "\(folder): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"
         )
+    }
+
+    /// `-- COMMAND`: the command's screen when it exits or goes idle (``LiveCapture``).
+    private func liveScreen() throws -> Screen {
+        let capture = LiveCapture(
+            command: command, cols: reading.size.cols, rows: reading.size.rows,
+            idle: try idle.map { try Duration(parsing: $0) },
+            timeout: try timeout.map { try Duration(parsing: $0) } ?? LiveCapture.defaultTimeout)
+        let result = try capture.run()
+        if let exit = result.exit, exit != .exited(0) {
+            FileHandle.standardError.write(
+                Data("veil: note: \(DisplayText.escaped(command[0])) \(exit)\n".utf8))
+        }
+        return result.screen
     }
 
     /// `name.png` in the current folder for `name.ans` / `name.cast`; `snapshot.png` for stdin.

@@ -5,7 +5,9 @@ extension VeilCommand {
     static let subcommandTypes: [any ParsableCommand.Type] = [
         DemoCommand.self,
         SnapCommand.self,
+        RecordCommand.self,
         RunCommand.self,
+        ExecCommand.self,
         ScanCommand.self,
         ScreenCommand.self,
         RulesCommand.self,

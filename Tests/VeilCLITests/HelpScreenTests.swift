@@ -54,8 +54,12 @@ import Testing
                                       and write its redacted snapshots.
               snap                    Turn terminal bytes (a file, - for stdin, or an
                                       asciicast .cast) into a redacted PNG snapshot.
+              record                  Run a command in a pseudo-terminal and record it as
+                                      an asciicast v2 (.cast), redacted with --redact.
               run                     Simulate an app session from a scenario file:
                                       lifecycle log and redacted snapshots.
+              exec                    Run a program in a pseudo-terminal as the app:
+                                      lifecycle log and redacted snapshots of its screen.
               scan                    Show every sensitive value the terminal bytes in
                                       INPUT ever put on screen, when, and why.
               screen                  Print the screen an xterm would show after the
@@ -113,6 +117,12 @@ import Testing
             OVERVIEW: Turn terminal bytes (a file, - for stdin, or an asciicast .cast) into
             a redacted PNG snapshot.
 
+            With -- COMMAND, veil runs the command in a pseudo-terminal
+            (TERM=xterm-256color, --cols×--rows, 80×24 by default) and snapshots its screen
+            when it exits, or with --idle once its output has been quiet that long: the
+            same redacted PNG as for a file. A command still running at --timeout is
+            stopped and nothing is written (exit 2); so is one that does not exist.
+
             The screen is 80×24 unless the capture tells its size: a recording's header,
             the widest line (up to 300 columns), cursor addressing below row 24. Content
             still outside the screen (lines scrolled off its top) is reported on standard
@@ -122,12 +132,15 @@ import Testing
             fail snap; `veil scan` and `veil audit` fail on them); 2 a usage,
             configuration, input or write error (nothing is written).
 
-            USAGE: veil snap <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--output <output>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>] [--frames <frames>] [--every <every>]
+            USAGE: veil snap <input> [<options>]
+                   veil snap [<options>] -- <command> [<argument> ...]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
                                       asciicast recording (.cast). A binary file (a NUL
                                       byte in the first 8,000 bytes) is refused (exit 2).
+              <command>               After --: a command and its arguments to run in a
+                                      pseudo-terminal.
 
             OPTIONS:
               --at <at>               For a .cast recording: the moment to show, in seconds
@@ -143,8 +156,13 @@ import Testing
               --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
                                       recording's own; else 24, or the lowest row cursor
                                       addressing draws on).
+              --idle <idle>           With -- COMMAND: snapshot once the output has been
+                                      quiet this long (500ms, 2s) instead of at exit.
+              --timeout <timeout>     With -- COMMAND: stop a command still running after
+                                      this long; nothing is written (default: 30s).
               -o, --output <output>   The PNG to write, - for standard output (default:
-                                      INPUT's name with .png, or snapshot.png for stdin).
+                                      INPUT's name with .png; snapshot.png for stdin or a
+                                      command).
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
@@ -474,9 +492,126 @@ import Testing
               --exclude <GLOB>        Leave out of folder searches the paths matching GLOB
                                       (gitignore syntax, relative to the folder;
                                       repeatable).
+              --allow-exec            Run the programs that scenarios name (screen.exec);
+                                      without it such a scenario is an error.
               --ignore-allow-markers  Let no veil:allow marker in an input allow a finding.
               --verbose               Also say on standard error what the folder search
                                       skipped and why.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilRecord() throws {
+        try Self.expectHelp(
+            ["record"],
+            """
+            OVERVIEW: Run a command in a pseudo-terminal and record it as an asciicast v2
+            (.cast), redacted with --redact.
+
+            The command runs with TERM=xterm-256color in a terminal of --cols×--rows
+            (default: the size of the terminal veil runs in, else 80×24). Standard input
+            goes to the command; on a real terminal keys pass through in raw mode (Ctrl-C
+            reaches the command, not veil) and the command's output is shown as it runs;
+            the terminal's mode is restored on every exit. Resizes of that terminal are
+            recorded.
+
+            --redact writes the recording through the same redacted-recording writer as
+            `veil redact`: every frame re-encoded from the redacted screen, so no byte of a
+            hidden value reaches the file. --stdin records what was typed as input events
+            ("i"); with --redact they are dropped (typed input can be a password).
+
+            Exit codes: 0 the recording was written (whatever the command's own status,
+            shown on standard error); 2 a usage, configuration or write error, a command
+            that does not exist, or one still running at --timeout (nothing is written). A
+            SIGINT or SIGTERM of veil stops the command and leaves no file.
+
+            USAGE: veil record -o <output> [<options>] -- <command> [<argument> ...]
+
+            ARGUMENTS:
+              <command>               After --: the command and its arguments.
+
+            OPTIONS:
+              -o, --output <output>   The asciicast recording to write (.cast).
+              --redact                Hide every exposed value (the rules of --config):
+                                      frames re-encoded from the redacted screen.
+              --stdin                 Record what is typed to the command as input events
+                                      (dropped with --redact).
+              --timeout <timeout>     Stop a command still running after this long (30s,
+                                      2m); nothing is written (default: none).
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --style <style>         With --redact: how hidden values look (default:
+                                      solid). (values: solid, mask, placeholder)
+              --cols <cols>           Columns of the command's terminal, 1–1000 (default:
+                                      the terminal veil runs in, else 80).
+              --rows <rows>           Rows of the command's terminal, 1–1000 (default: the
+                                      terminal veil runs in, else 24).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilExec() throws {
+        try Self.expectHelp(
+            ["exec"],
+            """
+            OVERVIEW: Run a program in a pseudo-terminal as the app: lifecycle log and
+            redacted snapshots of its screen.
+
+            The program is the app: launch starts it; becoming active and resigning active
+            send focus in and out (CSI I, CSI O) when it enabled focus reporting (DECSET
+            1004); on entering the background it gets until the didEnterBackground deadline
+            to redraw, then the snapshot is taken from its screen; suspending stops it
+            (SIGTSTP, SIGSTOP) and resuming continues it (SIGCONT); terminating sends
+            SIGTERM, and the watchdog kills (SIGKILL, 0x8badf00d) a program still running
+            at the willTerminate deadline. Without a scenario: launch, wait until its
+            output has been quiet for 500ms, home. A scenario (Docs/scenario.md) names its
+            program with screen.exec (or takes COMMAND) and can type text, press keys and
+            wait for the screen.
+
+            Exit codes: 0 no violation; 1 the log holds a violation (a snapshot that would
+            show an unhidden block finding, a missed deadline) or a watchdog termination; 2
+            a bad scenario or rules file, a command that does not exist, a waitFor that
+            timed out, or a snapshot that could not be written (the snapshots written are
+            removed).
+
+            USAGE: veil exec [<options>] -- <command> [<argument> ...]
+                   veil exec <scenario> [<options>] [-- <command> [<argument> ...]]
+
+            ARGUMENTS:
+              <scenario>              A scenario file (YAML) that drives the program.
+              <command>               After --: the command and its arguments (default: the
+                                      scenario's screen.exec).
+
+            OPTIONS:
+              --out <out>             Folder for the snapshots. (default: veil-out)
+              --log <log>             How to print the lifecycle log. (values: text, json;
+                                      default: text)
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --root <root>           Folder the files the scenario names must lie inside
+                                      (default: the scenario's folder).
+              --allow-outside-root    Let scenarios read files outside their root (absolute
+                                      paths, '..', symbolic links out). Risky on untrusted
+                                      input: a scenario could then put any file the process
+                                      can read (e.g. /proc/self/environ, ~/.ssh) into a
+                                      snapshot or a report. See SECURITY.md.
+              --cols <cols>           Columns of the program's terminal, 1–1000 (default:
+                                      the scenario's screen.size, else 80).
+              --rows <rows>           Rows of the program's terminal, 1–1000 (default: the
+                                      scenario's screen.size, else 24).
+              --style <style>         How hidden cells look. (values: solid, mask,
+                                      placeholder; default: solid)
+              --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
+              --theme <theme>         Colour theme. (values: dark, light, xterm; default:
+                                      dark)
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -41,6 +41,10 @@ public struct AuditOptions: Sendable {
     /// `--raw`: feed captures (not recordings) exactly as given instead of as a cooked
     /// terminal shows them (see ``InputMode``).
     public var rawCaptures = false
+    /// `--allow-exec`: run the programs that scenarios name (`screen.exec`); without it such
+    /// a scenario is an input error (exit 2), as running commands from a repository is the
+    /// CI owner's decision (SECURITY.md).
+    public var allowsExec = false
     /// `--exclude`: gitignore patterns that folder searches leave out, after each folder's
     /// `.veilignore` (see ``IgnoreRules``).
     public var excludes: [String] = []
@@ -207,7 +211,8 @@ public struct AuditEngine: Sendable {
             let auditor = AuditInputAuditor(
                 resolver: resolver, cols: options.cols, rows: options.rows,
                 salt: salt, showSecrets: options.showSecrets,
-                currentFolder: options.currentFolder, rawCaptures: options.rawCaptures)
+                currentFolder: options.currentFolder, rawCaptures: options.rawCaptures,
+                allowsExec: options.allowsExec)
             audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
         } else {
             audits = files.map { InputAudit(input: AuditedInput(path: $0.path, kind: $0.kind), findings: []) }

@@ -40,6 +40,8 @@ struct AuditInputAuditor: Sendable {
     var currentFolder: String
     /// `--raw`: captures are fed exactly as given (see ``InputMode``).
     var rawCaptures = false
+    /// Whether scenarios that run a program (`screen.exec`) are run (`--allow-exec`).
+    var allowsExec = false
 
     /// Audits `file`; never throws: an unusable input is returned with its error.
     func audit(_ file: AuditInputFile) async -> InputAudit {
@@ -91,6 +93,13 @@ struct AuditInputAuditor: Sendable {
                 .joined(separator: [UInt8(ascii: "/")]))
         let scenario = try Scenario.parse(
             bytes, path: file.path, location: Scenario.Location(root: file.root, folder: folder))
+        if let command = scenario.command, !allowsExec {
+            throw InputError(
+                path: file.path,
+                message:
+                    "runs a program (screen.exec: \(DisplayText.escaped(command[0]))); veil audit runs programs only with --allow-exec (see SECURITY.md)"
+            )
+        }
         let ruleSet = try scenarioRules(scenario, file: file)
         let snapshotter: Snapshotter
         do {

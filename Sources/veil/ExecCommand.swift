@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Veil
+
+/// `veil exec [SCENARIO] -- COMMAND`: a live program as the app of the lifecycle.
+struct ExecCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exec",
+        abstract: "Run a program in a pseudo-terminal as the app: lifecycle log and redacted snapshots of its screen.",
+        usage: """
+            veil exec [<options>] -- <command> [<argument> ...]
+            veil exec <scenario> [<options>] [-- <command> [<argument> ...]]
+            """,
+        discussion: """
+            The program is the app: launch starts it; becoming active and resigning active send focus in \
+            and out (CSI I, CSI O) when it enabled focus reporting (DECSET 1004); on entering the \
+            background it gets until the didEnterBackground deadline to redraw, then the snapshot is \
+            taken from its screen; suspending stops it (SIGTSTP, SIGSTOP) and resuming continues it \
+            (SIGCONT); terminating sends SIGTERM, and the watchdog kills (SIGKILL, 0x8badf00d) a program \
+            still running at the willTerminate deadline. Without a scenario: launch, wait until its output \
+            has been quiet for 500ms, home. A scenario (Docs/scenario.md) names its program with \
+            screen.exec (or takes COMMAND) and can type text, press keys and wait for the screen.
+
+            Exit codes: 0 no violation; 1 the log holds a violation (a snapshot that would show an \
+            unhidden block finding, a missed deadline) or a watchdog termination; 2 a bad scenario or \
+            rules file, a command that does not exist, a waitFor that timed out, or a snapshot that \
+            could not be written (the snapshots written are removed).
+            """
+    )
+
+    @Argument(help: "A scenario file (YAML) that drives the program.")
+    var scenario: String?
+
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp(
+            "After --: the command and its arguments (default: the scenario's screen.exec).",
+            valueName: "command"))
+    var command: [String] = []
+
+    @Option(help: "Folder for the snapshots.")
+    var out: String = "veil-out"
+
+    @Option(help: "How to print the lifecycle log.")
+    var log: LogFormatOption = .text
+
+    @OptionGroup var rules: ConfigOption
+
+    @Option(help: "Folder the files the scenario names must lie inside (default: the scenario's folder).")
+    var root: String?
+
+    @OptionGroup var outside: OutsideRootOption
+
+    @Option(help: "Columns of the program's terminal, 1–1000 (default: the scenario's screen.size, else 80).")
+    var cols: Int?
+
+    @Option(help: "Rows of the program's terminal, 1–1000 (default: the scenario's screen.size, else 24).")
+    var rows: Int?
+
+    @OptionGroup var snapshot: SnapshotOptions
+
+    func validate() throws {
+        if scenario == nil && command.isEmpty { throw ValidationError("Missing -- COMMAND (or a scenario file)") }
+        for (name, value) in [("--cols", cols), ("--rows", rows)] {
+            if let value, !(1...1000).contains(value) { throw ValidationError("\(name) must be 1…1000 (got \(value))") }
+        }
+    }
+
+    mutating func run() async throws {
+        var scenario: Scenario
+        if let path = self.scenario {
+            scenario = try Scenario.load(path: path, root: root, allowsOutside: outside.allowOutsideRoot)
+            if !command.isEmpty { scenario = try scenario.running(command) }
+            guard scenario.command != nil else {
+                throw InputError(path: path, message: "names no program: give screen.exec, or -- COMMAND")
+            }
+            if let cols { scenario.screen.cols = cols }
+            if let rows { scenario.screen.rows = rows }
+        } else {
+            scenario = Scenario.live(command: command, cols: cols ?? 80, rows: rows ?? 24)
+        }
+        try PtyProcess.checkCommand(scenario.command ?? [])
+        let folder = URL(fileURLWithPath: out)
+        let settings = snapshot.settings(rules: try scenario.rules(from: rules.resolver()))
+        let existed = FileManager.default.fileExists(atPath: folder.path)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(path: out, message: "cannot create the output folder: \(error.localizedDescription)")
+        }
+        let result: ScenarioRunner.Result
+        do {
+            let snapshotter = try Snapshotter(settings: settings)
+            result = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter)
+                .run(ScenarioRunner.Options(outputFolder: folder, realTime: true))
+        } catch {
+            if !existed { rmdir(folder.path) }
+            throw error
+        }
+        print(log.render(result.log), terminator: "")
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
+}
