@@ -174,6 +174,18 @@ struct QueryGoldens: Decodable {
         #expect(box.take() == "\(csi)?69;2$y\(csi)?1036;2$y\(csi)?66;2$y")
     }
 
+    @Test func reportsFollowTheLeftAndRightMargins() {
+        var (terminal, box) = answeringTerminal(cols: 20, rows: 5)
+        // Without DECLRMM the margins are the screen's edges; with it, DECSLRM's.
+        terminal.feed("\(esc)P$qs\(esc)\\\(csi)?69h\(csi)5;15s\(esc)P$qs\(esc)\\")
+        #expect(box.take() == "\(esc)P1$r1;20s\(esc)\\\(esc)P1$r5;15s\(esc)\\")
+        // In origin mode the cursor reports count from the margins' top-left corner (xterm).
+        terminal.feed("\(csi)?6h\(csi)2;3H\(csi)6n\(csi)?6n\(csi)?6l\(csi)2;3H\(csi)6n")
+        #expect(box.take() == "\(csi)2;3R\(csi)?2;3;1R\(csi)2;3R")
+        terminal.feed("\(csi)?6h\(csi)2;3H")
+        #expect(terminal.screen.cursor.col == 6)
+    }
+
     @Test func checksumFollowsTheCells() {
         var (terminal, box) = answeringTerminal(cols: 10, rows: 3)
         terminal.feed("\(csi)1;1;1;1;1;1*y")
