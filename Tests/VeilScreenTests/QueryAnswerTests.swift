@@ -104,6 +104,24 @@ struct QueryGoldens: Decodable {
         #expect(!box.text.isEmpty)
     }
 
+    @Test func withoutAHandlerNoRequestIsKept() {
+        var terminal = try! Terminal(cols: 10, rows: 2)
+        terminal.feed("\(esc)P$qm")
+        #expect(terminal.state.dcsRequest == nil)
+        terminal.responseHandler = { _ in }
+        terminal.feed("\(esc)\\\(esc)P$qm")
+        #expect(terminal.state.dcsRequest != nil)
+    }
+
+    @Test func cursorStyleAndBlinkShareTheirState() {
+        var (terminal, box) = answeringTerminal()
+        terminal.feed("\(csi)4 q\(csi)?12$p\(csi)?12h\(esc)P$q q\(esc)\\\(csi)9 q\(esc)P$q q\(esc)\\")
+        #expect(box.take() == "\(csi)?12;2$y\(esc)P1$r3 q\(esc)\\\(esc)P1$r3 q\(esc)\\")
+        #expect(terminal.modes.cursorStyle == 4 && terminal.modes.cursorBlink)
+        terminal.feed("\(csi)!p\(esc)P$q q\(esc)\\")
+        #expect(box.take() == "\(esc)P1$r2 q\(esc)\\")
+    }
+
     @Test func queriesSplitAnywhereGiveTheSameAnswers() {
         let input = "\(csi)1mX\(esc)P$qm\(esc)\\\(csi)?6n\(csi)2;2;1;1;1;1*y\(esc)]4;1;?\(esc)\\\(csi)>q"
         let (whole, wholeBox) = answeringTerminal()
@@ -141,6 +159,14 @@ struct QueryGoldens: Decodable {
         terminal.feed("\(csi)14t\(csi)18t\(csi)1;1;1;1;1;1*y\(csi)20t\(csi)21t")
         #expect(box.take() == "")
         #expect(ReportSettings().versionName == "Veil(0.1.0)")
+    }
+
+    @Test func windowOperationsOtherThanReportsAreUnhandled() {
+        var terminal = try! Terminal(cols: 10, rows: 2)
+        let box = AnswerBox()
+        terminal.unhandledSequenceHandler = { box.append(Array(($0 + "|").utf8)) }
+        terminal.feed("\(csi)8;24;80t\(csi)18t\(csi)21t\(csi)1t")
+        #expect(box.text == "CSI 8 ; 24 ; 80 t|CSI 1 t|")
     }
 
     @Test func titleReportsAreNeverAnswered() {

@@ -93,6 +93,9 @@ extension TerminalState {
         }
     }
 
+    /// The XTWINOPS operations that are reports (answered or, 20/21, refused).
+    static let windowReports: Set<Int> = [11, 13, 14, 15, 16, 18, 19, 20, 21]
+
     /// XTWINOPS reports: the window is the text area (no border, scrollbar or menu) at the
     /// top left of a screen of its own size, never iconified.
     func windowReport(_ operation: Int) {
