@@ -141,6 +141,17 @@ import VeilTestSupport
         #expect(scanned == reference, "seed \(seed) \(cols)x\(rows): \(events)")
     }
 
+    /// Deleting or inserting as many lines as the region holds (every row leaves at once),
+    /// and scrolling by the region's height: the tracker's rows turn over whole.
+    @Test(arguments: ["\u{1B}[8M", "\u{1B}[8L", "\u{1B}[3;6r\u{1B}[4S\u{1B}[r", "\u{1B}[3;6r\u{1B}[4T\u{1B}[r"])
+    func wholeRegionTurnsOver(edit: String) throws {
+        let events = ["\u{1B}[1;1Hssn\r\n536-22-8174", "\u{1B}[5;1Hcard 4111 1111 1111 1111", "\u{1B}[1;1H" + edit, "ok"]
+        let reference = try Self.reference(events, cols: 40, rows: 8)
+        let scanned = try Self.scanned(events, cols: 40, rows: 8)
+        #expect(scanned == reference, "\(edit)")
+        #expect(!reference.first.isEmpty)
+    }
+
     /// Output that scrolls: lines with CR LF, values split across events, labels on the line
     /// before. The reference replays on a terminal tall enough that nothing scrolls off, so
     /// its whole screen holds every line ever shown (the scan's small screen judges rows as

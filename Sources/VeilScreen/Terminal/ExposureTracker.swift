@@ -138,10 +138,9 @@ struct ExposureTracker: Sendable {
         /// Rotates `buffer[top...bottom]` so that `split` comes first.
         @inline(__always)
         private static func rotate<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ top: Int, _ split: Int, _ bottom: Int) {
-            var buffer = buffer
             buffer[top..<split].reverse()
-            buffer[split...bottom].reverse()
-            buffer[top...bottom].reverse()
+            buffer[split..<(bottom + 1)].reverse()
+            buffer[top..<(bottom + 1)].reverse()
         }
 
         init(cols: Int, rows: Int, dirty: Bool) {
