@@ -41,8 +41,10 @@ import VeilTestSupport
     }
 
     static func scanned(_ events: [String], cols: Int, rows: Int) throws -> Seen {
-        let cast = try ExposureTests.cast(events.enumerated().map { (Double($0.offset + 1) / 10, $0.element) }, cols: cols, rows: rows)
-        let report = try ExposureScanner(rules: RuleSet.builtIn).scan(.recording(cast), cols: nil, rows: nil, path: "d.cast")
+        let cast = try ExposureTests.cast(
+            events.enumerated().map { (Double($0.offset + 1) / 10, $0.element) }, cols: cols, rows: rows)
+        let report = try ExposureScanner(rules: RuleSet.builtIn).scan(
+            .recording(cast), cols: nil, rows: nil, path: "d.cast")
         var seen = Seen()
         for exposure in report.exposures {
             seen.first[key(exposure.finding)] = exposure.firstEvent
@@ -113,7 +115,8 @@ import VeilTestSupport
             case 3:
                 events.append(put(random.pick(fillers), row, col))
             case 4:
-                events.append(random.pick(["\u{1B}[2J", "\u{1B}[H\u{1B}[J", at(row, col) + "\u{1B}[K", at(row, 0) + "\u{1B}[2K"]))
+                events.append(
+                    random.pick(["\u{1B}[2J", "\u{1B}[H\u{1B}[J", at(row, col) + "\u{1B}[K", at(row, 0) + "\u{1B}[2K"]))
             case 5:
                 let n = Int.random(in: 1...8, using: &random)
                 events.append(at(row, col) + random.pick(["\u{1B}[\(n)X", "\u{1B}[\(n)P", "\u{1B}[\(n)@"]))
@@ -145,7 +148,9 @@ import VeilTestSupport
     /// and scrolling by the region's height: the tracker's rows turn over whole.
     @Test(arguments: ["\u{1B}[8M", "\u{1B}[8L", "\u{1B}[3;6r\u{1B}[4S\u{1B}[r", "\u{1B}[3;6r\u{1B}[4T\u{1B}[r"])
     func wholeRegionTurnsOver(edit: String) throws {
-        let events = ["\u{1B}[1;1Hssn\r\n536-22-8174", "\u{1B}[5;1Hcard 4111 1111 1111 1111", "\u{1B}[1;1H" + edit, "ok"]
+        let events = [
+            "\u{1B}[1;1Hssn\r\n536-22-8174", "\u{1B}[5;1Hcard 4111 1111 1111 1111", "\u{1B}[1;1H" + edit, "ok",
+        ]
         let reference = try Self.reference(events, cols: 40, rows: 8)
         let scanned = try Self.scanned(events, cols: 40, rows: 8)
         #expect(scanned == reference, "\(edit)")

@@ -42,7 +42,9 @@ import VeilRedaction
     /// event's line, where the value's first byte is.
     @Test func valueSplitAcrossEventsPointsAtItsFirstByte() throws {
         let first = #"[0.1, "o", "电话：\u001b[1;31m4111 11"]"#
-        let (cast, lines) = try Self.cast([first, #"[0.4, "o", "11 1111 1111\u001b[0m 完"]"#, #"[2.0, "o", "\u001b[2J"]"#])
+        let (cast, lines) = try Self.cast([
+            first, #"[0.4, "o", "11 1111 1111\u001b[0m 完"]"#, #"[2.0, "o", "\u001b[2J"]"#,
+        ])
         let exposure = try Self.exposure(cast, "card.pan")
         #expect(exposure.firstEvent == 1)
         #expect(exposure.firstLine == 2)
@@ -74,7 +76,9 @@ import VeilRedaction
         #expect(column(9) == prefix + 11)
         #expect(column(10) == prefix + 23)  // b
         #expect(column(11) == nil)
-        #expect(Array(#"{"version": 2}"#.utf8).withUnsafeBufferPointer { AsciicastEventLine.column(ofDataByte: 0, in: $0) } == nil)
+        #expect(
+            Array(#"{"version": 2}"#.utf8).withUnsafeBufferPointer { AsciicastEventLine.column(ofDataByte: 0, in: $0) }
+                == nil)
     }
 
     /// A streamed file (what `veil audit` and `veil scan` read): the same column.

@@ -241,7 +241,8 @@ public struct ExposureScanner: Sendable {
             if let masking, var screen = batch.screen {
                 // Only lines with a hidden cell can show something new.
                 var hidden = Array(repeating: false, count: screen.rows)
-                for cell in screen.cells.indices where masking.contains(batch.offsets[cell]) || screen.cells[cell].isSensitive {
+                for cell in screen.cells.indices
+                where masking.contains(batch.offsets[cell]) || screen.cells[cell].isSensitive {
                     screen.cells[cell] = .blank
                     hidden[cell / screen.cols] = true
                 }
@@ -320,10 +321,8 @@ public struct ExposureScanner: Sendable {
         var found: [Int] = []
         for finding in findings where finding.isVisible(on: lines.screen) {
             // Only what touches the group's own rows (not only the line above it).
-            if !lines.isTitle && !finding.spans.contains(where: { $0.row >= lines.start && $0.row < lines.start + lines.count })
-            {
-                continue
-            }
+            let own = lines.start..<(lines.start + lines.count)
+            if !lines.isTitle && !finding.spans.contains(where: { own.contains($0.row) }) { continue }
             var cellOffsets: [Int] = []
             if !lines.isTitle {
                 for span in finding.spans {

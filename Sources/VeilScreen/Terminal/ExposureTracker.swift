@@ -137,7 +137,9 @@ struct ExposureTracker: Sendable {
 
         /// Rotates `buffer[top...bottom]` so that `split` comes first.
         @inline(__always)
-        private static func rotate<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ top: Int, _ split: Int, _ bottom: Int) {
+        private static func rotate<T>(
+            _ buffer: UnsafeMutableBufferPointer<T>, _ top: Int, _ split: Int, _ bottom: Int
+        ) {
             buffer[top..<split].reverse()
             buffer[split..<(bottom + 1)].reverse()
             buffer[top..<(bottom + 1)].reverse()
