@@ -46,6 +46,11 @@ extension TerminalState {
             let above = wrappedGroup(of: group.lowerBound - 1, reach: exposureReach)
             if !isBlank(above) { context = above }
         }
+        if let above = context, above.count + group.count + 1 > ExposureBatchBuilder.maximumRows {
+            // A batch holds a screen's 1,000 rows: the context keeps the rows nearest the group.
+            let keep = ExposureBatchBuilder.maximumRows - group.count - 1
+            context = keep > 0 ? (above.upperBound - keep + 1)...above.upperBound : nil
+        }
         let follows =
             context != nil && exposure!.builder.sweepRow == group.lowerBound - 1 && exposure!.builder.cols == cols
         let added = group.count + (follows ? 0 : (context?.count ?? 0) + 1)
@@ -55,6 +60,7 @@ extension TerminalState {
         exposure!.builder = ExposureBatchBuilder(cols: cols)  // moved out, so appending does not copy
         let sweeping = builder.sweepRow >= -1
         var contextRows = 0
+        var copied = group.count
         if follows, let last = builder.groups.last {
             contextRows = builder.rowCount - last.start
         } else {
@@ -66,6 +72,7 @@ extension TerminalState {
             if let context {
                 appendRows(context, to: &builder, lastOfLine: context.upperBound)
                 contextRows = context.count
+                copied += context.count
             }
         }
         let start = builder.rowCount
@@ -80,7 +87,7 @@ extension TerminalState {
         builder.reasons = tables.reasons.strings
         builder.links = tables.links.strings
         exposure!.builder = builder
-        let cells = cols * group.count
+        let cells = cols * copied
         extraWork &+= cells &* ExposureTracker.copyCost
         exposure!.pendingCells += cells
         if exposure!.pendingCells > ExposureTracker.pendingCellLimit && extraWork <= workLimit {
