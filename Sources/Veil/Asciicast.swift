@@ -46,6 +46,9 @@ public struct Asciicast: Sendable {
     /// What was unusual but still read (`line N: …`): raw control characters inside JSON
     /// strings (accepted as Python's non-strict JSON does), a truncated last line (ignored).
     public var warnings: [String] = []
+    /// The file's bytes when it was parsed whole (``init(bytes:path:)``), for pointing at a
+    /// column of an event's line (``CaptureExposure/firstColumn``); nil otherwise.
+    var sourceBytes: [UInt8]?
 
     /// Whether `bytes` look like an asciicast (their first non-blank byte opens a JSON
     /// object); terminal bytes saved under a `.cast` name do not.
@@ -88,6 +91,7 @@ public struct Asciicast: Sendable {
             }
         }
         self.warnings = warnings
+        sourceBytes = bytes
     }
 
     /// A recording with no events yet, from its header line.

@@ -171,7 +171,7 @@ public enum AsciicastReader {
 }
 
 /// `read(2)`, reachable under a name that ``AsciicastReader``'s own `read` does not shadow.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
 

@@ -42,9 +42,56 @@ public enum TerminalCapture {
         path: String, cols: Int?, rows: Int?, at time: Double? = nil,
         raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget
     ) throws -> Capture {
-        try capture(
+        if Asciicast.isCast(path: path), path != "-" {
+            let source = CaptureSource.file(path)
+            if Asciicast.looksLikeRecording(try source.prefix(4096)) {
+                // Streamed a line at a time (bounded memory), as the exposure scan reads it.
+                return Capture(
+                    screen: try streamedScreen(
+                        source: source, cols: cols, rows: rows, at: time, path: path, workBudget: workBudget),
+                    warnings: [])
+            }
+        }
+        return try capture(
             bytes: try InputFile.bytes(from: path), path: path, cols: cols, rows: rows, at: time, raw: raw,
             workBudget: workBudget)
+    }
+
+    /// The screen the recording `source` shows at `time` (its end when nil), read a line at a
+    /// time; every line is read (and checked) whatever `time` is.
+    static func streamedScreen(
+        source: CaptureSource, cols: Int?, rows: Int?, at time: Double?, path: String, workBudget: Int
+    ) throws -> Screen {
+        let header = try AsciicastReader.header(source: source)
+        let fixedSize = cols != nil || rows != nil
+        var terminal = try makeTerminal(cols: cols ?? header.cols, rows: rows ?? header.rows, path: path)
+        terminal.workBudget = workBudget
+        var index = 0
+        var duration = 0.0
+        try AsciicastReader.forEachEvent(source: source) { event in
+            duration = event.time
+            if let time, event.time > time { return }
+            switch event.kind {
+            case .output(let bytes):
+                terminal.feed(bytes)
+                try checkWorkBudget(terminal, path: path, event: (event.time, index))
+            case .resize(let newCols, let newRows):
+                if !fixedSize {
+                    guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
+                        throw InputError(
+                            path: path, message: "resize to \(newCols)x\(newRows) at \(event.time) s is outside 1…1000")
+                    }
+                    try checkWorkBudget(terminal, path: path, event: (event.time, index))
+                }
+            case .other:
+                return
+            }
+            index += 1
+        }
+        if let time, time > duration {
+            throw InputError(path: path, message: "--at \(time) is after the recording's end (\(duration) s)")
+        }
+        return terminal.screen
     }
 
     /// The screen that `bytes`, read from `path`, show (see ``screen(path:cols:rows:at:raw:)``).

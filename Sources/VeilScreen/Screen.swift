@@ -57,6 +57,21 @@ public struct Screen: Hashable, Sendable {
         self.links = [""]
     }
 
+    /// A screen of the given cells and wrap flags (`cells.count == cols * rows`, `wrapped.count
+    /// == rows`), with the side tables given; the size is the caller's to check.
+    init(cols: Int, rows: Int, cells: [Cell], wrapped: [Bool], clusters: [String], reasons: [String], links: [String]) {
+        self.cols = cols
+        self.rows = rows
+        self.cells = cells
+        self.wrapped = wrapped
+        self.cursor = Cursor()
+        self.title = ""
+        self.isAlternateScreen = false
+        self.clusters = clusters
+        self.sensitiveReasons = reasons
+        self.links = links
+    }
+
     /// The cell at a 0-based row and column.
     public subscript(row: Int, col: Int) -> Cell {
         get { cells[row * cols + col] }

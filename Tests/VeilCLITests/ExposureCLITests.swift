@@ -24,9 +24,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = try CLI.run(["audit", "leak.cast"], in: folder)
         #expect(text.status == 1, "\(text)")
-        #expect(text.stdout.contains("leak.cast:3:1  block  aws.access_key"), "\(text)")
+        // The line of the event that drew each value's first byte, and the column where that
+        // byte's JSON text starts (found here by searching the recording's line).
+        let line3 = Self.recording.split(separator: "\n")[2]
+        let awsColumn = line3.distance(from: line3.startIndex, to: line3.range(of: "AKIAQ")!.lowerBound) + 1
+        let cardColumn = line3.distance(from: line3.startIndex, to: line3.range(of: "4111")!.lowerBound) + 1
+        #expect(text.stdout.contains("leak.cast:3:\(awsColumn)  block  aws.access_key"), "\(text)")
         #expect(text.stdout.contains("shown at 0.50 s (event 1) for 0.80 s, then left"), "\(text)")
-        #expect(text.stdout.contains("leak.cast:3:1  block  card.pan"), "\(text)")
+        #expect(text.stdout.contains("leak.cast:3:\(cardColumn)  block  card.pan"), "\(text)")
         #expect(text.stdout.contains("shown at 0.60 s (event 2) for 0.70 s, then left"), "\(text)")
 
         let json = try CLI.run(["audit", "leak.cast", "--format", "json", "--no-timing"], in: folder)
@@ -48,6 +53,11 @@ import Testing
         }
         let sarif = try CLI.run(["audit", "leak.cast", "--format", "sarif"], in: folder)
         #expect(sarif.stdout.contains("\"firstSeconds\""), "\(sarif)")
+        #expect(sarif.stdout.contains("\"startColumn\": \(cardColumn)"), "\(sarif)")
+        #expect(sarif.stdout.contains("\"startColumn\": \(awsColumn)"), "\(sarif)")
+        let junit = try CLI.run(["audit", "leak.cast", "--format", "junit"], in: folder)
+        #expect(junit.stdout.contains("leak.cast:3:\(cardColumn)"), "\(junit)")
+        #expect(json.stdout.contains("\"startColumn\": \(cardColumn)"), "\(json)")
     }
 
     @Test func scanListsEveryMomentAndAtKeepsOne() throws {

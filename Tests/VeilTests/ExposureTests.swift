@@ -105,7 +105,9 @@ import VeilScreen
         // The output stream's offset of the card's first byte: inside the first event.
         #expect(offset == "电话：\u{1B}[1;31m".utf8.count)
         #expect(exposure.firstLine == 2)
-        #expect(exposure.region(in: .recording(cast)) == AuditRegion(line: 2, column: 1))
+        // The column of the card's first byte in that event's JSON line (RecordingPositionTests).
+        #expect(exposure.firstColumn.map { $0 > 1 } == true)
+        #expect(exposure.region(in: .recording(cast)) == AuditRegion(line: 2, column: exposure.firstColumn ?? 0))
     }
 
     @Test func recordingOverwrittenCharByCharInLaterEvents() throws {

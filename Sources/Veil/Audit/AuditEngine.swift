@@ -240,19 +240,20 @@ public struct AuditEngine: Sendable {
     static func applyInlineAllows(to audits: inout [InputAudit], files: [AuditInputFile]) {
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for index in audits.indices where !audits[index].findings.isEmpty {
-            guard let file = byPath[audits[index].input.path],
-                let bytes = try? file.root.read(
-                    file.relative,
-                    limit: file.kind == .scenario
-                        ? Scenario.maximumFileBytes : InputFile.maximumCaptureBytes,
-                    shown: file.path)
-            else { continue }
+            guard let file = byPath[audits[index].input.path] else { continue }
             let allow: InlineAllow
             switch file.kind {
-            case .scenario: allow = InlineAllow(scenario: bytes, path: file.path)
+            case .scenario:
+                guard let bytes = try? file.root.read(file.relative, limit: Scenario.maximumFileBytes, shown: file.path)
+                else { continue }
+                allow = InlineAllow(scenario: bytes, path: file.path)
             case .capture:
-                guard file.path.lowercased().hasSuffix(".cast") else { continue }
-                allow = InlineAllow(recording: bytes, path: file.path)
+                // Recordings are streamed (bounded memory), never read whole.
+                guard file.path.lowercased().hasSuffix(".cast"),
+                    let markers = try? InlineAllow(
+                        recording: .confined(file.root, relative: file.relative, name: file.path), path: file.path)
+                else { continue }
+                allow = markers
             }
             guard !allow.isEmpty else { continue }
             for item in audits[index].findings.indices {

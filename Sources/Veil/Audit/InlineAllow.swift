@@ -42,14 +42,32 @@ public struct InlineAllow: Sendable, Hashable {
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where index > 0 {
-            guard line.contains(Self.keyword),
-                let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], event.count >= 3,
-                event[1] as? String == "m", let label = event[2] as? String,
-                let ids = Self.ids(after: Substring(label))
-            else { continue }
-            idsByLine[0, default: []].formUnion(ids)
-            if places[0] == nil { places[0] = "\(path):\(index + 1)" }
+            addMarker(in: line, number: index + 1, path: path)
         }
+    }
+
+    /// The markers of the recording `source` holds, read a chunk at a time (a recording of
+    /// any length in bounded memory); only lines holding the keyword are parsed.
+    /// - Throws: ``InputError`` naming the source when it cannot be read.
+    init(recording source: CaptureSource, path: String) throws {
+        let keyword = Array(Self.keyword.utf8)
+        try source.forEachLine { line, number in
+            if number > 1 && line.contains(bytes: keyword) {
+                addMarker(in: Substring(String(decoding: line, as: UTF8.self)), number: number, path: path)
+            }
+            return true
+        }
+    }
+
+    /// Adds the ids of line `number` of a recording when it is a `veil:allow` marker event.
+    private mutating func addMarker(in line: Substring, number: Int, path: String) {
+        guard line.contains(Self.keyword),
+            let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], event.count >= 3,
+            event[1] as? String == "m", let label = event[2] as? String,
+            let ids = Self.ids(after: Substring(label))
+        else { return }
+        idsByLine[0, default: []].formUnion(ids)
+        if places[0] == nil { places[0] = "\(path):\(number)" }
     }
 
     /// Whether there are no markers.

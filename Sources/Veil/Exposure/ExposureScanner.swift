@@ -17,6 +17,12 @@ public struct CaptureExposure: Sendable {
     /// A recording's file line of the output event that carried that byte (or of the
     /// event after which it first showed); nil for raw bytes.
     public var firstLine: Int?
+    /// A recording's column in ``firstLine`` (Unicode scalars, 1-based) where the JSON text
+    /// that encodes that byte starts (a character, or the backslash of its escape); nil when
+    /// unknown (a title, a value whose bytes are not known), then column 1 is reported.
+    public var firstColumn: Int?
+    /// The index of that byte in its event's data (resolved into ``firstColumn``).
+    var firstDataIndex: Int?
     /// The last moment it was on screen, in seconds (recordings only).
     public var lastSeen: Double?
     /// Whether it is on the final screen.
@@ -34,9 +40,11 @@ public struct CaptureExposure: Sendable {
 extension CaptureExposure {
     /// Where the bytes that first drew it are in `input`'s file: raw bytes, the line and
     /// column of its first byte (spanning `length` columns); a recording, the line of the
-    /// event that carried that byte; the file's start when unknown.
+    /// event that carried that byte and the column where the JSON text encoding it starts
+    /// (``firstColumn``; a value split across events: in the first of them); the file's
+    /// start when unknown.
     public func region(in input: CaptureInput, length: Int = 0) -> AuditRegion {
-        if let firstLine { return AuditRegion(line: max(1, firstLine), column: 1) }
+        if let firstLine { return AuditRegion(line: max(1, firstLine), column: firstColumn ?? 1) }
         if let offset = firstOffset, let region = input.region(ofOffset: offset, length: length) { return region }
         return .fileStart
     }
@@ -95,13 +103,13 @@ public struct ExposureScanner: Sendable {
                     terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
             }
             try judge(
-                terminal.takeExposures(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal,
+                terminal.takeExposureBatches(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal,
                 path: path)
             state.depart(terminal.takeDepartedTags(), at: step.time)
         }
         try TerminalCapture.checkWorkBudget(terminal, path: path)
         try judge(
-            terminal.takeExposures(endingFrame: true),
+            terminal.takeExposureBatches(endingFrame: true),
             at: CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
             into: &state, terminal: &terminal, path: path)
         try TerminalCapture.checkWorkBudget(terminal, path: path)
@@ -112,6 +120,7 @@ public struct ExposureScanner: Sendable {
         } catch {
             throw InputError(path: path, message: "\(error)")
         }
+        state.resolveColumns(in: input)
         let endTime = lastTime
         for finding in final.visibleFindings {
             if let index = state.known[Self.key(finding)] {
@@ -143,9 +152,28 @@ public struct ExposureScanner: Sendable {
             recent.append((offset, line))
         }
 
-        /// The file line of the output event that carried stream offset `offset`.
-        func line(ofOffset offset: Int) -> Int? {
-            recent.last(where: { $0.offset <= offset })?.line
+        /// The file line of the output event that carried stream offset `offset`, and the
+        /// index of that byte in the event's data.
+        func event(ofOffset offset: Int) -> (line: Int, index: Int)? {
+            recent.last(where: { $0.offset <= offset }).map { ($0.line, offset - $0.offset) }
+        }
+
+        /// Reads the lines of the events that drew exposures again (one pass over the file,
+        /// findings only) for the column of each value's first byte.
+        mutating func resolveColumns(in input: CaptureInput) {
+            let wanted = exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstLine)
+            guard !wanted.isEmpty else { return }
+            let lines = input.recordingLines(Set(wanted))
+            for index in exposures.indices {
+                guard let line = exposures[index].firstLine, let dataIndex = exposures[index].firstDataIndex,
+                    let bytes = lines[line]
+                else { continue }
+                var text = bytes
+                if text.last == 0x0D { text.removeLast() }
+                exposures[index].firstColumn = text.withUnsafeBufferPointer {
+                    AsciicastEventLine.column(ofDataByte: dataIndex, in: $0)
+                }
+            }
         }
 
         mutating func depart(_ departed: [Int32], at time: Double?) {
@@ -156,73 +184,189 @@ public struct ExposureScanner: Sendable {
         }
     }
 
+    /// Lines judged together: a group of an ``ExposureBatch`` on the batch's screen (rows
+    /// `start..<start + count`), or lines judged alone (`start` 0).
+    private struct JudgedLines {
+        var screen: Screen
+        var offsets: [Int]
+        var start: Int
+        var count: Int
+        /// The screen row of the first line, or -1 for the title.
+        var row: Int
+        var isLeaving: Bool
+        var isTitle: Bool { row < 0 }
+        /// The lines alone, from the first row `finding` covers when it reaches into the
+        /// line above (for a value's first exposure), and that first row.
+        func alone(for finding: Finding) -> (screen: Screen, first: Int) {
+            guard !isTitle else { return (screen, 0) }
+            let first = min(start, finding.spans.map(\.row).min() ?? start)
+            return (rows(from: first), first)
+        }
+
+        /// Rows `first..<start + count` of the screen.
+        func rows(from first: Int) -> Screen {
+            let rows = start + count - first
+            guard first != 0 || rows != screen.rows, var lines = try? Screen(cols: screen.cols, rows: rows) else {
+                return screen
+            }
+            lines.cells = Array(screen.cells[(first * screen.cols)..<((start + count) * screen.cols)])
+            lines.wrapped = Array(screen.wrapped[first..<(start + count)])
+            lines.clusters = screen.clusters
+            lines.sensitiveReasons = screen.sensitiveReasons
+            lines.links = screen.links
+            return lines
+        }
+    }
+
+    private func findings(in screen: Screen, path: String) throws -> [Finding] {
+        do {
+            return try rules.findings(in: screen)
+        } catch {
+            throw InputError(path: path, message: "detection failed: \(error)")
+        }
+    }
+
+    /// Judges each batch in one detection pass over its stacked lines, then records each
+    /// group's findings in order, as judging the groups one by one would. A finding that
+    /// reaches over two groups (which judging them alone cannot make) sends the batch back
+    /// to judging group by group, as do declared regions (a rectangle counts screen rows,
+    /// which stacking moves).
     private func judge(
-        _ exposed: [ExposedLines], at step: CaptureStep, into state: inout ScanState,
+        _ batches: [ExposureBatch], at step: CaptureStep, into state: inout ScanState,
         terminal: inout Terminal, path: String
     ) throws {
-        for var lines in exposed {
-            if let masking {
+        for var batch in batches {
+            var judged: [(JudgedLines, [Finding])] = []
+            var masked = Array(repeating: masking == nil, count: batch.groups.count)
+            if let masking, var screen = batch.screen {
                 // Only lines with a hidden cell can show something new.
-                guard !lines.isTitle else { continue }
-                var masked = false
-                for index in lines.screen.cells.indices
-                where masking.contains(lines.offsets[index]) || lines.screen.cells[index].isSensitive {
-                    lines.screen.cells[index] = .blank
-                    masked = true
+                var hidden = Array(repeating: false, count: screen.rows)
+                for cell in screen.cells.indices
+                where masking.contains(batch.offsets[cell]) || screen.cells[cell].isSensitive {
+                    screen.cells[cell] = .blank
+                    hidden[cell / screen.cols] = true
                 }
-                guard masked else { continue }
+                for (index, group) in batch.groups.enumerated() where !group.isTitle {
+                    masked[index] = hidden[(group.start - group.context)..<(group.start + group.count)].contains(true)
+                }
+                batch.screen = screen
             }
-            let findings: [Finding]
-            do {
-                findings = try rules.findings(in: lines.screen)
-            } catch {
-                throw InputError(path: path, message: "detection failed: \(error)")
+            var byGroup: [[Finding]]? = nil
+            if let screen = batch.screen, masked.contains(true), rules.regions.isEmpty {
+                var groupOfRow = Array(repeating: -1, count: screen.rows)
+                for (index, group) in batch.groups.enumerated() where !group.isTitle {
+                    for row in group.start..<(group.start + group.count) { groupOfRow[row] = index }
+                }
+                var grouped = Array(repeating: [Finding](), count: batch.groups.count)
+                var whole = true
+                for finding in try findings(in: screen, path: path) where finding.location == .screen {
+                    // Findings only on a line above a group (context) were judged with that line.
+                    let groups = Set(finding.spans.compactMap { $0.row < groupOfRow.count ? groupOfRow[$0.row] : nil })
+                        .subtracting([-1])
+                    if groups.isEmpty { continue }
+                    guard groups.count == 1, let index = groups.first else {
+                        whole = false
+                        break
+                    }
+                    grouped[index].append(finding)
+                }
+                byGroup = whole ? grouped : nil
             }
-            var found: [Int] = []
-            for finding in findings where finding.isVisible(on: lines.screen) {
-                var cellOffsets: [Int] = []
-                if !lines.isTitle {
-                    for span in finding.spans {
-                        for col in span.columns where span.row < lines.screen.rows && col < lines.screen.cols {
-                            let offset = lines.offsets[span.row * lines.screen.cols + col]
-                            if offset >= 0 { cellOffsets.append(offset) }
-                        }
+            for (index, group) in batch.groups.enumerated() where masked[index] && !(masking != nil && group.isTitle) {
+                if group.isTitle {
+                    let lines = batch.lines(of: group)
+                    judged.append(
+                        (
+                            JudgedLines(
+                                screen: lines.screen, offsets: lines.offsets, start: 0, count: 1, row: -1,
+                                isLeaving: group.isLeaving),
+                            try findings(in: lines.screen, path: path)
+                        ))
+                } else if let byGroup {
+                    judged.append(
+                        (
+                            JudgedLines(
+                                screen: batch.screen!, offsets: batch.offsets, start: group.start, count: group.count,
+                                row: group.row, isLeaving: group.isLeaving),
+                            byGroup[index]
+                        ))
+                } else {
+                    // The group alone with the line above it (masked with the batch).
+                    let first = group.start - group.context
+                    let alone = JudgedLines(
+                        screen: batch.screen!, offsets: batch.offsets, start: group.start, count: group.count,
+                        row: group.row, isLeaving: group.isLeaving
+                    ).rows(from: first)
+                    let cells = (first * alone.cols)..<((group.start + group.count) * alone.cols)
+                    judged.append(
+                        (
+                            JudgedLines(
+                                screen: alone, offsets: Array(batch.offsets[cells]), start: group.context,
+                                count: group.count, row: group.row, isLeaving: group.isLeaving),
+                            try findings(in: alone, path: path)
+                        ))
+                }
+            }
+            for (lines, findings) in judged {
+                record(findings, on: lines, at: step, into: &state, terminal: &terminal)
+            }
+        }
+    }
+
+    /// Records the findings of one group of lines (spans on `lines.screen`).
+    private func record(
+        _ findings: [Finding], on lines: JudgedLines, at step: CaptureStep, into state: inout ScanState,
+        terminal: inout Terminal
+    ) {
+        var found: [Int] = []
+        for finding in findings where finding.isVisible(on: lines.screen) {
+            // Only what touches the group's own rows (not only the line above it).
+            let own = lines.start..<(lines.start + lines.count)
+            if !lines.isTitle && !finding.spans.contains(where: { own.contains($0.row) }) { continue }
+            var cellOffsets: [Int] = []
+            if !lines.isTitle {
+                for span in finding.spans {
+                    for col in span.columns where span.row < lines.screen.rows && col < lines.screen.cols {
+                        let offset = lines.offsets[span.row * lines.screen.cols + col]
+                        if offset >= 0 { cellOffsets.append(offset) }
                     }
                 }
-                for offset in cellOffsets where state.offsets[offset] == nil { state.offsets[offset] = finding.ruleID }
-                let key = Self.key(finding)
-                let index: Int
-                if let known = state.known[key] {
-                    index = known
-                } else {
-                    let spans =
-                        lines.isTitle
-                        ? finding.spans
-                        : finding.spans.map {
-                            CellSpan(row: $0.row + lines.row, col: $0.col, width: $0.width)
-                        }
-                    index = state.exposures.count
-                    state.known[key] = index
-                    state.exposures.append(
-                        CaptureExposure(
-                            finding: finding, spans: spans, firstTime: step.time, firstEvent: step.event,
-                            firstOffset: cellOffsets.min(),
-                            firstLine: step.line > 0
-                                ? (cellOffsets.min().flatMap(state.line(ofOffset:)) ?? step.line) : nil,
-                            lastSeen: step.time, stillVisible: false,
-                            lines: lines.screen))
-                }
-                if let time = step.time {
-                    state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? time, time)
-                }
-                found.append(index)
             }
-            if !lines.isLeaving && !found.isEmpty {
-                let tag = state.nextTag
-                state.nextTag &+= 1
-                state.tags[tag] = found
-                terminal.tag(rows: lines.isTitle ? -1..<0 : lines.row..<(lines.row + lines.screen.rows), with: tag)
+            for offset in cellOffsets where state.offsets[offset] == nil { state.offsets[offset] = finding.ruleID }
+            let key = Self.key(finding)
+            let index: Int
+            if let known = state.known[key] {
+                index = known
+            } else {
+                let spans =
+                    lines.isTitle
+                    ? finding.spans
+                    : finding.spans.map {
+                        CellSpan(row: $0.row - lines.start + lines.row, col: $0.col, width: $0.width)
+                    }
+                index = state.exposures.count
+                state.known[key] = index
+                let drawn = step.line > 0 ? cellOffsets.min().flatMap(state.event(ofOffset:)) : nil
+                let alone = lines.alone(for: finding)
+                var exposure = CaptureExposure(
+                    finding: finding.movedUp(by: alone.first), spans: spans, firstTime: step.time,
+                    firstEvent: step.event, firstOffset: cellOffsets.min(),
+                    firstLine: step.line > 0 ? (drawn?.line ?? step.line) : nil,
+                    lastSeen: step.time, stillVisible: false,
+                    lines: alone.screen)
+                exposure.firstDataIndex = drawn?.index
+                state.exposures.append(exposure)
             }
+            if let time = step.time {
+                state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? time, time)
+            }
+            found.append(index)
+        }
+        if !lines.isLeaving && !found.isEmpty {
+            let tag = state.nextTag
+            state.nextTag &+= 1
+            state.tags[tag] = found
+            terminal.tag(rows: lines.isTitle ? -1..<0 : lines.row..<(lines.row + lines.count), with: tag)
         }
     }
 }

@@ -120,32 +120,29 @@ struct ExposureTracker: Sendable {
             let height = bottom - top + 1
             guard n > 0 && n <= height else { return }
             guard !isPristine(top: top, bottom: bottom) else { return }
-            // Rotating left by n (up) or right by n (down) with three reversals, in place.
-            func reverse<T>(_ array: inout [T], _ from: Int, _ to: Int) {
-                var low = from
-                var high = to
-                while low < high {
-                    array.swapAt(low, high)
-                    low += 1
-                    high -= 1
-                }
-            }
-            func rotateInPlace<T>(_ array: inout [T]) {
-                let split = up ? top + n : bottom - n + 1
-                reverse(&array, top, split - 1)
-                reverse(&array, split, bottom)
-                reverse(&array, top, bottom)
-            }
-            rotateInPlace(&dirty)
-            rotateInPlace(&tags)
-            rotateInPlace(&hasOffsets)
-            rotateInPlace(&offsets)
+            // Rotating left by n (up) or right by n (down) with three reversals, in place, on
+            // buffer pointers: swaps are moves (no retain and release of a row's offsets).
+            let split = up ? top + n : bottom - n + 1
+            dirty.withUnsafeMutableBufferPointer { Self.rotate($0, top, split, bottom) }
+            tags.withUnsafeMutableBufferPointer { Self.rotate($0, top, split, bottom) }
+            hasOffsets.withUnsafeMutableBufferPointer { Self.rotate($0, top, split, bottom) }
+            offsets.withUnsafeMutableBufferPointer { Self.rotate($0, top, split, bottom) }
             let entering = up ? (bottom - n + 1)...bottom : top...(top + n - 1)
             for row in entering {
                 setDirty(row, false)
                 setTag(row, 0)
                 clearOffsets(row)
             }
+        }
+
+        /// Rotates `buffer[top...bottom]` so that `split` comes first.
+        @inline(__always)
+        private static func rotate<T>(
+            _ buffer: UnsafeMutableBufferPointer<T>, _ top: Int, _ split: Int, _ bottom: Int
+        ) {
+            buffer[top..<split].reverse()
+            buffer[split..<(bottom + 1)].reverse()
+            buffer[top..<(bottom + 1)].reverse()
         }
 
         init(cols: Int, rows: Int, dirty: Bool) {
@@ -185,8 +182,11 @@ struct ExposureTracker: Sendable {
     /// Where the last write ended: a write that continues there is one sequential write.
     var lastWriteRow = -1
     var lastWriteCol = -1
-    var exposed: [ExposedLines] = []
-    /// The cells of `exposed` (bounded by ``pendingCellLimit``).
+    /// The lines copied since they were last taken: batches finished (by a resize, a
+    /// collection of the side tables, or a full batch), and the one being filled.
+    var finished: [ExposureBatch] = []
+    var builder: ExposureBatchBuilder
+    /// The cells copied since they were last taken (bounded by ``pendingCellLimit``).
     var pendingCells = 0
     var departed: [Int32] = []
 
@@ -194,6 +194,25 @@ struct ExposureTracker: Sendable {
         self.mode = mode
         shown = Buffer(cols: cols, rows: rows, dirty: true)
         hidden = Buffer(cols: cols, rows: rows, dirty: false)
+        builder = ExposureBatchBuilder(cols: cols)
+    }
+
+    /// Ends the batch being filled (its cells keep the side tables' indices of now).
+    mutating func finishBatch() {
+        guard !builder.groups.isEmpty else { return }
+        finished.append(builder.batch)
+        let sweeping = builder.sweepRow >= -1
+        builder = ExposureBatchBuilder(cols: builder.cols)
+        if sweeping { builder.sweepRow = -1 }
+    }
+
+    /// The batches copied since the last call (the one being filled is finished).
+    mutating func takeBatches() -> [ExposureBatch] {
+        finishBatch()
+        let batches = finished
+        finished = []
+        pendingCells = 0
+        return batches
     }
 
     var everyMoment: Bool { mode == .everyMoment }
@@ -230,7 +249,8 @@ struct ExposureTracker: Sendable {
         result.hidden.setAllDirty(true)
         result.titleDirty = titleDirty
         result.nextOffset = nextOffset
-        result.exposed = exposed
+        result.finished = finished
+        if !builder.groups.isEmpty { result.finished.append(builder.batch) }
         result.pendingCells = pendingCells
         result.departed = departed
         return result

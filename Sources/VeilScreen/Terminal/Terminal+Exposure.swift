@@ -34,12 +34,23 @@ extension Terminal {
         bytes.withUnsafeBufferPointer { feed($0, at: offset) }
     }
 
-    /// The lines judged since the last call: those copied before they were destroyed and,
-    /// when `endingFrame`, every line (and the title) that changed since it was last judged.
-    /// Empty when exposure is not tracked.
+    /// The lines to judge since the last call, one group each (see
+    /// ``takeExposureBatches(endingFrame:)``, which gives the same lines stacked).
     public mutating func takeExposures(endingFrame: Bool) -> [ExposedLines] {
+        takeExposureBatches(endingFrame: endingFrame).flatMap { batch in batch.groups.map(batch.lines(of:)) }
+    }
+
+    /// The lines to judge since the last call: those copied before they were destroyed and,
+    /// when `endingFrame`, every line (and the title) that changed since it was last judged;
+    /// stacked in batches, so one detection pass judges many groups. Empty when exposure is
+    /// not tracked.
+    public mutating func takeExposureBatches(endingFrame: Bool) -> [ExposureBatch] {
         guard state.exposure != nil else { return [] }
         if endingFrame {
+            // One sweep down the screen: a group can take the group stacked before it as the
+            // line above (``ExposureBatchBuilder/sweepRow``).
+            state.exposure!.builder.sweepRow = -1
+            defer { state.exposure!.builder.sweepRow = -2 }
             var row = 0
             while row < rows && state.exposure!.shown.dirtyCount > 0 {
                 if state.exposure!.shown.dirty[row] {
@@ -49,10 +60,7 @@ extension Terminal {
             }
             state.exposeTitle(leaving: false)
         }
-        let exposed = state.exposure!.exposed
-        state.exposure!.exposed = []
-        state.exposure!.pendingCells = 0
-        return exposed
+        return state.exposure!.takeBatches()
     }
 
     /// Tags rows of the screen (or the title, row -1) with a caller's number: when a

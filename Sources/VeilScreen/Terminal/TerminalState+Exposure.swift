@@ -32,7 +32,74 @@ extension TerminalState {
         let group = wrappedGroup(of: row, reach: exposureReach)
         guard group.contains(where: { exposure!.shown.dirty[$0] }) else { return group.upperBound }
         // Blank lines (erased, scrolled in) hold nothing to find: marked judged, not copied.
-        let blank = group.allSatisfy { r in
+        if isBlank(group) {
+            for r in group { exposure!.shown.setDirty(r, false) }
+            return group.upperBound
+        }
+        // Appended to the batch being filled: cells copied a row at a time, no screen made
+        // per group (see ``ExposureBatch``). Before the group, the logical line above it, which
+        // detectors read for context ("SSN" on the row above a number) as on a whole screen:
+        // nothing to copy when it is the group stacked just before in the same sweep of a
+        // frame's end, a blank separator when it is blank or the group starts the screen.
+        var context: ClosedRange<Int>? = nil
+        if group.lowerBound > 0 {
+            let above = wrappedGroup(of: group.lowerBound - 1, reach: exposureReach)
+            if !isBlank(above) { context = above }
+        }
+        if let above = context, above.count + group.count + 1 > ExposureBatchBuilder.maximumRows {
+            // A batch holds a screen's 1,000 rows: the context keeps the rows nearest the group.
+            let keep = ExposureBatchBuilder.maximumRows - group.count - 1
+            context = keep > 0 ? (above.upperBound - keep + 1)...above.upperBound : nil
+        }
+        let follows =
+            context != nil && exposure!.builder.sweepRow == group.lowerBound - 1 && exposure!.builder.cols == cols
+        let added = group.count + (follows ? 0 : (context?.count ?? 0) + 1)
+        if exposure!.builder.cols != cols || !exposure!.builder.fits(rows: added) { exposure!.finishBatch() }
+        if exposure!.builder.cols != cols { exposure!.builder = ExposureBatchBuilder(cols: cols) }
+        var builder = exposure!.builder
+        exposure!.builder = ExposureBatchBuilder(cols: cols)  // moved out, so appending does not copy
+        let sweeping = builder.sweepRow >= -1
+        var contextRows = 0
+        var copied = group.count
+        if follows, let last = builder.groups.last {
+            contextRows = builder.rowCount - last.start
+        } else {
+            if builder.rowCount > 0 {
+                builder.cells.append(contentsOf: repeatElement(Cell.blank, count: cols))
+                builder.wrapped.append(false)
+                builder.offsets.append(contentsOf: repeatElement(-1, count: cols))
+            }
+            if let context {
+                appendRows(context, to: &builder, lastOfLine: context.upperBound)
+                contextRows = context.count
+                copied += context.count
+            }
+        }
+        let start = builder.rowCount
+        appendRows(group, to: &builder, lastOfLine: group.upperBound)
+        for r in group { exposure!.shown.setDirty(r, false) }
+        if sweeping { builder.sweepRow = group.upperBound }
+        builder.groups.append(
+            ExposureBatch.Group(
+                row: group.lowerBound, start: start, count: group.count, context: contextRows, isLeaving: leaving,
+                title: ""))
+        builder.clusters = tables.clusters.strings
+        builder.reasons = tables.reasons.strings
+        builder.links = tables.links.strings
+        exposure!.builder = builder
+        let cells = cols * copied
+        extraWork &+= cells &* ExposureTracker.copyCost
+        exposure!.pendingCells += cells
+        if exposure!.pendingCells > ExposureTracker.pendingCellLimit && extraWork <= workLimit {
+            // Too much copied between two judgements: refused as over the budget.
+            extraWork = workLimit &+ 1
+        }
+        return group.upperBound
+    }
+
+    /// Whether rows `rows` are all blank (the walk is charged to the work budget).
+    private mutating func isBlank(_ rows: ClosedRange<Int>) -> Bool {
+        rows.allSatisfy { r in
             if grid.isUniform(r) {
                 let cell = grid[r, 0]
                 return cell.scalar == " " && cell.width == 1
@@ -43,32 +110,25 @@ extension TerminalState {
                 return cell.scalar == " " && cell.width == 1
             }
         }
-        if blank {
-            for r in group { exposure!.shown.setDirty(r, false) }
-            return group.upperBound
+    }
+
+    /// Appends rows `rows` of the shown buffer (cells, wrap flags, offsets) to `builder`; the
+    /// row `lastOfLine` ends a line there.
+    private func appendRows(_ rows: ClosedRange<Int>, to builder: inout ExposureBatchBuilder, lastOfLine: Int) {
+        for r in rows {
+            if grid.isUniform(r) {
+                builder.cells.append(contentsOf: repeatElement(grid[r, 0], count: cols))
+            } else {
+                let base = grid.base(r)
+                builder.cells.append(contentsOf: grid.cells[base..<(base + cols)])
+            }
+            builder.wrapped.append(grid.isWrapped(r) && r < lastOfLine)
+            if exposure!.shown.hasOffsets[r] {
+                builder.offsets.append(contentsOf: exposure!.shown.offsets[r])
+            } else {
+                builder.offsets.append(contentsOf: repeatElement(-1, count: cols))
+            }
         }
-        var screen = try! Screen(cols: cols, rows: group.count)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(cols * group.count)
-        for (index, r) in group.enumerated() {
-            for c in 0..<cols { screen[index, c] = grid[r, c] }
-            screen.wrapped[index] = grid.isWrapped(r) && r < group.upperBound
-            offsets += exposure!.shown.rowOffsets(r)
-            exposure!.shown.setDirty(r, false)
-        }
-        screen.clusters = tables.clusters.strings
-        screen.sensitiveReasons = tables.reasons.strings
-        screen.links = tables.links.strings
-        let cells = cols * group.count
-        extraWork &+= cells &* ExposureTracker.copyCost
-        exposure!.pendingCells += cells
-        if exposure!.pendingCells > ExposureTracker.pendingCellLimit && extraWork <= workLimit {
-            // Too much copied between two judgements: refused as over the budget.
-            extraWork = workLimit &+ 1
-        }
-        exposure!.exposed.append(
-            ExposedLines(row: group.lowerBound, screen: screen, offsets: offsets, isLeaving: leaving))
-        return group.upperBound
     }
 
     /// Copies the title when it changed since it was last judged.
@@ -76,9 +136,8 @@ extension TerminalState {
         guard exposure!.titleDirty, exposure!.mode != .offsetsOnly else { return }
         exposure!.titleDirty = false
         guard !title.isEmpty else { return }
-        var screen = try! Screen(cols: 1, rows: 1)
-        screen.title = title
-        exposure!.exposed.append(ExposedLines(row: -1, screen: screen, offsets: [-1], isLeaving: leaving))
+        exposure!.builder.groups.append(
+            ExposureBatch.Group(row: -1, start: -1, count: 0, context: 0, isLeaving: leaving, title: title))
     }
 
     /// Rows `from..<to` are about to be erased (whole or in part: `cols` narrows it). The rows
