@@ -58,12 +58,14 @@ public struct Screen: Hashable, Sendable {
     }
 
     /// A screen of the given cells and wrap flags (`cells.count == cols * rows`, `wrapped.count
-    /// == rows`), with the side tables given; the size is the caller's to check.
+    /// == rows`), with the side tables given, every row single size; the size is the caller's
+    /// to check.
     init(cols: Int, rows: Int, cells: [Cell], wrapped: [Bool], clusters: [String], reasons: [String], links: [String]) {
         self.cols = cols
         self.rows = rows
         self.cells = cells
         self.wrapped = wrapped
+        self.lineSizes = Array(repeating: .single, count: rows)
         self.cursor = Cursor()
         self.title = ""
         self.isAlternateScreen = false
