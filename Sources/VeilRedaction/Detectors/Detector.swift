@@ -56,6 +56,20 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
     case privateKey = "private_key"
     case labelledPassword = "password.labelled"
     case entropy = "generic.entropy"
+    case gitlabToken = "gitlab.token"
+    case npmToken = "npm.token"
+    case pypiToken = "pypi.token"
+    case stripeKey = "stripe.key"
+    case googleAPIKey = "google.api_key"
+    case azureStorageKey = "azure.storage_key"
+    case openAIKey = "openai.key"
+    case anthropicKey = "anthropic.key"
+    case twilioKey = "twilio.key"
+    case sendGridKey = "sendgrid.key"
+    case dockerHubToken = "dockerhub.token"
+    case huggingFaceToken = "huggingface.token"
+    case vaultToken = "vault.token"
+    case urlCredentials = "url.credentials"
 
     var scanner: any NativeScanner {
         switch self {
@@ -73,6 +87,30 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
         case .privateKey: PrivateKeyScanner()
         case .labelledPassword: LabelledPasswordScanner()
         case .entropy: EntropyScanner()
+        case .azureStorageKey: AzureStorageKeyScanner()
+        case .urlCredentials: URLCredentialsScanner()
+        case .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .openAIKey, .anthropicKey, .twilioKey,
+            .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken:
+            ServiceTokenScanner(service: service ?? .gitlab)
+        }
+    }
+
+    /// The service of a ``ServiceTokenScanner`` detector.
+    var service: ServiceTokenScanner.Service? {
+        switch self {
+        case .gitlabToken: .gitlab
+        case .npmToken: .npm
+        case .pypiToken: .pypi
+        case .stripeKey: .stripe
+        case .googleAPIKey: .google
+        case .openAIKey: .openAI
+        case .anthropicKey: .anthropic
+        case .twilioKey: .twilio
+        case .sendGridKey: .sendGrid
+        case .dockerHubToken: .dockerHub
+        case .huggingFaceToken: .huggingFace
+        case .vaultToken: .vault
+        default: nil
         }
     }
 }
