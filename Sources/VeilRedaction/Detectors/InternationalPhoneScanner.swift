@@ -4,10 +4,11 @@
 /// with their trunk prefix `0` (`020 7946 0958`, `(030) 901820`, `06 12 34 56 78`,
 /// `03-1234-5678`): 9–12 digits in groups of two or more separated by one space, dash or dot.
 ///
-/// Without a `+`, only `(415) 555-0132` (parenthesised area code, dash before the last four)
-/// stands alone; the other forms count only next to a context word (`phone`, `tel`,
-/// `number`, `手机`, …, whole words). A number that continues a dotted one (the port after
-/// an IP address, `220.243.215.224 8855`) or a decimal is never a phone number.
+/// Without a `+`, a number counts only next to a context word (`phone`, `tel`, `number`,
+/// `手机`, …, whole words): `(710) 598-7126 items` is a count as often as a number. A
+/// number that continues a dotted one (the port after an IP address, `220.243.215.224
+/// 8855`) or a decimal, and a national form that continues a group ending in a digit
+/// (`BE12 0440 9905 1188`), is never a phone number.
 struct InternationalPhoneScanner: NativeScanner {
     @inline(__always) private static func isPhoneCharacter(_ b: UInt8) -> Bool {
         ASCII.isDigit(b) || b == ASCII.space || b == ASCII.openParen || b == ASCII.closeParen
@@ -28,10 +29,10 @@ struct InternationalPhoneScanner: NativeScanner {
             } else if (ASCII.isDigit(b) || b == ASCII.openParen) && line.alnumBoundary(before: i)
                 && (i == 0 || line[i - 1] != ASCII.plus) && !line.followsDecimalPoint(i)
             {
-                if let (end, standsAlone) = northAmericanEnd(line, from: i) ?? nationalEnd(line, from: i),
+                if let end = northAmericanEnd(line, from: i) ?? nationalEnd(line, from: i),
                     !line.precedesDecimalPoint(end)
                 {
-                    candidates.append(Candidate(match: i..<end, secret: i..<end, needsContext: !standsAlone))
+                    candidates.append(Candidate(match: i..<end, secret: i..<end, needsContext: true))
                     i = end
                     continue
                 }
@@ -65,9 +66,8 @@ struct InternationalPhoneScanner: NativeScanner {
         return nil
     }
 
-    /// The end of a North American number at `start`, and whether its form stands alone
-    /// (`(415) 555-0132`).
-    private func northAmericanEnd(_ line: UTF8Line, from start: Int) -> (Int, Bool)? {
+    /// The end of a North American number at `start`.
+    private func northAmericanEnd(_ line: UTF8Line, from start: Int) -> Int? {
         let n = line.count
         var j = start
         // The country code 1 and a separator: `1-800-555-0199`.
@@ -86,30 +86,31 @@ struct InternationalPhoneScanner: NativeScanner {
             j += count
             return true
         }
-        func separator() -> UInt8? {
-            guard j < n, line[j] == ASCII.space || line[j] == ASCII.dot || line[j] == ASCII.dash else { return nil }
-            j += 1
-            return line[j - 1]
+        func separator() {
+            if j < n && (line[j] == ASCII.space || line[j] == ASCII.dot || line[j] == ASCII.dash) { j += 1 }
         }
         guard digits(3, firstAtLeastTwo: true) else { return nil }
         if parenthesised {
             guard j < n, line[j] == ASCII.closeParen else { return nil }
             j += 1
         }
-        let first = separator()
+        separator()
         guard digits(3, firstAtLeastTwo: true) else { return nil }
-        let second = separator()
+        separator()
         guard digits(4, firstAtLeastTwo: false), line.alnumBoundary(at: j) else { return nil }
-        let standsAlone = parenthesised && (first == nil || first == ASCII.space) && second == ASCII.dash
-            && (start == 0 || line[start - 1] != ASCII.dash)
-        return (j, standsAlone)
+        return j
     }
 
     /// The end of a national number at `start`: the trunk prefix `0`, 9–12 digits in groups
     /// of two or more (the first may be parenthesised) separated by one space, dash or dot.
     /// It counts only next to a context word.
-    private func nationalEnd(_ line: UTF8Line, from start: Int) -> (Int, Bool)? {
+    private func nationalEnd(_ line: UTF8Line, from start: Int) -> Int? {
         let n = line.count
+        if start >= 2 && (line[start - 1] == ASCII.space || line[start - 1] == ASCII.dash)
+            && ASCII.isDigit(line[start - 2])
+        {
+            return nil
+        }
         var j = start
         let parenthesised = line[j] == ASCII.openParen
         if parenthesised { j += 1 }
@@ -138,6 +139,6 @@ struct InternationalPhoneScanner: NativeScanner {
             j += 1
         }
         guard let end, groups >= 2 || !parenthesised else { return nil }
-        return (end, false)
+        return end
     }
 }
