@@ -618,52 +618,58 @@ extension RawRuleFile {
                 a.regexes = [s("^pk_(?:live|test)_[A-Za-z0-9]+$", 674, 19)]
                 return a
             }(),
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(675, 9))
+                a.description = s("public by design (SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 675, 22)
+                a.regexes = [s("^AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M)", 676, 19)]
+                return a
+            }(),
         ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 676, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 677, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 678, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 680, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 681, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 682, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 683, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 684, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 685, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 686, 9), s("--------------------------------------------", 687, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 688, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 689, 9)]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 678, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 679, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 680, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 682, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 683, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 684, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 685, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 686, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 687, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 688, 9), s("--------------------------------------------", 689, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 690, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 691, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 692, 9)]
         return r
     }
 
     private static func rule28() -> RawRule {
-        var r = RawRule(position: p(693, 5))
-        r.id = s("ipv4", 693, 9)
-        r.name = s("IPv4 address", 694, 11)
-        r.description = s("IPv4 address.", 695, 18)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 696, 12)
-        r.keywords = [s(".", 697, 16)]
-        r.category = s("pii", 698, 15)
-        r.severity = s("warn", 699, 15)
-        r.enabled = b(false, 700, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 702, 9)]
-        r.negativeExamples = [s("version 1.2.3", 704, 9), s("999.1.1.1", 705, 9)]
+        var r = RawRule(position: p(696, 5))
+        r.id = s("ipv4", 696, 9)
+        r.name = s("IPv4 address", 697, 11)
+        r.description = s("IPv4 address.", 698, 18)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 699, 12)
+        r.keywords = [s(".", 700, 16)]
+        r.category = s("pii", 701, 15)
+        r.severity = s("warn", 702, 15)
+        r.enabled = b(false, 703, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 705, 9)]
+        r.negativeExamples = [s("version 1.2.3", 707, 9), s("999.1.1.1", 708, 9)]
         return r
     }
 
     private static func rule29() -> RawRule {
-        var r = RawRule(position: p(707, 5))
-        r.id = s("mac.address", 707, 9)
-        r.name = s("MAC address", 708, 11)
-        r.description = s("MAC address.", 709, 18)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 710, 12)
-        r.category = s("pii", 711, 15)
-        r.severity = s("warn", 712, 15)
-        r.enabled = b(false, 713, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 715, 9)]
-        r.negativeExamples = [s("time 12:30:45", 717, 9)]
+        var r = RawRule(position: p(710, 5))
+        r.id = s("mac.address", 710, 9)
+        r.name = s("MAC address", 711, 11)
+        r.description = s("MAC address.", 712, 18)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 713, 12)
+        r.category = s("pii", 714, 15)
+        r.severity = s("warn", 715, 15)
+        r.enabled = b(false, 716, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 718, 9)]
+        r.negativeExamples = [s("time 12:30:45", 720, 9)]
         return r
     }
 
     private static func rule30() -> RawRule {
-        var r = RawRule(position: p(719, 5))
-        r.id = s("btc.address", 719, 9)
-        r.name = s("Bitcoin address", 720, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 721, 18)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 722, 12)
-        r.category = s("pii", 723, 15)
-        r.severity = s("warn", 724, 15)
-        r.enabled = b(false, 725, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 727, 9)]
-        r.negativeExamples = [s("order 1234567890", 729, 9)]
+        var r = RawRule(position: p(722, 5))
+        r.id = s("btc.address", 722, 9)
+        r.name = s("Bitcoin address", 723, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 724, 18)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 725, 12)
+        r.category = s("pii", 726, 15)
+        r.severity = s("warn", 727, 15)
+        r.enabled = b(false, 728, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 730, 9)]
+        r.negativeExamples = [s("order 1234567890", 732, 9)]
         return r
     }
 
