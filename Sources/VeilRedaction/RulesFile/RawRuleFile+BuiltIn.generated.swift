@@ -179,491 +179,491 @@ extension RawRuleFile {
             { () -> RawAllowlist in
                 var a = RawAllowlist(position: p(237, 9))
                 a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 237, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 239, 13)]
+                a.regexes = [s("(.)\\1{5}", 239, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 240, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 241, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("aws_access_key_id = ↓AKIAB5WKH7DNSIPZZ7FK↓", 241, 9), s("export AWS_ACCESS_KEY_ID=↓ASIA4ZRI3R2WYOJFLJOO↓", 242, 9), s("aws_secret_access_key = ↓b/xHKas1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtG↓", 243, 9)]
-        r.negativeExamples = [s("aws_access_key_id = AKIAIOSFODNN7EXAMPLE", 245, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 246, 9), s("\"integrity\": \"sha512-Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7ZkuQ29uZ3JhdHM+kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp==\"", 247, 9), s("golang.org/x/text v0.3.7 h1:olpwvP2KacW1ZWvsR7uQhoyTYvKAupfQrRGBFM352Gk=", 248, 9), s("<img src=\"data:image/png;base64,kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGpDz/TddJ8HyS5SUkCnD8zRA9a9Skp\">", 249, 9), s("AKIAAAAAAAAAAAAAAAAA", 250, 9), s("AKIA1234567890123456", 251, 9), s("AKIAZZZZZZZZZZZZZZZZ", 252, 9), s("b/xHKas1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtG without a label", 253, 9)]
+        r.examples = [s("aws_access_key_id = ↓AKIAB5WKH7DNSIPZZ7FK↓", 243, 9), s("export AWS_ACCESS_KEY_ID=↓ASIA4ZRI3R2WYOJFLJOO↓", 244, 9), s("aws_secret_access_key = ↓b/xHKas1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtG↓", 245, 9)]
+        r.negativeExamples = [s("aws_access_key_id = AKIAIOSFODNN7EXAMPLE", 247, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 248, 9), s("\"integrity\": \"sha512-Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7ZkuQ29uZ3JhdHM+kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp==\"", 249, 9), s("golang.org/x/text v0.3.7 h1:olpwvP2KacW1ZWvsR7uQhoyTYvKAupfQrRGBFM352Gk=", 250, 9), s("<img src=\"data:image/png;base64,kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGpDz/TddJ8HyS5SUkCnD8zRA9a9Skp\">", 251, 9), s("AKIAAAAAAAAAAAAAAAAA", 252, 9), s("AKIA1234567890123456", 253, 9), s("AKIAZZZZZZZZZZZZZZZZ", 254, 9), s("b/xHKas1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtG without a label", 255, 9)]
         return r
     }
 
     private static func rule9() -> RawRule {
-        var r = RawRule(position: p(255, 5))
-        r.id = s("github.token", 255, 9)
-        r.name = s("GitHub token", 256, 11)
-        r.description = s("GitHub personal access, OAuth, app and refresh tokens.", 257, 18)
-        r.detector = s("github.token", 258, 15)
-        r.category = s("secret", 259, 15)
-        r.severity = s("block", 260, 15)
-        r.tags = [s("token", 261, 12), s("github", 261, 19)]
-        r.keywords = [s("ghp_", 262, 16), s("gho_", 262, 22), s("ghu_", 262, 28), s("ghs_", 262, 34), s("ghr_", 262, 40), s("github_pat_", 262, 46)]
+        var r = RawRule(position: p(257, 5))
+        r.id = s("github.token", 257, 9)
+        r.name = s("GitHub token", 258, 11)
+        r.description = s("GitHub personal access, OAuth, app and refresh tokens.", 259, 18)
+        r.detector = s("github.token", 260, 15)
+        r.category = s("secret", 261, 15)
+        r.severity = s("block", 262, 15)
+        r.tags = [s("token", 263, 12), s("github", 263, 19)]
+        r.keywords = [s("ghp_", 264, 16), s("gho_", 264, 22), s("ghu_", 264, 28), s("ghs_", 264, 34), s("ghr_", 264, 40), s("github_pat_", 264, 46)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(264, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 264, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 266, 13)]
+                var a = RawAllowlist(position: p(266, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 266, 22)
+                a.regexes = [s("(.)\\1{5}", 268, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 269, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 270, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("GITHUB_TOKEN=↓ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d↓", 268, 9), s("oauth ↓gho_KLzdocJ2isAjIhKtJ0RlgLKOmxgJTeKdNnFR↓", 269, 9), s("↓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↓", 270, 9)]
-        r.negativeExamples = [s("ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 272, 9), s("ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8 (35 characters)", 273, 9), s("ghx_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d", 274, 9)]
+        r.examples = [s("GITHUB_TOKEN=↓ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d↓", 272, 9), s("oauth ↓gho_KLzdocJ2isAjIhKtJ0RlgLKOmxgJTeKdNnFR↓", 273, 9), s("↓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↓", 274, 9)]
+        r.negativeExamples = [s("ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 276, 9), s("ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8 (35 characters)", 277, 9), s("ghx_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d", 278, 9)]
         return r
     }
 
     private static func rule10() -> RawRule {
-        var r = RawRule(position: p(276, 5))
-        r.id = s("slack.token", 276, 9)
-        r.name = s("Slack token", 277, 11)
-        r.description = s("Slack bot, user, app-level, configuration and refresh tokens, and incoming webhook URLs.", 278, 18)
-        r.detector = s("slack.token", 279, 15)
-        r.category = s("secret", 280, 15)
-        r.severity = s("block", 281, 15)
-        r.tags = [s("token", 282, 12), s("slack", 282, 19)]
-        r.keywords = [s("xox", 283, 16), s("xapp-", 283, 21), s("hooks.slack.com", 283, 28)]
+        var r = RawRule(position: p(280, 5))
+        r.id = s("slack.token", 280, 9)
+        r.name = s("Slack token", 281, 11)
+        r.description = s("Slack bot, user, app-level, configuration and refresh tokens, and incoming webhook URLs.", 282, 18)
+        r.detector = s("slack.token", 283, 15)
+        r.category = s("secret", 284, 15)
+        r.severity = s("block", 285, 15)
+        r.tags = [s("token", 286, 12), s("slack", 286, 19)]
+        r.keywords = [s("xox", 287, 16), s("xapp-", 287, 21), s("hooks.slack.com", 287, 28)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(285, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 285, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 287, 13)]
+                var a = RawAllowlist(position: p(289, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 289, 22)
+                a.regexes = [s("(.)\\1{5}", 291, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 292, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 293, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("SLACK_BOT_TOKEN=↓xoxb-9398671228-502018727951-Ehh2FDEEtfjgVvVqE1SkHbn8↓", 289, 9), s("app token ↓xapp-1-A0PQ7RZW3KD-5140285937214-9b0d5c2e7f41a6b38d9e0c1f2a7b4d6e8c3f5a1b9d0e2c4f6a8b1d3e5f7a9c0b↓", 290, 9), s("rotating ↓xoxe.xoxp-1-Mi0yLTQ3NjgyNTQ4OTI2MS0zNzQ2MjE1ODk0MDg0LTg0NzI5NDc1NjE4My1hYjEyY2Q0NWVm↓", 291, 9), s("https://hooks.slack.com/services/↓T8HxjSI6bW/BHtP3fS2qH/x6kwXoIIXGvOoNZYW2mZp0zV↓", 292, 9)]
-        r.negativeExamples = [s("xoxb-your-token-here", 294, 9), s("xoxb-0000000000-0000000000-xxxxxxxxxxxxxxxxxxxxxxxx", 295, 9), s("https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX", 296, 9), s("see hooks.slack.com/docs", 297, 9), s("xapp-1-RANDOMSTRINGHERE-1234567890123-RANDOMSTRINGHERE", 298, 9), s("xoxp-xxxxxxxxxx-xxxxxxxxxx-xxxxxxxxxxxx-xxxxxxxxxxxxxxxx", 299, 9)]
+        r.examples = [s("SLACK_BOT_TOKEN=↓xoxb-9398671228-502018727951-Ehh2FDEEtfjgVvVqE1SkHbn8↓", 295, 9), s("app token ↓xapp-1-A0PQ7RZW3KD-5140285937214-9b0d5c2e7f41a6b38d9e0c1f2a7b4d6e8c3f5a1b9d0e2c4f6a8b1d3e5f7a9c0b↓", 296, 9), s("rotating ↓xoxe.xoxp-1-Mi0yLTQ3NjgyNTQ4OTI2MS0zNzQ2MjE1ODk0MDg0LTg0NzI5NDc1NjE4My1hYjEyY2Q0NWVm↓", 297, 9), s("https://hooks.slack.com/services/↓T8HxjSI6bW/BHtP3fS2qH/x6kwXoIIXGvOoNZYW2mZp0zV↓", 298, 9)]
+        r.negativeExamples = [s("xoxb-your-token-here", 300, 9), s("xoxb-0000000000-0000000000-xxxxxxxxxxxxxxxxxxxxxxxx", 301, 9), s("https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX", 302, 9), s("see hooks.slack.com/docs", 303, 9), s("xapp-1-RANDOMSTRINGHERE-1234567890123-RANDOMSTRINGHERE", 304, 9), s("xoxp-xxxxxxxxxx-xxxxxxxxxx-xxxxxxxxxxxx-xxxxxxxxxxxxxxxx", 305, 9)]
         return r
     }
 
     private static func rule11() -> RawRule {
-        var r = RawRule(position: p(301, 5))
-        r.id = s("gitlab.token", 301, 9)
-        r.name = s("GitLab token", 302, 11)
-        r.description = s("GitLab personal, project, group, deploy, runner, CI and trigger tokens (glpat-, glptt-, gldt-, glrt-, …).", 303, 18)
-        r.detector = s("gitlab.token", 304, 15)
-        r.category = s("secret", 305, 15)
-        r.severity = s("block", 306, 15)
-        r.tags = [s("token", 307, 12), s("cloud", 307, 19)]
-        r.keywords = [s("glpat-", 308, 16), s("glptt-", 308, 24), s("gldt-", 308, 32), s("glrt-", 308, 39), s("glcbt-", 308, 46), s("glimt-", 308, 54), s("glagent-", 308, 62), s("gloas-", 308, 72), s("glsoat-", 308, 80), s("glffct-", 308, 89), s("glft-", 308, 98)]
+        var r = RawRule(position: p(307, 5))
+        r.id = s("gitlab.token", 307, 9)
+        r.name = s("GitLab token", 308, 11)
+        r.description = s("GitLab personal, project, group, deploy, runner, CI and trigger tokens (glpat-, glptt-, gldt-, glrt-, …).", 309, 18)
+        r.detector = s("gitlab.token", 310, 15)
+        r.category = s("secret", 311, 15)
+        r.severity = s("block", 312, 15)
+        r.tags = [s("token", 313, 12), s("cloud", 313, 19)]
+        r.keywords = [s("glpat-", 314, 16), s("glptt-", 314, 24), s("gldt-", 314, 32), s("glrt-", 314, 39), s("glcbt-", 314, 46), s("glimt-", 314, 54), s("glagent-", 314, 62), s("gloas-", 314, 72), s("glsoat-", 314, 80), s("glffct-", 314, 89), s("glft-", 314, 98)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(310, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 310, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 312, 13)]
+                var a = RawAllowlist(position: p(316, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 316, 22)
+                a.regexes = [s("(.)\\1{5}", 318, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 319, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 320, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("GITLAB_TOKEN=↓glpat-vED5hJRaOvRTYZPNvS_I↓", 314, 9), s("runner ↓glrt-4k9GvvK9JkmW378D-Cn5↓", 315, 9)]
-        r.negativeExamples = [s("glpat-xxxxxxxxxxxxxxxxxxxx", 317, 9), s("glpat-short", 318, 9), s("myglpat-vED5hJRaOvRTYZPNvS_I", 319, 9)]
+        r.examples = [s("GITLAB_TOKEN=↓glpat-vED5hJRaOvRTYZPNvS_I↓", 322, 9), s("runner ↓glrt-4k9GvvK9JkmW378D-Cn5↓", 323, 9)]
+        r.negativeExamples = [s("glpat-xxxxxxxxxxxxxxxxxxxx", 325, 9), s("glpat-short", 326, 9), s("myglpat-vED5hJRaOvRTYZPNvS_I", 327, 9)]
         return r
     }
 
     private static func rule12() -> RawRule {
-        var r = RawRule(position: p(321, 5))
-        r.id = s("npm.token", 321, 9)
-        r.name = s("npm access token", 322, 11)
-        r.description = s("npm access token, npm_ and 36 characters ending in a CRC-32 checksum.", 323, 18)
-        r.detector = s("npm.token", 324, 15)
-        r.validate = [s("crc32-base62", 325, 15)]
-        r.category = s("secret", 326, 15)
-        r.severity = s("block", 327, 15)
-        r.tags = [s("token", 328, 12), s("cloud", 328, 19)]
-        r.keywords = [s("npm_", 329, 16)]
+        var r = RawRule(position: p(329, 5))
+        r.id = s("npm.token", 329, 9)
+        r.name = s("npm access token", 330, 11)
+        r.description = s("npm access token, npm_ and 36 characters ending in a CRC-32 checksum.", 331, 18)
+        r.detector = s("npm.token", 332, 15)
+        r.validate = [s("crc32-base62", 333, 15)]
+        r.category = s("secret", 334, 15)
+        r.severity = s("block", 335, 15)
+        r.tags = [s("token", 336, 12), s("cloud", 336, 19)]
+        r.keywords = [s("npm_", 337, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(331, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 331, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 333, 13)]
+                var a = RawAllowlist(position: p(339, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 339, 22)
+                a.regexes = [s("(.)\\1{5}", 341, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 342, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 343, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("//registry.npmjs.org/:_authToken=↓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↓", 335, 9)]
-        r.negativeExamples = [s("npm_38AibNyyurlGFb0EkjKWREhbiGjlvh2Wc8WG (checksum fails)", 337, 9), s("npm_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 338, 9)]
+        r.examples = [s("//registry.npmjs.org/:_authToken=↓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↓", 345, 9)]
+        r.negativeExamples = [s("npm_38AibNyyurlGFb0EkjKWREhbiGjlvh2Wc8WG (checksum fails)", 347, 9), s("npm_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 348, 9)]
         return r
     }
 
     private static func rule13() -> RawRule {
-        var r = RawRule(position: p(340, 5))
-        r.id = s("pypi.token", 340, 9)
-        r.name = s("PyPI API token", 341, 11)
-        r.description = s("PyPI API token, pypi- and a macaroon issued by pypi.org or test.pypi.org.", 342, 18)
-        r.detector = s("pypi.token", 343, 15)
-        r.category = s("secret", 344, 15)
-        r.severity = s("block", 345, 15)
-        r.tags = [s("token", 346, 12), s("cloud", 346, 19)]
-        r.keywords = [s("pypi-", 347, 16)]
+        var r = RawRule(position: p(350, 5))
+        r.id = s("pypi.token", 350, 9)
+        r.name = s("PyPI API token", 351, 11)
+        r.description = s("PyPI API token, pypi- and a macaroon issued by pypi.org or test.pypi.org.", 352, 18)
+        r.detector = s("pypi.token", 353, 15)
+        r.category = s("secret", 354, 15)
+        r.severity = s("block", 355, 15)
+        r.tags = [s("token", 356, 12), s("cloud", 356, 19)]
+        r.keywords = [s("pypi-", 357, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(349, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 349, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 351, 13)]
+                var a = RawAllowlist(position: p(359, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 359, 22)
+                a.regexes = [s("(.)\\1{5}", 361, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 362, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 363, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("password = ↓pypi-AgEIcHlwaS5vcmcOHAUp0JTr9MSCEVqRVAsbDCkRLnlTFzhW5O35qfE1UVpoyHLJ6rvW5Zgb60kLCO5QS6j0K4i5ksuzQ076v-wPf2awmVHqscA5ujdXn6RJjw↓", 353, 9)]
-        r.negativeExamples = [s("pypi-simple-index 3.2.1", 355, 9), s("pypi-AgEIcHlwaS5vcmc", 356, 9)]
+        r.examples = [s("password = ↓pypi-AgEIcHlwaS5vcmcOHAUp0JTr9MSCEVqRVAsbDCkRLnlTFzhW5O35qfE1UVpoyHLJ6rvW5Zgb60kLCO5QS6j0K4i5ksuzQ076v-wPf2awmVHqscA5ujdXn6RJjw↓", 365, 9)]
+        r.negativeExamples = [s("pypi-simple-index 3.2.1", 367, 9), s("pypi-AgEIcHlwaS5vcmc", 368, 9)]
         return r
     }
 
     private static func rule14() -> RawRule {
-        var r = RawRule(position: p(358, 5))
-        r.id = s("stripe.key", 358, 9)
-        r.name = s("Stripe secret key", 359, 11)
-        r.description = s("Stripe live secret and restricted keys (sk_live_, rk_live_) and webhook signing secrets (whsec_).", 360, 18)
-        r.detector = s("stripe.key", 361, 15)
-        r.category = s("secret", 362, 15)
-        r.severity = s("block", 363, 15)
-        r.tags = [s("token", 364, 12), s("cloud", 364, 19)]
-        r.keywords = [s("sk_live_", 365, 16), s("rk_live_", 365, 26), s("whsec_", 365, 36)]
+        var r = RawRule(position: p(370, 5))
+        r.id = s("stripe.key", 370, 9)
+        r.name = s("Stripe secret key", 371, 11)
+        r.description = s("Stripe live secret and restricted keys (sk_live_, rk_live_) and webhook signing secrets (whsec_).", 372, 18)
+        r.detector = s("stripe.key", 373, 15)
+        r.category = s("secret", 374, 15)
+        r.severity = s("block", 375, 15)
+        r.tags = [s("token", 376, 12), s("cloud", 376, 19)]
+        r.keywords = [s("sk_live_", 377, 16), s("rk_live_", 377, 26), s("whsec_", 377, 36)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(367, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 367, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 369, 13)]
+                var a = RawAllowlist(position: p(379, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 379, 22)
+                a.regexes = [s("(.)\\1{5}", 381, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 382, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 383, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("STRIPE_SECRET_KEY=↓sk_live_AI3Ao3pxTnHyf6t5YdIngBaV↓", 371, 9)]
-        r.negativeExamples = [s("pk_live_AI3Ao3pxTnHyf6t5YdIngBaV (publishable)", 373, 9), s("sk_test_AI3Ao3pxTnHyf6t5YdIngBaV", 374, 9), s("sk_live_xxxxxxxxxxxxxxxxxxxxxxxx", 375, 9)]
+        r.examples = [s("STRIPE_SECRET_KEY=↓sk_live_AI3Ao3pxTnHyf6t5YdIngBaV↓", 385, 9)]
+        r.negativeExamples = [s("pk_live_AI3Ao3pxTnHyf6t5YdIngBaV (publishable)", 387, 9), s("sk_test_AI3Ao3pxTnHyf6t5YdIngBaV", 388, 9), s("sk_live_xxxxxxxxxxxxxxxxxxxxxxxx", 389, 9)]
         return r
     }
 
     private static func rule15() -> RawRule {
-        var r = RawRule(position: p(377, 5))
-        r.id = s("google.api_key", 377, 9)
-        r.name = s("Google API key", 378, 11)
-        r.description = s("Google API key, AIza and 35 characters.", 379, 18)
-        r.detector = s("google.api_key", 380, 15)
-        r.category = s("secret", 381, 15)
-        r.severity = s("block", 382, 15)
-        r.tags = [s("token", 383, 12), s("cloud", 383, 19)]
-        r.keywords = [s("AIza", 384, 16)]
+        var r = RawRule(position: p(391, 5))
+        r.id = s("google.api_key", 391, 9)
+        r.name = s("Google API key", 392, 11)
+        r.description = s("Google API key, AIza and 35 characters.", 393, 18)
+        r.detector = s("google.api_key", 394, 15)
+        r.category = s("secret", 395, 15)
+        r.severity = s("block", 396, 15)
+        r.tags = [s("token", 397, 12), s("cloud", 397, 19)]
+        r.keywords = [s("AIza", 398, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(386, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 386, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 388, 13)]
+                var a = RawAllowlist(position: p(400, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 400, 22)
+                a.regexes = [s("(.)\\1{5}", 402, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 403, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 404, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("key=↓AIzad2AG2_B2TFu2aWo_C7VLotddxg7qACPVsOn↓", 390, 9)]
-        r.negativeExamples = [s("AIzaSy (too short)", 392, 9)]
+        r.examples = [s("key=↓AIzad2AG2_B2TFu2aWo_C7VLotddxg7qACPVsOn↓", 406, 9)]
+        r.negativeExamples = [s("AIzaSy (too short)", 408, 9)]
         return r
     }
 
     private static func rule16() -> RawRule {
-        var r = RawRule(position: p(394, 5))
-        r.id = s("azure.storage_key", 394, 9)
-        r.name = s("Azure storage key", 395, 11)
-        r.description = s("The account key of an Azure storage connection string (AccountKey=), or a Service Bus / Event Hubs shared access key.", 396, 18)
-        r.detector = s("azure.storage_key", 397, 15)
-        r.category = s("secret", 398, 15)
-        r.severity = s("block", 399, 15)
-        r.tags = [s("token", 400, 12), s("cloud", 400, 19), s("azure", 400, 26)]
-        r.keywords = [s("accountkey=", 401, 16), s("sharedaccesskey=", 401, 29)]
+        var r = RawRule(position: p(410, 5))
+        r.id = s("azure.storage_key", 410, 9)
+        r.name = s("Azure storage key", 411, 11)
+        r.description = s("The account key of an Azure storage connection string (AccountKey=), or a Service Bus / Event Hubs shared access key.", 412, 18)
+        r.detector = s("azure.storage_key", 413, 15)
+        r.category = s("secret", 414, 15)
+        r.severity = s("block", 415, 15)
+        r.tags = [s("token", 416, 12), s("cloud", 416, 19), s("azure", 416, 26)]
+        r.keywords = [s("accountkey=", 417, 16), s("sharedaccesskey=", 417, 29)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(403, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 403, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 405, 13)]
+                var a = RawAllowlist(position: p(419, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 419, 22)
+                a.regexes = [s("(.)\\1{5}", 421, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 422, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 423, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("DefaultEndpointsProtocol=https;AccountName=veil;AccountKey=↓NHV1/uTsnQTnSf1FP7H3WhjXqy+sr5QiI68SJxOSX9IZBr9w3C9FaDOxjtorMNXgiZH7cWci2noZ3xzQPefhQw==↓;EndpointSuffix=core.windows.net", 407, 9)]
-        r.negativeExamples = [s("AccountKey=<your-key>", 409, 9), s("AccountKey=NHV1/uTsnQTnSf1FP7H3WhjXqy+sr5QiI68SJxOSX9IZBr9w3C9Fa (too short)", 410, 9)]
+        r.examples = [s("DefaultEndpointsProtocol=https;AccountName=veil;AccountKey=↓NHV1/uTsnQTnSf1FP7H3WhjXqy+sr5QiI68SJxOSX9IZBr9w3C9FaDOxjtorMNXgiZH7cWci2noZ3xzQPefhQw==↓;EndpointSuffix=core.windows.net", 425, 9)]
+        r.negativeExamples = [s("AccountKey=<your-key>", 427, 9), s("AccountKey=NHV1/uTsnQTnSf1FP7H3WhjXqy+sr5QiI68SJxOSX9IZBr9w3C9Fa (too short)", 428, 9)]
         return r
     }
 
     private static func rule17() -> RawRule {
-        var r = RawRule(position: p(412, 5))
-        r.id = s("openai.key", 412, 9)
-        r.name = s("OpenAI-style API key", 413, 11)
-        r.description = s("OpenAI-style secret key (sk-proj-, sk-svcacct-, sk-admin-), or sk- and 32 or more letters and digits.", 414, 18)
-        r.detector = s("openai.key", 415, 15)
-        r.category = s("secret", 416, 15)
-        r.severity = s("block", 417, 15)
-        r.tags = [s("token", 418, 12), s("cloud", 418, 19)]
-        r.keywords = [s("sk-", 419, 16)]
+        var r = RawRule(position: p(430, 5))
+        r.id = s("openai.key", 430, 9)
+        r.name = s("OpenAI-style API key", 431, 11)
+        r.description = s("OpenAI-style secret key (sk-proj-, sk-svcacct-, sk-admin-), or sk- and 32 or more letters and digits.", 432, 18)
+        r.detector = s("openai.key", 433, 15)
+        r.category = s("secret", 434, 15)
+        r.severity = s("block", 435, 15)
+        r.tags = [s("token", 436, 12), s("cloud", 436, 19)]
+        r.keywords = [s("sk-", 437, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(421, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 421, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 423, 13)]
+                var a = RawAllowlist(position: p(439, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 439, 22)
+                a.regexes = [s("(.)\\1{5}", 441, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 442, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 443, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("OPENAI_API_KEY=↓sk-proj-ZhNX2xGqc-fQ7ZvqsP3CCT-nKEBJMhw5k62rOjlqnFCraP-c0YsHh47lft6z↓", 425, 9), s("↓sk-t9qrnRBBtGaprBPhLERW0CbvaQqrpxCCduFxFv3il5Qf5ORr↓", 426, 9)]
-        r.negativeExamples = [s("git checkout risk-assessment-flow-v2-final-version", 428, 9), s("sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 429, 9), s("task-runner-2024-08-01-release-candidate-build", 430, 9)]
+        r.examples = [s("OPENAI_API_KEY=↓sk-proj-ZhNX2xGqc-fQ7ZvqsP3CCT-nKEBJMhw5k62rOjlqnFCraP-c0YsHh47lft6z↓", 445, 9), s("↓sk-t9qrnRBBtGaprBPhLERW0CbvaQqrpxCCduFxFv3il5Qf5ORr↓", 446, 9)]
+        r.negativeExamples = [s("git checkout risk-assessment-flow-v2-final-version", 448, 9), s("sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 449, 9), s("task-runner-2024-08-01-release-candidate-build", 450, 9)]
         return r
     }
 
     private static func rule18() -> RawRule {
-        var r = RawRule(position: p(432, 5))
-        r.id = s("anthropic.key", 432, 9)
-        r.name = s("Anthropic API key", 433, 11)
-        r.description = s("Anthropic API and admin key, sk-ant- and 80 or more characters.", 434, 18)
-        r.detector = s("anthropic.key", 435, 15)
-        r.category = s("secret", 436, 15)
-        r.severity = s("block", 437, 15)
-        r.tags = [s("token", 438, 12), s("cloud", 438, 19)]
-        r.keywords = [s("sk-ant-", 439, 16)]
+        var r = RawRule(position: p(452, 5))
+        r.id = s("anthropic.key", 452, 9)
+        r.name = s("Anthropic API key", 453, 11)
+        r.description = s("Anthropic API and admin key, sk-ant- and 80 or more characters.", 454, 18)
+        r.detector = s("anthropic.key", 455, 15)
+        r.category = s("secret", 456, 15)
+        r.severity = s("block", 457, 15)
+        r.tags = [s("token", 458, 12), s("cloud", 458, 19)]
+        r.keywords = [s("sk-ant-", 459, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(441, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 441, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 443, 13)]
+                var a = RawAllowlist(position: p(461, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 461, 22)
+                a.regexes = [s("(.)\\1{5}", 463, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 464, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 465, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("x-api-key: ↓sk-ant-api03-M5dcJjWpwIqulpwIKak99neEC7C6JYMiznF6ytTBURaHyx49wQOmCb5k5pbS2Sd6CRSH2D6oqM79_O36jKkv_0GhTnrU-AA↓", 445, 9)]
-        r.negativeExamples = [s("sk-ant-api03-short", 447, 9)]
+        r.examples = [s("x-api-key: ↓sk-ant-api03-M5dcJjWpwIqulpwIKak99neEC7C6JYMiznF6ytTBURaHyx49wQOmCb5k5pbS2Sd6CRSH2D6oqM79_O36jKkv_0GhTnrU-AA↓", 467, 9)]
+        r.negativeExamples = [s("sk-ant-api03-short", 469, 9)]
         return r
     }
 
     private static func rule19() -> RawRule {
-        var r = RawRule(position: p(449, 5))
-        r.id = s("twilio.key", 449, 9)
-        r.name = s("Twilio SID", 450, 11)
-        r.description = s("Twilio account SID and API key SID, AC or SK and 32 lowercase hex digits.", 451, 18)
-        r.detector = s("twilio.key", 452, 15)
-        r.category = s("secret", 453, 15)
-        r.severity = s("block", 454, 15)
-        r.tags = [s("token", 455, 12), s("cloud", 455, 19)]
+        var r = RawRule(position: p(471, 5))
+        r.id = s("twilio.key", 471, 9)
+        r.name = s("Twilio SID", 472, 11)
+        r.description = s("Twilio account SID and API key SID, AC or SK and 32 lowercase hex digits.", 473, 18)
+        r.detector = s("twilio.key", 474, 15)
+        r.category = s("secret", 475, 15)
+        r.severity = s("block", 476, 15)
+        r.tags = [s("token", 477, 12), s("cloud", 477, 19)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(457, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 457, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 459, 13)]
+                var a = RawAllowlist(position: p(479, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 479, 22)
+                a.regexes = [s("(.)\\1{5}", 481, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 482, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 483, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("TWILIO_API_KEY=↓SK7e8df33809cd89bf6e31c021f6b75d27↓", 461, 9)]
-        r.negativeExamples = [s("SKU 1234 in stock; ACME-CORP", 463, 9), s("SK7E8DF33809CD89BF6E31C021F6B75D27", 464, 9)]
+        r.examples = [s("TWILIO_API_KEY=↓SK7e8df33809cd89bf6e31c021f6b75d27↓", 485, 9)]
+        r.negativeExamples = [s("SKU 1234 in stock; ACME-CORP", 487, 9), s("SK7E8DF33809CD89BF6E31C021F6B75D27", 488, 9)]
         return r
     }
 
     private static func rule20() -> RawRule {
-        var r = RawRule(position: p(466, 5))
-        r.id = s("sendgrid.key", 466, 9)
-        r.name = s("SendGrid API key", 467, 11)
-        r.description = s("SendGrid API key, SG., 22 characters, a dot and 43 characters.", 468, 18)
-        r.detector = s("sendgrid.key", 469, 15)
-        r.category = s("secret", 470, 15)
-        r.severity = s("block", 471, 15)
-        r.tags = [s("token", 472, 12), s("cloud", 472, 19)]
-        r.keywords = [s("SG.", 473, 16)]
+        var r = RawRule(position: p(490, 5))
+        r.id = s("sendgrid.key", 490, 9)
+        r.name = s("SendGrid API key", 491, 11)
+        r.description = s("SendGrid API key, SG., 22 characters, a dot and 43 characters.", 492, 18)
+        r.detector = s("sendgrid.key", 493, 15)
+        r.category = s("secret", 494, 15)
+        r.severity = s("block", 495, 15)
+        r.tags = [s("token", 496, 12), s("cloud", 496, 19)]
+        r.keywords = [s("SG.", 497, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(475, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 475, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 477, 13)]
+                var a = RawAllowlist(position: p(499, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 499, 22)
+                a.regexes = [s("(.)\\1{5}", 501, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 502, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 503, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("SENDGRID_API_KEY=↓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↓", 479, 9)]
-        r.negativeExamples = [s("SG.Server.Config.Default", 481, 9)]
+        r.examples = [s("SENDGRID_API_KEY=↓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↓", 505, 9)]
+        r.negativeExamples = [s("SG.Server.Config.Default", 507, 9)]
         return r
     }
 
     private static func rule21() -> RawRule {
-        var r = RawRule(position: p(483, 5))
-        r.id = s("dockerhub.token", 483, 9)
-        r.name = s("Docker Hub access token", 484, 11)
-        r.description = s("Docker Hub personal and organization access token (dckr_pat_, dckr_oat_).", 485, 18)
-        r.detector = s("dockerhub.token", 486, 15)
-        r.category = s("secret", 487, 15)
-        r.severity = s("block", 488, 15)
-        r.tags = [s("token", 489, 12), s("cloud", 489, 19)]
-        r.keywords = [s("dckr_", 490, 16)]
+        var r = RawRule(position: p(509, 5))
+        r.id = s("dockerhub.token", 509, 9)
+        r.name = s("Docker Hub access token", 510, 11)
+        r.description = s("Docker Hub personal and organization access token (dckr_pat_, dckr_oat_).", 511, 18)
+        r.detector = s("dockerhub.token", 512, 15)
+        r.category = s("secret", 513, 15)
+        r.severity = s("block", 514, 15)
+        r.tags = [s("token", 515, 12), s("cloud", 515, 19)]
+        r.keywords = [s("dckr_", 516, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(492, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 492, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 494, 13)]
+                var a = RawAllowlist(position: p(518, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 518, 22)
+                a.regexes = [s("(.)\\1{5}", 520, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 521, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 522, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("docker login -u veil -p ↓dckr_pat_fIoGCo16wEn4XR2ayVcLCrR9QCr↓", 496, 9)]
-        r.negativeExamples = [s("dckr_pat_short", 498, 9)]
+        r.examples = [s("docker login -u veil -p ↓dckr_pat_fIoGCo16wEn4XR2ayVcLCrR9QCr↓", 524, 9)]
+        r.negativeExamples = [s("dckr_pat_short", 526, 9)]
         return r
     }
 
     private static func rule22() -> RawRule {
-        var r = RawRule(position: p(500, 5))
-        r.id = s("huggingface.token", 500, 9)
-        r.name = s("Hugging Face token", 501, 11)
-        r.description = s("Hugging Face user and organization token, hf_ or api_org_ and 34 letters and digits.", 502, 18)
-        r.detector = s("huggingface.token", 503, 15)
-        r.category = s("secret", 504, 15)
-        r.severity = s("block", 505, 15)
-        r.tags = [s("token", 506, 12), s("cloud", 506, 19)]
-        r.keywords = [s("hf_", 507, 16), s("api_org_", 507, 21)]
+        var r = RawRule(position: p(528, 5))
+        r.id = s("huggingface.token", 528, 9)
+        r.name = s("Hugging Face token", 529, 11)
+        r.description = s("Hugging Face user and organization token, hf_ or api_org_ and 34 letters and digits.", 530, 18)
+        r.detector = s("huggingface.token", 531, 15)
+        r.category = s("secret", 532, 15)
+        r.severity = s("block", 533, 15)
+        r.tags = [s("token", 534, 12), s("cloud", 534, 19)]
+        r.keywords = [s("hf_", 535, 16), s("api_org_", 535, 21)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(509, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 509, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 511, 13)]
+                var a = RawAllowlist(position: p(537, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 537, 22)
+                a.regexes = [s("(.)\\1{5}", 539, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 540, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 541, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("HF_TOKEN=↓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↓", 513, 9)]
-        r.negativeExamples = [s("hf_hub_download(repo_id=\"bert-base-uncased\")", 515, 9), s("hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 516, 9)]
+        r.examples = [s("HF_TOKEN=↓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↓", 543, 9)]
+        r.negativeExamples = [s("hf_hub_download(repo_id=\"bert-base-uncased\")", 545, 9), s("hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 546, 9)]
         return r
     }
 
     private static func rule23() -> RawRule {
-        var r = RawRule(position: p(518, 5))
-        r.id = s("vault.token", 518, 9)
-        r.name = s("HashiCorp Vault token", 519, 11)
-        r.description = s("HashiCorp Vault service, batch and recovery token (hvs., hvb., hvr.).", 520, 18)
-        r.detector = s("vault.token", 521, 15)
-        r.category = s("secret", 522, 15)
-        r.severity = s("block", 523, 15)
-        r.tags = [s("token", 524, 12), s("cloud", 524, 19)]
-        r.keywords = [s("hvs.", 525, 16), s("hvb.", 525, 22), s("hvr.", 525, 28)]
+        var r = RawRule(position: p(548, 5))
+        r.id = s("vault.token", 548, 9)
+        r.name = s("HashiCorp Vault token", 549, 11)
+        r.description = s("HashiCorp Vault service, batch and recovery token (hvs., hvb., hvr.).", 550, 18)
+        r.detector = s("vault.token", 551, 15)
+        r.category = s("secret", 552, 15)
+        r.severity = s("block", 553, 15)
+        r.tags = [s("token", 554, 12), s("cloud", 554, 19)]
+        r.keywords = [s("hvs.", 555, 16), s("hvb.", 555, 22), s("hvr.", 555, 28)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(527, 9))
-                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 527, 22)
-                a.regexes = [s("(.)\\1{5}|(?i:0123456|1234567|2345678|3456789|abcdefg|bcdefgh|example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 529, 13)]
+                var a = RawAllowlist(position: p(557, 9))
+                a.description = s("placeholder: one character repeated, a counting sequence or a documentation word", 557, 22)
+                a.regexes = [s("(.)\\1{5}", 559, 13), s("(?i)(?:0123456|1234567|2345678|3456789|abcdefg|bcdefgh)", 560, 13), s("(?i)(?:example|placeholder|dummy|sample|randomstring|stringhere|your[-_]?(?:token|key|secret)|redacted|changeme)", 561, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("VAULT_TOKEN=↓hvs.vQLYDPbr7D1YtQHBEbxgXE1J↓", 531, 9)]
-        r.negativeExamples = [s("hvs.short", 533, 9)]
+        r.examples = [s("VAULT_TOKEN=↓hvs.vQLYDPbr7D1YtQHBEbxgXE1J↓", 563, 9)]
+        r.negativeExamples = [s("hvs.short", 565, 9)]
         return r
     }
 
     private static func rule24() -> RawRule {
-        var r = RawRule(position: p(535, 5))
-        r.id = s("url.credentials", 535, 9)
-        r.name = s("Password in a URL", 536, 11)
-        r.description = s("The password in a URL with credentials (scheme://user:password@host), such as a database URL.", 537, 18)
-        r.detector = s("url.credentials", 538, 15)
-        r.keywords = [s("://", 539, 16)]
-        r.category = s("secret", 540, 15)
-        r.severity = s("block", 541, 15)
-        r.tags = [s("password", 542, 12), s("database", 542, 22)]
+        var r = RawRule(position: p(567, 5))
+        r.id = s("url.credentials", 567, 9)
+        r.name = s("Password in a URL", 568, 11)
+        r.description = s("The password in a URL with credentials (scheme://user:password@host), such as a database URL.", 569, 18)
+        r.detector = s("url.credentials", 570, 15)
+        r.keywords = [s("://", 571, 16)]
+        r.category = s("secret", 572, 15)
+        r.severity = s("block", 573, 15)
+        r.tags = [s("password", 574, 12), s("database", 574, 22)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(544, 9))
-                a.description = s("placeholder: a documentation password or a variable", 544, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|pwd|secret|changeme|\\*+|x+|\\.\\.\\.)|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|<[^>]*>|\\{\\{.*\\}\\}|%[A-Za-z_]+%)$", 546, 13)]
+                var a = RawAllowlist(position: p(576, 9))
+                a.description = s("placeholder: a documentation password or a variable", 576, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|pwd|secret|changeme|\\*+|x+|\\.\\.\\.)|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|<[^>]*>|\\{\\{.*\\}\\}|%[A-Za-z_]+%)$", 578, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("postgres://app:↓Zq8-pw3d↓@db.internal:5432/app", 548, 9), s("DATABASE_URL=mysql://root:↓Tr0ub4dor-3x↓@127.0.0.1:3306/shop", 549, 9), s("redis://:↓p4ssW0rd7QzX↓@cache.internal:6379/0", 550, 9)]
-        r.negativeExamples = [s("https://veil.dev/docs", 552, 9), s("ssh://git@github.com/veil/veil", 553, 9), s("postgres://user:password@localhost:5432/db", 554, 9), s("postgres://postgres:${POSTGRES_PASSWORD}@db:5432/app", 555, 9), s("https://veil.dev:443/docs@v2", 556, 9)]
+        r.examples = [s("postgres://app:↓Zq8-pw3d↓@db.internal:5432/app", 580, 9), s("DATABASE_URL=mysql://root:↓Tr0ub4dor-3x↓@127.0.0.1:3306/shop", 581, 9), s("redis://:↓p4ssW0rd7QzX↓@cache.internal:6379/0", 582, 9)]
+        r.negativeExamples = [s("https://veil.dev/docs", 584, 9), s("ssh://git@github.com/veil/veil", 585, 9), s("postgres://user:password@localhost:5432/db", 586, 9), s("postgres://postgres:${POSTGRES_PASSWORD}@db:5432/app", 587, 9), s("https://veil.dev:443/docs@v2", 588, 9)]
         return r
     }
 
     private static func rule25() -> RawRule {
-        var r = RawRule(position: p(558, 5))
-        r.id = s("private_key", 558, 9)
-        r.name = s("Private key", 559, 11)
-        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line or the bottom of the screen.", 560, 18)
-        r.detector = s("private_key", 561, 15)
-        r.category = s("secret", 562, 15)
-        r.severity = s("block", 563, 15)
-        r.tags = [s("key", 564, 12)]
-        r.keywords = [s("-----BEGIN", 565, 16)]
-        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 567, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 574, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 577, 9)]
-        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 579, 9), s("-----BEGIN CERTIFICATE-----", 580, 9), s("-----BEGIN private key-----", 581, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 582, 9)]
+        var r = RawRule(position: p(590, 5))
+        r.id = s("private_key", 590, 9)
+        r.name = s("Private key", 591, 11)
+        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line or the bottom of the screen.", 592, 18)
+        r.detector = s("private_key", 593, 15)
+        r.category = s("secret", 594, 15)
+        r.severity = s("block", 595, 15)
+        r.tags = [s("key", 596, 12)]
+        r.keywords = [s("-----BEGIN", 597, 16)]
+        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 599, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 606, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 609, 9)]
+        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 611, 9), s("-----BEGIN CERTIFICATE-----", 612, 9), s("-----BEGIN private key-----", 613, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 614, 9)]
         return r
     }
 
     private static func rule26() -> RawRule {
-        var r = RawRule(position: p(584, 5))
-        r.id = s("password.labelled", 584, 9)
-        r.name = s("Password", 585, 11)
-        r.description = s("A value right of a password, secret, API key or token label, in English or Chinese.", 586, 18)
-        r.detector = s("password.labelled", 587, 15)
-        r.category = s("secret", 588, 15)
-        r.severity = s("block", 589, 15)
-        r.tags = [s("password", 590, 12)]
-        r.keywords = [s("password", 591, 16), s("passwd", 591, 26), s("pwd", 591, 34), s("passcode", 591, 39), s("secret", 591, 49), s("apikey", 591, 57), s("api_key", 591, 65), s("api-key", 591, 74), s("token", 591, 83), s("密码", 591, 90), s("口令", 591, 94), s("密钥", 591, 98), s("私钥", 591, 102), s("令牌", 591, 106)]
+        var r = RawRule(position: p(616, 5))
+        r.id = s("password.labelled", 616, 9)
+        r.name = s("Password", 617, 11)
+        r.description = s("A value right of a password, secret, API key or token label, in English or Chinese.", 618, 18)
+        r.detector = s("password.labelled", 619, 15)
+        r.category = s("secret", 620, 15)
+        r.severity = s("block", 621, 15)
+        r.tags = [s("password", 622, 12)]
+        r.keywords = [s("password", 623, 16), s("passwd", 623, 26), s("pwd", 623, 34), s("passcode", 623, 39), s("secret", 623, 49), s("apikey", 623, 57), s("api_key", 623, 65), s("api-key", 623, 74), s("token", 623, 83), s("密码", 623, 90), s("口令", 623, 94), s("密钥", 623, 98), s("私钥", 623, 102), s("令牌", 623, 106)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(593, 9))
-                a.description = s("placeholders, variables and words that are not a password", 593, 22)
-                a.regexes = [s("^\\$\\{[^}]*\\}$", 595, 13), s("^\\{\\{.*\\}\\}$", 596, 13), s("^\\$[A-Za-z_][A-Za-z0-9_]*$", 597, 13), s("^%[A-Za-z_]+%$", 598, 13), s("^<[^>]*>$", 599, 13), s("(?i)^(?:changeme|change_me|null|none|nil|true|false|undefined|required|optional|hidden|redacted|\\[redacted\\]|example|placeholder|x{4,})$", 600, 13)]
+                var a = RawAllowlist(position: p(625, 9))
+                a.description = s("placeholders, variables and words that are not a password", 625, 22)
+                a.regexes = [s("^\\$\\{[^}]*\\}$", 627, 13), s("^\\{\\{.*\\}\\}$", 628, 13), s("^\\$[A-Za-z_][A-Za-z0-9_]*$", 629, 13), s("^%[A-Za-z_]+%$", 630, 13), s("^<[^>]*>$", 631, 13), s("(?i)^(?:changeme|change_me|null|none|nil|true|false|undefined|required|optional|hidden|redacted|\\[redacted\\]|example|placeholder|x{4,})$", 632, 13)]
                 return a
             }(),
         ]
-        r.examples = [s("Password: ↓hunter22↓", 602, 9), s("密码：↓abc12345↓", 603, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 604, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 605, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 606, 9), s("userPassword: ↓correct-horse↓", 607, 9), s("支付密码 = ↓839201↓", 608, 9), s("令牌：↓令牌值九八七↓", 609, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 610, 9)]
-        r.negativeExamples = [s("Password: ********", 612, 9), s("password: ${DB_PASSWORD}", 613, 9), s("secret: {{.Values.secret}}", 614, 9), s("token=$GITHUB_TOKEN", 615, 9), s("Password: changeme", 616, 9), s("passwordless: true", 617, 9), s("grep: /etc/passwd: Permission denied", 618, 9), s("Password: abc", 619, 9), s("Enter password:", 620, 9), s("密码：●●●●●●", 621, 9), s("tokens: 4096", 622, 9)]
+        r.examples = [s("Password: ↓hunter22↓", 634, 9), s("密码：↓abc12345↓", 635, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 636, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 637, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 638, 9), s("userPassword: ↓correct-horse↓", 639, 9), s("支付密码 = ↓839201↓", 640, 9), s("令牌：↓令牌值九八七↓", 641, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 642, 9)]
+        r.negativeExamples = [s("Password: ********", 644, 9), s("password: ${DB_PASSWORD}", 645, 9), s("secret: {{.Values.secret}}", 646, 9), s("token=$GITHUB_TOKEN", 647, 9), s("Password: changeme", 648, 9), s("passwordless: true", 649, 9), s("grep: /etc/passwd: Permission denied", 650, 9), s("Password: abc", 651, 9), s("Enter password:", 652, 9), s("密码：●●●●●●", 653, 9), s("tokens: 4096", 654, 9)]
         return r
     }
 
     private static func rule27() -> RawRule {
-        var r = RawRule(position: p(625, 5))
-        r.id = s("generic.entropy", 625, 9)
-        r.name = s("High-entropy string", 626, 11)
-        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 627, 18)
-        r.detector = s("generic.entropy", 628, 15)
-        r.category = s("secret", 629, 15)
-        r.severity = s("warn", 630, 15)
-        r.context = [s("key", 631, 15), s("apikey", 631, 20), s("secret", 631, 28), s("secretkey", 631, 36), s("token", 631, 47), s("password", 631, 54), s("passwd", 631, 64), s("pwd", 631, 72), s("passphrase", 631, 77), s("auth", 631, 89), s("authorization", 631, 95), s("credential", 631, 110), s("bearer", 631, 122), s("api", 631, 130), s("private", 631, 135), s("session", 631, 144), s("sessionid", 631, 153), s("cookie", 631, 164), s("密钥", 631, 172), s("令牌", 631, 176)]
-        r.contextSeverity = s("block", 632, 22)
-        r.tags = [s("entropy", 633, 12)]
+        var r = RawRule(position: p(657, 5))
+        r.id = s("generic.entropy", 657, 9)
+        r.name = s("High-entropy string", 658, 11)
+        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 659, 18)
+        r.detector = s("generic.entropy", 660, 15)
+        r.category = s("secret", 661, 15)
+        r.severity = s("warn", 662, 15)
+        r.context = [s("key", 663, 15), s("apikey", 663, 20), s("secret", 663, 28), s("secretkey", 663, 36), s("token", 663, 47), s("password", 663, 54), s("passwd", 663, 64), s("pwd", 663, 72), s("passphrase", 663, 77), s("auth", 663, 89), s("authorization", 663, 95), s("credential", 663, 110), s("bearer", 663, 122), s("api", 663, 130), s("private", 663, 135), s("session", 663, 144), s("sessionid", 663, 153), s("cookie", 663, 164), s("密钥", 663, 172), s("令牌", 663, 176)]
+        r.contextSeverity = s("block", 664, 22)
+        r.tags = [s("entropy", 665, 12)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(635, 9))
-                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 635, 22)
-                a.regexes = [s("EXAMPLE", 636, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 636, 30)]
+                var a = RawAllowlist(position: p(667, 9))
+                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 667, 22)
+                a.regexes = [s("EXAMPLE", 668, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 668, 30)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(637, 9))
-                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 637, 22)
-                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 638, 19)]
+                var a = RawAllowlist(position: p(669, 9))
+                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 669, 22)
+                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 670, 19)]
                 return a
             }(),
         ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 640, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 641, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 642, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 644, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 645, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 646, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 647, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 648, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 649, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 650, 9), s("--------------------------------------------", 651, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 652, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 653, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 654, 9)]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 672, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 673, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 674, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 676, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 677, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 678, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 679, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 680, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 681, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 682, 9), s("--------------------------------------------", 683, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 684, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 685, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 686, 9)]
         return r
     }
 
     private static func rule28() -> RawRule {
-        var r = RawRule(position: p(658, 5))
-        r.id = s("ipv4", 658, 9)
-        r.name = s("IPv4 address", 659, 11)
-        r.description = s("IPv4 address.", 660, 18)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 661, 12)
-        r.keywords = [s(".", 662, 16)]
-        r.category = s("pii", 663, 15)
-        r.severity = s("warn", 664, 15)
-        r.enabled = b(false, 665, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 667, 9)]
-        r.negativeExamples = [s("version 1.2.3", 669, 9), s("999.1.1.1", 670, 9)]
+        var r = RawRule(position: p(690, 5))
+        r.id = s("ipv4", 690, 9)
+        r.name = s("IPv4 address", 691, 11)
+        r.description = s("IPv4 address.", 692, 18)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 693, 12)
+        r.keywords = [s(".", 694, 16)]
+        r.category = s("pii", 695, 15)
+        r.severity = s("warn", 696, 15)
+        r.enabled = b(false, 697, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 699, 9)]
+        r.negativeExamples = [s("version 1.2.3", 701, 9), s("999.1.1.1", 702, 9)]
         return r
     }
 
     private static func rule29() -> RawRule {
-        var r = RawRule(position: p(672, 5))
-        r.id = s("mac.address", 672, 9)
-        r.name = s("MAC address", 673, 11)
-        r.description = s("MAC address.", 674, 18)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 675, 12)
-        r.category = s("pii", 676, 15)
-        r.severity = s("warn", 677, 15)
-        r.enabled = b(false, 678, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 680, 9)]
-        r.negativeExamples = [s("time 12:30:45", 682, 9)]
+        var r = RawRule(position: p(704, 5))
+        r.id = s("mac.address", 704, 9)
+        r.name = s("MAC address", 705, 11)
+        r.description = s("MAC address.", 706, 18)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 707, 12)
+        r.category = s("pii", 708, 15)
+        r.severity = s("warn", 709, 15)
+        r.enabled = b(false, 710, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 712, 9)]
+        r.negativeExamples = [s("time 12:30:45", 714, 9)]
         return r
     }
 
     private static func rule30() -> RawRule {
-        var r = RawRule(position: p(684, 5))
-        r.id = s("btc.address", 684, 9)
-        r.name = s("Bitcoin address", 685, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 686, 18)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 687, 12)
-        r.category = s("pii", 688, 15)
-        r.severity = s("warn", 689, 15)
-        r.enabled = b(false, 690, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 692, 9)]
-        r.negativeExamples = [s("order 1234567890", 694, 9)]
+        var r = RawRule(position: p(716, 5))
+        r.id = s("btc.address", 716, 9)
+        r.name = s("Bitcoin address", 717, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 718, 18)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 719, 12)
+        r.category = s("pii", 720, 15)
+        r.severity = s("warn", 721, 15)
+        r.enabled = b(false, 722, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 724, 9)]
+        r.negativeExamples = [s("order 1234567890", 726, 9)]
         return r
     }
 
