@@ -89,9 +89,18 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
         case .entropy: EntropyScanner()
         case .azureStorageKey: AzureStorageKeyScanner()
         case .urlCredentials: URLCredentialsScanner()
-        case .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .openAIKey, .anthropicKey, .twilioKey,
-            .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken:
-            ServiceTokenScanner(service: service ?? .gitlab)
+        case .gitlabToken: ServiceTokenScanner(service: .gitlab)
+        case .npmToken: ServiceTokenScanner(service: .npm)
+        case .pypiToken: ServiceTokenScanner(service: .pypi)
+        case .stripeKey: ServiceTokenScanner(service: .stripe)
+        case .googleAPIKey: ServiceTokenScanner(service: .google)
+        case .openAIKey: ServiceTokenScanner(service: .openAI)
+        case .anthropicKey: ServiceTokenScanner(service: .anthropic)
+        case .twilioKey: ServiceTokenScanner(service: .twilio)
+        case .sendGridKey: ServiceTokenScanner(service: .sendGrid)
+        case .dockerHubToken: ServiceTokenScanner(service: .dockerHub)
+        case .huggingFaceToken: ServiceTokenScanner(service: .huggingFace)
+        case .vaultToken: ServiceTokenScanner(service: .vault)
         }
     }
 

@@ -122,7 +122,8 @@ public enum CardNumber {
     /// one group.
     static func hasCardGrouping(_ groups: [Int]) -> Bool {
         if groups.count == 1 { return true }
-        if groups == [4, 6, 5] || groups == [4, 6, 4] || groups == [4, 3, 3, 3] || groups == [4, 5, 6] { return true }
+        if groups == [4, 6, 5] || groups == [4, 6, 4] || groups == [4, 3, 3, 3] { return true }
+        if groups == [4, 5, 6] { return true }  // UATP
         guard groups.count >= 3, let last = groups.last, (1...4).contains(last) else { return false }
         return groups.dropLast().allSatisfy { $0 == 4 }
     }
