@@ -4,7 +4,7 @@ import Testing
 /// Context words are whole words: `tel` is not in `hotel`, `tin` not in `settings`.
 @Suite struct ContextWordTests {
     static func contains(_ line: String, _ word: String) -> Bool {
-        Array(line.utf8).withUnsafeBufferPointer { $0.containsContextWord(Array(word.lowercased().utf8)) }
+        Array(line.utf8).withUnsafeBufferPointer { $0.containsWord(Array(word.lowercased().utf8)) }
     }
 
     @Test(arguments: [

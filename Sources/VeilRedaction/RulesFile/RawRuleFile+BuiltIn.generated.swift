@@ -602,7 +602,7 @@ extension RawRuleFile {
         r.detector = s("generic.entropy", 660, 15)
         r.category = s("secret", 661, 15)
         r.severity = s("warn", 662, 15)
-        r.context = [s("key", 663, 15), s("apikey", 663, 20), s("secret", 663, 28), s("secretkey", 663, 36), s("token", 663, 47), s("password", 663, 54), s("passwd", 663, 64), s("pwd", 663, 72), s("passphrase", 663, 77), s("auth", 663, 89), s("authorization", 663, 95), s("credential", 663, 110), s("bearer", 663, 122), s("api", 663, 130), s("private", 663, 135), s("session", 663, 144), s("sessionid", 663, 153), s("cookie", 663, 164), s("密钥", 663, 172), s("令牌", 663, 176)]
+        r.context = [s("key", 663, 15), s("secret", 663, 20), s("token", 663, 28), s("password", 663, 35), s("passwd", 663, 45), s("pwd", 663, 53), s("passphrase", 663, 58), s("auth", 663, 70), s("authorization", 663, 76), s("oauth", 663, 91), s("credential", 663, 98), s("bearer", 663, 110), s("api", 663, 118), s("apikey", 663, 123), s("accesskey", 663, 131), s("secretkey", 663, 142), s("privatekey", 663, 153), s("private", 663, 165), s("session", 663, 174), s("cookie", 663, 183), s("密钥", 663, 191), s("令牌", 663, 195)]
         r.contextSeverity = s("block", 664, 22)
         r.tags = [s("entropy", 665, 12)]
         r.allowlists = [

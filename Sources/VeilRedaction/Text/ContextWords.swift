@@ -5,7 +5,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// ASCII letter or digit, or a camelCase step (`phoneNumber` holds `phone` and
     /// `number`); a plural `s` may follow. Words in other scripts (`手机`, `电话`) have no
     /// spaces around them and match anywhere.
-    func containsContextWord(_ word: [UInt8]) -> Bool {
+    func containsWord(_ word: [UInt8]) -> Bool {
         guard let first = word.first, let last = word.last, word.count <= count else { return false }
         let checksStart = ASCII.isAlnum(first)
         let checksEnd = ASCII.isAlnum(last)
