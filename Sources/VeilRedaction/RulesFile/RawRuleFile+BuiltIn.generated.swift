@@ -423,7 +423,7 @@ extension RawRuleFile {
         var r = RawRule(position: p(471, 5))
         r.id = s("twilio.key", 471, 9)
         r.name = s("Twilio SID", 472, 11)
-        r.description = s("Twilio account SID and API key SID, AC or SK and 32 lowercase hex digits.", 473, 18)
+        r.description = s("Twilio account SID and API key SID, AC or SK and 32 lowercase hex digits (the auth token and key secret beside them are found by their labels).", 473, 18)
         r.detector = s("twilio.key", 474, 15)
         r.category = s("secret", 475, 15)
         r.severity = s("block", 476, 15)
