@@ -13,6 +13,8 @@ import VeilScreen
         "A3T", "ghp_", "github_pat_", "xoxb-", "hooks.slack.com/services/", "-----BEGIN", "PRIVATE KEY", "-----",
         "-----END", "password", "Token", "secret_access_key", "DE89", "sha256", "commit", "4111 1111 1111 1111",
         "ABCDEFGHIJKLMNOPQRST", "Zq8pW3dLm9Xv2Rt7Ks4N", "0123456789abcdef0123456789abcdef",
+        "xapp-", "xoxe.xoxp-", "glpat-", "npm_", "pypi-AgEIcHlwaS5vcmc", "sk_live_", "AIza", "AccountKey=", "sk-",
+        "sk-ant-", "sk-proj-", "SK", "SG.", "dckr_pat_", "hf_", "hvs.", "postgres://", "u:", "1-", "(0", "030 ",
     ]
 
     /// A deterministic generator (SplitMix64) so a failure reproduces.

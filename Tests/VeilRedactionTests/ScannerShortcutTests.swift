@@ -87,7 +87,8 @@ import VeilTestSupport
             ("138 1234 5678", .chineseMobile, true), ("+86 138 1234-567", .chineseMobile, true),
             ("138 1234 567", .chineseMobile, false),
             ("+44 20 7946", .internationalPhone, true), ("+44 20 794", .internationalPhone, false),
-            ("(212) 555-1234", .internationalPhone, true), ("(212) 555-123", .internationalPhone, false),
+            ("(212) 555-1234", .internationalPhone, true), ("(212) 555-12", .internationalPhone, false),
+            ("030 901820", .internationalPhone, true), ("030 90182", .internationalPhone, false),
             ("12  34 5678 90", .internationalPhone, false), ("+1 (212) 555:0100", .internationalPhone, false),
             ("DE89 3704", .iban, true), ("De89 3704", .iban, false), ("D E89", .iban, false),
             ("no digits at all", .entropy, true),
@@ -118,7 +119,7 @@ import VeilTestSupport
     }
 
     @Test func keywordBitsSelectTheRulesANaiveSearchSelects() throws {
-        // More than 64 keywords, so the bit set takes two words.
+        // More than 64 keywords, so the bit set takes two words or more.
         let many = (0..<70).map { "kw\($0)x" }
         let rules =
             try RuleSet.builtIn.rules + [
@@ -127,7 +128,7 @@ import VeilTestSupport
                 Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
             ]
         let index = KeywordIndex(rules: rules)
-        #expect(index.keywordWords == 2)
+        #expect(index.keywordCount > 64 && index.keywordWords == (index.keywordCount + 63) / 64)
         var random = ScannerFuzzTests.SplitMix(seed: 31)
         var lines = ["", "kw69x", "KW3X", "password", "eyJ", "nothing"]
         for _ in 0..<1000 {

@@ -7,7 +7,9 @@ import Testing
         ("4111111111111111", CardBrand.visa), ("4222222222222", .visa), ("5555555555554444", .mastercard),
         ("2221000000000009", .mastercard), ("378282246310005", .amex), ("6011111111111117", .discover),
         ("6445644564456445", .discover), ("3530111333300000", .jcb), ("30569309025904", .diners),
-        ("6212345678901232", .unionPay),
+        ("6212345678901232", .unionPay), ("6759786205770328", .maestro), ("6763048391673", .maestro),
+        ("6767700220133259791", .maestro), ("5019027081779333", .dankort), ("2200642751583900", .mir),
+        ("2201874213912916925", .mir), ("62048302312943545", .unionPay),
     ])
     func cardBrands(number: String, brand: CardBrand) {
         let digits = number.utf8.map { $0 - 0x30 }
@@ -26,6 +28,32 @@ import Testing
         #expect(CardNumber.verdict("6212345678901231") == .validWithContext)  // UnionPay failing Luhn
         #expect(Luhn.isValid("4111 1111-1111 1111"))
         #expect(!Luhn.isValid("4111x1111111111111"))
+    }
+
+    @Test func issuerRangesEndWhereTheirIssuersSay() {
+        #expect(CardBrand(digits: "2205571752335702".utf8.map { $0 - 0x30 }) == nil)  // past Mir, before MC 2221
+        #expect(CardBrand(digits: "1862145503862607".utf8.map { $0 - 0x30 }) == nil)  // UATP is 15 digits
+        #expect(CardBrand(digits: "501938233988943".utf8.map { $0 - 0x30 }) == nil)  // Dankort is 16
+        #expect(CardBrand(digits: "185589494032781".utf8.map { $0 - 0x30 }) == .uatp)
+        // UATP: grouped 4-5-6 it is a card; bare, 15 digits starting 1 need a card word.
+        #expect(CardNumber.verdict("1855 89494 032781") == .valid)
+        #expect(CardNumber.verdict("185589494032781") == .validWithContext)
+    }
+
+    @Test func tokenChecksumIsGitHubsCRC32InBase62() {
+        #expect(TokenChecksum.crc32(Array("123456789".utf8)) == 0xCBF4_3926)  // the CRC-32 check value
+        #expect(String(decoding: TokenChecksum.base62(0), as: UTF8.self) == "000000")
+        #expect(String(decoding: TokenChecksum.base62(61), as: UTF8.self) == "00000z")
+        #expect(String(decoding: TokenChecksum.base62(62), as: UTF8.self) == "000010")
+        #expect(TokenChecksum.isValid("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"))
+        #expect(!TokenChecksum.isValid("npm_Xlo88nhcIoMjHsJCC3PPxl5wEXBbTF20Xifb"))
+        #expect(!TokenChecksum.isValid("npm_Xlo88nhcIoMjHsJCC3PPxl5wEXBbTF20Xif"))
+        #expect(!TokenChecksum.isValid("npm_123456"))
+    }
+
+    @Test func ibanAcceptsOneKindOfSeparator() {
+        #expect(IBAN.isValid("DE89-3704-0044-0532-0130-00"))
+        #expect(!IBAN.isValid("DE89-3704 0044-0532-0130-00"))
     }
 
     @Test func ibanChecksAndCountryLengths() {

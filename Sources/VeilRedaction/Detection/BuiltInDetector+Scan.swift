@@ -19,6 +19,11 @@ extension BuiltInDetector {
         case .privateKey: PrivateKeyScanner().scan(line, previous: previous, into: &candidates)
         case .labelledPassword: LabelledPasswordScanner().scan(line, previous: previous, into: &candidates)
         case .entropy: EntropyScanner().scan(line, previous: previous, into: &candidates)
+        case .azureStorageKey: AzureStorageKeyScanner().scan(line, previous: previous, into: &candidates)
+        case .urlCredentials: URLCredentialsScanner().scan(line, previous: previous, into: &candidates)
+        case .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .openAIKey, .anthropicKey, .twilioKey,
+            .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken:
+            if let service { ServiceTokenScanner(service: service).scan(line, previous: previous, into: &candidates) }
         }
     }
 }

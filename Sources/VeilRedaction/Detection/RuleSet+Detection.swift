@@ -146,7 +146,7 @@ struct DetectionRun {
         }
         var hasContext = false
         if needsContext || rule.contextSeverity != nil {
-            hasContext = context.contains { line.containsLowercase($0) || previous.containsLowercase($0) }
+            hasContext = context.contains { line.containsWord($0) || previous.containsWord($0) }
         }
         if needsContext && !hasContext { return drop("no context word nearby") }
         let match = String(decoding: UnsafeBufferPointer(rebasing: line[candidate.match]), as: UTF8.self)

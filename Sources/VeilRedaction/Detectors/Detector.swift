@@ -56,6 +56,20 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
     case privateKey = "private_key"
     case labelledPassword = "password.labelled"
     case entropy = "generic.entropy"
+    case gitlabToken = "gitlab.token"
+    case npmToken = "npm.token"
+    case pypiToken = "pypi.token"
+    case stripeKey = "stripe.key"
+    case googleAPIKey = "google.api_key"
+    case azureStorageKey = "azure.storage_key"
+    case openAIKey = "openai.key"
+    case anthropicKey = "anthropic.key"
+    case twilioKey = "twilio.key"
+    case sendGridKey = "sendgrid.key"
+    case dockerHubToken = "dockerhub.token"
+    case huggingFaceToken = "huggingface.token"
+    case vaultToken = "vault.token"
+    case urlCredentials = "url.credentials"
 
     var scanner: any NativeScanner {
         switch self {
@@ -73,6 +87,39 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
         case .privateKey: PrivateKeyScanner()
         case .labelledPassword: LabelledPasswordScanner()
         case .entropy: EntropyScanner()
+        case .azureStorageKey: AzureStorageKeyScanner()
+        case .urlCredentials: URLCredentialsScanner()
+        case .gitlabToken: ServiceTokenScanner(service: .gitlab)
+        case .npmToken: ServiceTokenScanner(service: .npm)
+        case .pypiToken: ServiceTokenScanner(service: .pypi)
+        case .stripeKey: ServiceTokenScanner(service: .stripe)
+        case .googleAPIKey: ServiceTokenScanner(service: .google)
+        case .openAIKey: ServiceTokenScanner(service: .openAI)
+        case .anthropicKey: ServiceTokenScanner(service: .anthropic)
+        case .twilioKey: ServiceTokenScanner(service: .twilio)
+        case .sendGridKey: ServiceTokenScanner(service: .sendGrid)
+        case .dockerHubToken: ServiceTokenScanner(service: .dockerHub)
+        case .huggingFaceToken: ServiceTokenScanner(service: .huggingFace)
+        case .vaultToken: ServiceTokenScanner(service: .vault)
+        }
+    }
+
+    /// The service of a ``ServiceTokenScanner`` detector.
+    var service: ServiceTokenScanner.Service? {
+        switch self {
+        case .gitlabToken: .gitlab
+        case .npmToken: .npm
+        case .pypiToken: .pypi
+        case .stripeKey: .stripe
+        case .googleAPIKey: .google
+        case .openAIKey: .openAI
+        case .anthropicKey: .anthropic
+        case .twilioKey: .twilio
+        case .sendGridKey: .sendGrid
+        case .dockerHubToken: .dockerHub
+        case .huggingFaceToken: .huggingFace
+        case .vaultToken: .vault
+        default: nil
         }
     }
 }

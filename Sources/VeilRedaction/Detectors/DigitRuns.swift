@@ -83,11 +83,14 @@ extension BuiltInDetector {
         case .ssn: runs.longestChain >= 9
         // `1[3-9]\d{9}` or `1[3-9]\d[ -]\d{4}[ -]\d{4}`: 11 digits in one chain.
         case .chineseMobile: runs.longestChain >= 11
-        // `+` and 8–15 digits, or the 10-digit North American form, in one phone chain.
-        case .internationalPhone: runs.longestPhoneChain >= 10 || (runs.hasPlus && runs.longestPhoneChain >= 8)
+        // `+` and 8–15 digits, a national number (9 or more digits) or the 10-digit North
+        // American form, in one phone chain.
+        case .internationalPhone: runs.longestPhoneChain >= 9 || (runs.hasPlus && runs.longestPhoneChain >= 8)
         // `[A-Z]{2}\d{2}…`.
         case .iban: runs.hasLettersThenDigits
-        case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword, .entropy:
+        case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword, .entropy,
+            .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .azureStorageKey, .openAIKey, .anthropicKey,
+            .twilioKey, .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken, .urlCredentials:
             true
         }
     }

@@ -1,14 +1,21 @@
-/// `slack.token`: tokens `xox[baprs]-[A-Za-z0-9-]{10,}` in Slack's format (the first part
-/// after the prefix is a number, and there are at least two parts), and incoming webhook
-/// URLs `hooks.slack.com/(services|workflows|triggers)/…`, whose path is the secret.
+/// `slack.token`: Slack's tokens and incoming webhook URLs.
+///
+/// Tokens are a prefix, then dash-separated parts of `[A-Za-z0-9]` (10 characters or more
+/// in all, at least two parts, at least four digits): bot, user, legacy and configuration
+/// tokens `xox[abposr]-`, refresh tokens `xoxe-`, rotating tokens `xoxe.xoxb-` and
+/// `xoxe.xoxp-`, and app-level tokens `xapp-`. The first part is usually the team's number
+/// but not always (`xapp-1-A0…`, Enterprise Grid `xoxb-E…`), so any alphanumeric part is
+/// accepted; documentation placeholders (`xoxb-your-token-here`, `####`, `xxxx`,
+/// `RANDOMSTRINGHERE`) fail the digit count or the rule's placeholder allowlist. Webhooks
+/// are `hooks.slack.com/(services|workflows|triggers)/…`, whose path is the secret.
 struct SlackTokenScanner: NativeScanner {
     func scan(_ line: UTF8Line, previous: UTF8Line, into candidates: inout [Candidate]) {
         let n = line.count
         var i = 0
         while i + 15 <= n {
             let b = line[i]
-            if b == 0x78, line.hasPrefix("xox", at: i), [0x62, 0x61, 0x70, 0x72, 0x73].contains(line[i + 3]),
-                line[i + 4] == ASCII.dash, line.alnumBoundary(before: i), let end = tokenEnd(line, from: i)
+            if b == 0x78, line.alnumBoundary(before: i), let bodyStart = Self.prefixEnd(line, at: i),
+                let end = tokenEnd(line, body: bodyStart)
             {
                 candidates.append(Candidate(match: i..<end, secret: i..<end))
                 i = end
@@ -23,15 +30,43 @@ struct SlackTokenScanner: NativeScanner {
         }
     }
 
-    private func tokenEnd(_ line: UTF8Line, from start: Int) -> Int? {
-        var j = start + 5
-        while j < line.count && (ASCII.isAlnum(line[j]) || line[j] == ASCII.dash) { j += 1 }
-        let body = (start + 5)..<j
-        guard body.count >= 10 else { return nil }
-        // The first part is all digits, and another part follows it.
-        var k = body.lowerBound
-        while k < j && ASCII.isDigit(line[k]) { k += 1 }
-        guard k > body.lowerBound, k < j, line[k] == ASCII.dash, k + 1 < j else { return nil }
+    /// The offset after a token prefix at `i` (`xoxb-`, `xoxe.xoxp-`, `xapp-`), or nil.
+    static func prefixEnd(_ line: UTF8Line, at i: Int) -> Int? {
+        if line.hasPrefix("xapp-", at: i) { return i + 5 }
+        guard line.hasPrefix("xox", at: i), i + 4 < line.count else { return nil }
+        let kind = line[i + 3]
+        if kind == 0x65, line.hasPrefix(".xox", at: i + 4), i + 9 < line.count,
+            line[i + 8] == 0x62 || line[i + 8] == 0x70, line[i + 9] == ASCII.dash
+        {
+            return i + 10  // xoxe.xoxb-, xoxe.xoxp-
+        }
+        // a: legacy workspace apps, b: bots, e: refresh, o: legacy, p: users, r, s.
+        guard [0x61, 0x62, 0x65, 0x6F, 0x70, 0x72, 0x73].contains(kind), line[i + 4] == ASCII.dash else {
+            return nil
+        }
+        return i + 5
+    }
+
+    private func tokenEnd(_ line: UTF8Line, body start: Int) -> Int? {
+        var j = start
+        var parts = 1
+        var digits = 0
+        while j < line.count {
+            let b = line[j]
+            if ASCII.isDigit(b) {
+                digits += 1
+            } else if b == ASCII.dash {
+                // Parts are never empty.
+                guard j > start, line[j - 1] != ASCII.dash, j + 1 < line.count, ASCII.isAlnum(line[j + 1]) else {
+                    break
+                }
+                parts += 1
+            } else if !ASCII.isLetter(b) {
+                break
+            }
+            j += 1
+        }
+        guard j - start >= 10, parts >= 2, digits >= 4, line.alnumBoundary(at: j) else { return nil }
         return j
     }
 

@@ -32,10 +32,11 @@ public enum IBAN {
     }()
 
     /// Whether `text` is an IBAN: the country's length, then the first four characters
-    /// moved to the end, letters A–Z as 10–35, and the number mod 97 equal to 1. Spaces are
-    /// ignored; letters must be uppercase.
+    /// moved to the end, letters A–Z as 10–35, and the number mod 97 equal to 1. Group
+    /// separators (spaces or dashes, one kind) are ignored; letters must be uppercase.
     public static func isValid(_ text: String) -> Bool {
-        let bytes = text.utf8.filter { $0 != ASCII.space }
+        if text.utf8.contains(ASCII.space) && text.utf8.contains(ASCII.dash) { return false }
+        let bytes = text.utf8.filter { $0 != ASCII.space && $0 != ASCII.dash }
         guard bytes.count >= 5, ASCII.isUpper(bytes[0]), ASCII.isUpper(bytes[1]),
             ASCII.isDigit(bytes[2]), ASCII.isDigit(bytes[3]),
             let expected = length(bytes[0], bytes[1]), bytes.count == expected

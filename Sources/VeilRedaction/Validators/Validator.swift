@@ -17,6 +17,9 @@ public enum Validator: String, Hashable, Sendable, CaseIterable {
     case ssn
     /// JSON Web Token: header and payload are base64url JSON objects, the header has `alg`.
     case jwt
+    /// GitHub-format token (npm's `npm_…`): the last six characters are the base62 CRC-32
+    /// of the random part before them.
+    case crc32Base62 = "crc32-base62"
 
     /// The verdict on a candidate's text.
     func verdict(_ text: String) -> Verdict {
@@ -26,6 +29,7 @@ public enum Validator: String, Hashable, Sendable, CaseIterable {
         case .cnResidentID: ResidentID.verdict(text)
         case .ssn: SSN.verdict(text)
         case .jwt: JWT.isValid(text) ? .valid : .invalid("not base64url JSON with an alg header")
+        case .crc32Base62: TokenChecksum.isValid(text) ? .valid : .invalid("the CRC-32 checksum suffix does not match")
         }
     }
 }
