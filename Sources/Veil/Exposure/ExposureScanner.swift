@@ -108,7 +108,7 @@ public struct ExposureScanner: Sendable {
         let screen = terminal.screen
         let final: Snapshotter.Judgement
         do {
-            final = try Snapshotter.judge(screen, rules: rules)
+            final = try Snapshotter.judge(screen, rules: rules, known: state.values)
         } catch {
             throw InputError(path: path, message: "\(error)")
         }
@@ -132,6 +132,8 @@ public struct ExposureScanner: Sendable {
         var offsets: [Int: String] = [:]
         var tags: [Int32: [Int]] = [:]
         var nextTag: Int32 = 1
+        /// Values found so far: hidden wherever they show again in a later frame.
+        var values = KnownValues()
         /// The most recent output events' first stream offsets and file lines (a value's
         /// first byte is in one of them).
         var recent: [(offset: Int, line: Int)] = []
@@ -174,7 +176,8 @@ public struct ExposureScanner: Sendable {
             }
             let findings: [Finding]
             do {
-                findings = try rules.findings(in: lines.screen)
+                findings = try rules.findings(in: lines.screen, known: state.values)
+                state.values.remember(findings)
             } catch {
                 throw InputError(path: path, message: "detection failed: \(error)")
             }

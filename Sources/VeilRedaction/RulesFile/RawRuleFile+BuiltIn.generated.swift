@@ -234,105 +234,97 @@ extension RawRuleFile {
         var r = RawRule(position: p(300, 5))
         r.id = s("password.labelled", 300, 9)
         r.name = s("Password", 301, 11)
-        r.description = s("A value right of a password, secret, API key or token label, in English or Chinese.", 302, 18)
+        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 302, 18)
         r.detector = s("password.labelled", 303, 15)
         r.category = s("secret", 304, 15)
         r.severity = s("block", 305, 15)
         r.tags = [s("password", 306, 12)]
-        r.keywords = [s("password", 307, 16), s("passwd", 307, 26), s("pwd", 307, 34), s("passcode", 307, 39), s("secret", 307, 49), s("apikey", 307, 57), s("api_key", 307, 65), s("api-key", 307, 74), s("token", 307, 83), s("密码", 307, 90), s("口令", 307, 94), s("密钥", 307, 98), s("私钥", 307, 102), s("令牌", 307, 106)]
-        r.allowlists = [
-            { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(309, 9))
-                a.description = s("placeholders, variables and words that are not a password", 309, 22)
-                a.regexes = [s("^\\$\\{[^}]*\\}$", 311, 13), s("^\\{\\{.*\\}\\}$", 312, 13), s("^\\$[A-Za-z_][A-Za-z0-9_]*$", 313, 13), s("^%[A-Za-z_]+%$", 314, 13), s("^<[^>]*>$", 315, 13), s("(?i)^(?:changeme|change_me|null|none|nil|true|false|undefined|required|optional|hidden|redacted|\\[redacted\\]|example|placeholder|x{4,})$", 316, 13)]
-                return a
-            }(),
-        ]
-        r.examples = [s("Password: ↓hunter22↓", 318, 9), s("密码：↓abc12345↓", 319, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 320, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 321, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 322, 9), s("userPassword: ↓correct-horse↓", 323, 9), s("支付密码 = ↓839201↓", 324, 9), s("令牌：↓令牌值九八七↓", 325, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 326, 9)]
-        r.negativeExamples = [s("Password: ********", 328, 9), s("password: ${DB_PASSWORD}", 329, 9), s("secret: {{.Values.secret}}", 330, 9), s("token=$GITHUB_TOKEN", 331, 9), s("Password: changeme", 332, 9), s("passwordless: true", 333, 9), s("grep: /etc/passwd: Permission denied", 334, 9), s("Password: abc", 335, 9), s("Enter password:", 336, 9), s("密码：●●●●●●", 337, 9), s("tokens: 4096", 338, 9)]
+        r.keywords = [s("pass", 307, 16), s("pwd", 307, 22), s("secret", 307, 27), s("token", 307, 35), s("apikey", 307, 42), s("api_key", 307, 50), s("api-key", 307, 59), s("auth", 307, 68), s("creds", 307, 74), s("credential", 307, 81), s("private", 307, 93), s("密码", 307, 102), s("口令", 307, 106), s("密钥", 307, 110), s("私钥", 307, 114), s("令牌", 307, 118)]
+        r.examples = [s("Password: ↓hunter22↓", 309, 9), s("密码：↓abc12345↓", 310, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 311, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 312, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 313, 9), s("userPassword: ↓correct-horse↓", 314, 9), s("支付密码 = ↓839201↓", 315, 9), s("令牌：↓令牌值九八七↓", 316, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 317, 9), s("db_password := ↓q7Rv-9wLm↓", 318, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 319, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 320, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 321, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 322, 9), s("│ Password │ ↓hunter2↓ │", 323, 9), s("Password found: ↓pswd↓", 324, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 325, 9)]
+        r.negativeExamples = [s("Password: ********", 327, 9), s("password: ${DB_PASSWORD}", 328, 9), s("secret: {{.Values.secret}}", 329, 9), s("token=$GITHUB_TOKEN", 330, 9), s("password=$(pass show db/prod)", 331, 9), s("api_key: <your-api-key>", 332, 9), s("Password: changeme", 333, 9), s("passwordless: true", 334, 9), s("grep: /etc/passwd: Permission denied", 335, 9), s("Password: abc", 336, 9), s("Enter password:", 337, 9), s("密码：●●●●●●", 338, 9), s("tokens: 4096", 339, 9), s("publicToken: pk_9f8e7d6c5b4a", 340, 9), s("password: real_key", 341, 9), s("token_type: bearer", 342, 9), s("max_tokens=4096", 343, 9), s("[sudo] password for alice:", 344, 9)]
         return r
     }
 
     private static func rule13() -> RawRule {
-        var r = RawRule(position: p(341, 5))
-        r.id = s("generic.entropy", 341, 9)
-        r.name = s("High-entropy string", 342, 11)
-        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 343, 18)
-        r.detector = s("generic.entropy", 344, 15)
-        r.category = s("secret", 345, 15)
-        r.severity = s("warn", 346, 15)
-        r.context = [s("key", 347, 15), s("secret", 347, 20), s("token", 347, 28), s("passw", 347, 35), s("auth", 347, 42), s("credential", 347, 48), s("bearer", 347, 60), s("api", 347, 68), s("private", 347, 73), s("session", 347, 82), s("cookie", 347, 91), s("密钥", 347, 99), s("令牌", 347, 103)]
-        r.contextSeverity = s("block", 348, 22)
-        r.tags = [s("entropy", 349, 12)]
+        var r = RawRule(position: p(347, 5))
+        r.id = s("generic.entropy", 347, 9)
+        r.name = s("High-entropy string", 348, 11)
+        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 349, 18)
+        r.detector = s("generic.entropy", 350, 15)
+        r.category = s("secret", 351, 15)
+        r.severity = s("warn", 352, 15)
+        r.context = [s("key", 353, 15), s("secret", 353, 20), s("token", 353, 28), s("password", 353, 35), s("passwd", 353, 45), s("pwd", 353, 53), s("auth", 353, 58), s("credential", 353, 64), s("credentials", 353, 76), s("bearer", 353, 89), s("api", 353, 97), s("private", 353, 102), s("session", 353, 111), s("cookie", 353, 120), s("密钥", 353, 128), s("令牌", 353, 132)]
+        r.contextSeverity = s("block", 354, 22)
+        r.tags = [s("entropy", 355, 12)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(351, 9))
-                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 351, 22)
-                a.regexes = [s("EXAMPLE", 352, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 352, 30)]
+                var a = RawAllowlist(position: p(357, 9))
+                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 357, 22)
+                a.regexes = [s("EXAMPLE", 358, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 358, 30)]
                 return a
             }(),
         ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 354, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 355, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 356, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 358, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 359, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 360, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 361, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 362, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 363, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 364, 9), s("--------------------------------------------", 365, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 366, 9)]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 360, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 361, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 362, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 364, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 365, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 366, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 367, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 368, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 369, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 370, 9), s("--------------------------------------------", 371, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 372, 9)]
         return r
     }
 
     private static func rule14() -> RawRule {
-        var r = RawRule(position: p(369, 5))
-        r.id = s("url.credentials", 369, 9)
-        r.name = s("Password in a URL", 370, 11)
-        r.description = s("The password in a URL with credentials (scheme://user:password@host).", 371, 18)
-        r.regex = s("(?i)[a-z][a-z0-9+.-]*://[^\\s:/@]+:([^\\s/@]+)@[a-z0-9.-]+", 372, 12)
-        r.secretGroup = i(1, 373, 18)
-        r.keywords = [s("://", 374, 16)]
-        r.category = s("secret", 375, 15)
-        r.severity = s("block", 376, 15)
-        r.enabled = b(false, 377, 14)
-        r.examples = [s("postgres://app:↓Zq8-pw3d↓@db.internal:5432/app", 379, 9)]
-        r.negativeExamples = [s("https://veil.dev/docs", 381, 9), s("ssh://git@github.com/veil/veil", 382, 9)]
+        var r = RawRule(position: p(375, 5))
+        r.id = s("url.credentials", 375, 9)
+        r.name = s("Password in a URL", 376, 11)
+        r.description = s("The password in a URL with credentials (scheme://user:password@host).", 377, 18)
+        r.regex = s("(?i)[a-z][a-z0-9+.-]*://[^\\s:/@]+:([^\\s/@]+)@[a-z0-9.-]+", 378, 12)
+        r.secretGroup = i(1, 379, 18)
+        r.keywords = [s("://", 380, 16)]
+        r.category = s("secret", 381, 15)
+        r.severity = s("block", 382, 15)
+        r.enabled = b(false, 383, 14)
+        r.examples = [s("postgres://app:↓Zq8-pw3d↓@db.internal:5432/app", 385, 9)]
+        r.negativeExamples = [s("https://veil.dev/docs", 387, 9), s("ssh://git@github.com/veil/veil", 388, 9)]
         return r
     }
 
     private static func rule15() -> RawRule {
-        var r = RawRule(position: p(384, 5))
-        r.id = s("ipv4", 384, 9)
-        r.name = s("IPv4 address", 385, 11)
-        r.description = s("IPv4 address.", 386, 18)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 387, 12)
-        r.keywords = [s(".", 388, 16)]
-        r.category = s("pii", 389, 15)
-        r.severity = s("warn", 390, 15)
-        r.enabled = b(false, 391, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 393, 9)]
-        r.negativeExamples = [s("version 1.2.3", 395, 9), s("999.1.1.1", 396, 9)]
+        var r = RawRule(position: p(390, 5))
+        r.id = s("ipv4", 390, 9)
+        r.name = s("IPv4 address", 391, 11)
+        r.description = s("IPv4 address.", 392, 18)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 393, 12)
+        r.keywords = [s(".", 394, 16)]
+        r.category = s("pii", 395, 15)
+        r.severity = s("warn", 396, 15)
+        r.enabled = b(false, 397, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 399, 9)]
+        r.negativeExamples = [s("version 1.2.3", 401, 9), s("999.1.1.1", 402, 9)]
         return r
     }
 
     private static func rule16() -> RawRule {
-        var r = RawRule(position: p(398, 5))
-        r.id = s("mac.address", 398, 9)
-        r.name = s("MAC address", 399, 11)
-        r.description = s("MAC address.", 400, 18)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 401, 12)
-        r.category = s("pii", 402, 15)
-        r.severity = s("warn", 403, 15)
-        r.enabled = b(false, 404, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 406, 9)]
-        r.negativeExamples = [s("time 12:30:45", 408, 9)]
+        var r = RawRule(position: p(404, 5))
+        r.id = s("mac.address", 404, 9)
+        r.name = s("MAC address", 405, 11)
+        r.description = s("MAC address.", 406, 18)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 407, 12)
+        r.category = s("pii", 408, 15)
+        r.severity = s("warn", 409, 15)
+        r.enabled = b(false, 410, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 412, 9)]
+        r.negativeExamples = [s("time 12:30:45", 414, 9)]
         return r
     }
 
     private static func rule17() -> RawRule {
-        var r = RawRule(position: p(410, 5))
-        r.id = s("btc.address", 410, 9)
-        r.name = s("Bitcoin address", 411, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 412, 18)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 413, 12)
-        r.category = s("pii", 414, 15)
-        r.severity = s("warn", 415, 15)
-        r.enabled = b(false, 416, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 418, 9)]
-        r.negativeExamples = [s("order 1234567890", 420, 9)]
+        var r = RawRule(position: p(416, 5))
+        r.id = s("btc.address", 416, 9)
+        r.name = s("Bitcoin address", 417, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 418, 18)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 419, 12)
+        r.category = s("pii", 420, 15)
+        r.severity = s("warn", 421, 15)
+        r.enabled = b(false, 422, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 424, 9)]
+        r.negativeExamples = [s("order 1234567890", 426, 9)]
         return r
     }
 
