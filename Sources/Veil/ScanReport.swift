@@ -74,8 +74,8 @@ public enum ScanReport {
 
     /// `--verbose`: one line per candidate that looked sensitive but is known not to be (an
     /// allowlist let it through, or it is a placeholder), masked, with the kind and reason:
-    /// `allowlisted: aws.access_key at 2:13 ••••••••••••••••••••: AWS documentation keys end in EXAMPLE`,
-    /// `placeholder: password.labelled at 1:10 •••••••••••••: a command substitution $(…)`.
+    /// `allowlisted: aws.access_key at 2:13 ••••: AWS documentation keys end in EXAMPLE`,
+    /// `placeholder: password.labelled at 1:10 ••••: a command substitution $(…)`.
     public static func allowlistedLines(_ dropped: [DroppedCandidate], on screen: Screen) -> [String] {
         allowlisted(dropped).map { candidate in
             "\(candidate.kind.rawValue): \(candidate.ruleID) at \(place(candidate.spans, candidate.location)) "

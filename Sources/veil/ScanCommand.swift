@@ -48,7 +48,8 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when a block finding is found (errors still exit 2).")
     var exitZero = false
 
-    @Flag(name: [.short, .long], help: "Also list the allowlisted candidates and placeholders, masked, with the reason.")
+    @Flag(
+        name: [.short, .long], help: "Also list the allowlisted candidates and placeholders, masked, with the reason.")
     var verbose = false
 
     func validate() throws {

@@ -96,7 +96,8 @@ import VeilScreen
                 extend: {useDefault: true}
                 allowlists:
                   - description: test fixtures
-                    regexes: ['^[a-z0-9]+-fixture-[0-9a-f]+$', '^(?:word)+example$', '(?i)^[a-z]+[0-9]+beta', 'AKIA[A-Z0-9]{12}EXAMPLE']
+                    regexes:
+                      ['^[a-z0-9]+-fixture-[0-9a-f]+$', '^(?:word)+example$', '(?i)^[a-z]+[0-9]+beta', 'AKIA[A-Z0-9]{12}EXAMPLE']
                     regexTarget: secret
                 """)
         var terminal = try Terminal(cols: 120, rows: 24)

@@ -192,7 +192,9 @@ extension ScreenText {
                     // The longest start of the needle that ends the line.
                     for head in stride(from: min(needle.count - 1, line.range.count), through: 1, by: -1) {
                         let from = line.range.upperBound - head
-                        guard all[from] == needle[0], (1..<head).allSatisfy({ all[from + $0] == needle[$0] }) else { continue }
+                        guard all[from] == needle[0], (1..<head).allSatisfy({ all[from + $0] == needle[$0] }) else {
+                            continue
+                        }
                         let rest = needle.count - head
                         if let next, rest <= next.range.count,
                             (0..<rest).allSatisfy({ all[next.range.lowerBound + $0] == needle[head + $0] })

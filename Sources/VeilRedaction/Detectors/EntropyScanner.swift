@@ -122,7 +122,9 @@ struct EntropyScanner: NativeScanner {
         if line.count >= 7, [0x3C, 0x3E, 0x3D, 0x7C].contains(line[0]), (0..<7).allSatisfy({ line[$0] == line[0] }) {
             return true
         }
-        if line.hasPrefix("..", at: range.upperBound) || (range.lowerBound >= 2 && line.hasPrefix("..", at: range.lowerBound - 2)) {
+        if line.hasPrefix("..", at: range.upperBound)
+            || (range.lowerBound >= 2 && line.hasPrefix("..", at: range.lowerBound - 2))
+        {
             return true
         }
         // `sha256sum`, `md5sum`, `shasum`: the digest starts the line, then two spaces

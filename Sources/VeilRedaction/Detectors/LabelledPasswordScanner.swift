@@ -71,7 +71,9 @@ struct LabelledPasswordScanner: NativeScanner {
                 } else {
                     i = end
                 }
-            } else if b >= 0xE3 && b <= 0xE9, let label = Self.chinese.first(where: { line.matchesLowercase($0, at: i) }) {
+            } else if b >= 0xE3 && b <= 0xE9,
+                let label = Self.chinese.first(where: { line.matchesLowercase($0, at: i) })
+            {
                 if let found = value(line, labelStart: i, after: i + label.count, chinese: true, comparison: false) {
                     candidates.append(found)
                     i = found.match.upperBound
@@ -100,7 +102,7 @@ struct LabelledPasswordScanner: NativeScanner {
         while keyEnd > key.lowerBound && (line[keyEnd - 1] == ASCII.dot || line[keyEnd - 1] == ASCII.dash) {
             keyEnd -= 1
         }
-        guard keyEnd > key.lowerBound else { return nil }
+        guard keyEnd > key.lowerBound, Self.mayHoldLabel(line, key.lowerBound..<keyEnd) else { return nil }
         let words = Self.words(line, key.lowerBound..<keyEnd)
         guard Self.isLabel(words) else { return nil }
         let numbersAreValues = words.contains { ["password", "passwd", "passcode", "pwd", "pin"].contains($0) }
@@ -112,6 +114,25 @@ struct LabelledPasswordScanner: NativeScanner {
         else { return nil }
         found.match = key.lowerBound..<found.match.upperBound
         return found
+    }
+
+    /// Whether `range` holds one of the stems every label word contains (`pas`, `pwd`, `sec`,
+    /// `tok`, `key`, `cre`, `aut`): most words of a line are rejected here, before they are
+    /// split into words.
+    @inline(__always) static func mayHoldLabel(_ line: UTF8Line, _ range: Range<Int>) -> Bool {
+        guard range.count >= 3 else { return false }
+        for k in range.lowerBound..<(range.upperBound - 2) {
+            let a = ASCII.lower(line[k])
+            let b = ASCII.lower(line[k + 1])
+            let c = ASCII.lower(line[k + 2])
+            switch (a, b, c) {
+            case (0x70, 0x61, 0x73), (0x70, 0x77, 0x64), (0x73, 0x65, 0x63), (0x74, 0x6F, 0x6B), (0x6B, 0x65, 0x79),
+                (0x63, 0x72, 0x65), (0x61, 0x75, 0x74):
+                return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// The lowercased words of a key: split at `_ - . $` and where a lowercase letter or
@@ -188,7 +209,13 @@ struct LabelledPasswordScanner: NativeScanner {
         }
         j = line.skippingWhitespace(from: j)
         guard j < n else { return nil }
-        guard let (start, end, quoted) = Self.valueRange(line, from: j) else { return nil }
+        guard var (start, end, quoted) = Self.valueRange(line, from: j) else { return nil }
+        // An authorization scheme names the kind of the value that follows it.
+        if !quoted, end < n, Self.isScheme(line, start..<end) {
+            let next = line.skippingWhitespace(from: end)
+            guard next > end, next < n, let range = Self.valueRange(line, from: next) else { return nil }
+            (start, end, quoted) = range
+        }
         if mustBeQuoted && !quoted { return nil }
         guard end > start else { return nil }
         if !chinese {
@@ -237,11 +264,25 @@ struct LabelledPasswordScanner: NativeScanner {
         return (j, Self.trimmed(line, j, end), false)
     }
 
-    /// `end` without a trailing `,` or `;`.
+    /// `end` without a trailing `,` or `;`, nor a closing quote whose opening one is not in
+    /// the value (`echo "password: $PASS"`).
     private static func trimmed(_ line: UTF8Line, _ start: Int, _ end: Int) -> Int {
         var end = end
         if end > start + 1 && (line[end - 1] == 0x2C || line[end - 1] == 0x3B) { end -= 1 }
+        if end > start + 1, line[end - 1] == ASCII.quote || line[end - 1] == ASCII.apostrophe,
+            !(start..<(end - 1)).contains(where: { line[$0] == line[end - 1] })
+        {
+            end -= 1
+        }
         return end
+    }
+
+    /// `Bearer`, `Basic` or `Token` (any case): an authorization scheme before the value.
+    static func isScheme(_ line: UTF8Line, _ range: Range<Int>) -> Bool {
+        let value = UnsafeBufferPointer(rebasing: line[range])
+        return [Array("bearer".utf8), Array("basic".utf8), Array("token".utf8)].contains { word in
+            word.count == value.count && value.matchesLowercase(word, at: 0)
+        }
     }
 
     /// A lowercase word followed by another word: a sentence, not a value.

@@ -107,7 +107,9 @@ extension UnsafeBufferPointer where Element == UInt8 {
                 if ASCII.isLetter(before) && !camel { continue }
             }
             var end = index + word.count
-            if end < count && ASCII.lower(self[end]) == 0x73 /* s */ && (end + 1 == count || !ASCII.isLower(self[end + 1])) {
+            if end < count && ASCII.lower(self[end]) == 0x73 /* s */
+                && (end + 1 == count || !ASCII.isLower(self[end + 1]))
+            {
                 end += 1
             }
             if end < count {
