@@ -219,112 +219,112 @@ extension RawRuleFile {
         var r = RawRule(position: p(274, 5))
         r.id = s("private_key", 274, 9)
         r.name = s("Private key", 275, 11)
-        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line or the bottom of the screen.", 276, 18)
+        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 276, 18)
         r.detector = s("private_key", 277, 15)
         r.category = s("secret", 278, 15)
         r.severity = s("block", 279, 15)
         r.tags = [s("key", 280, 12)]
         r.keywords = [s("-----BEGIN", 281, 16)]
-        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 283, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 290, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 293, 9)]
-        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 295, 9), s("-----BEGIN CERTIFICATE-----", 296, 9), s("-----BEGIN private key-----", 297, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 298, 9)]
+        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 283, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 290, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 293, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 294, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 295, 9)]
+        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 300, 9), s("-----BEGIN CERTIFICATE-----", 301, 9), s("-----BEGIN private key-----", 302, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 303, 9)]
         return r
     }
 
     private static func rule12() -> RawRule {
-        var r = RawRule(position: p(300, 5))
-        r.id = s("password.labelled", 300, 9)
-        r.name = s("Password", 301, 11)
-        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 302, 18)
-        r.detector = s("password.labelled", 303, 15)
-        r.category = s("secret", 304, 15)
-        r.severity = s("block", 305, 15)
-        r.tags = [s("password", 306, 12)]
-        r.keywords = [s("pass", 307, 16), s("pwd", 307, 22), s("secret", 307, 27), s("token", 307, 35), s("apikey", 307, 42), s("api_key", 307, 50), s("api-key", 307, 59), s("auth", 307, 68), s("creds", 307, 74), s("credential", 307, 81), s("private", 307, 93), s("密码", 307, 102), s("口令", 307, 106), s("密钥", 307, 110), s("私钥", 307, 114), s("令牌", 307, 118)]
-        r.examples = [s("Password: ↓hunter22↓", 309, 9), s("密码：↓abc12345↓", 310, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 311, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 312, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 313, 9), s("userPassword: ↓correct-horse↓", 314, 9), s("支付密码 = ↓839201↓", 315, 9), s("令牌：↓令牌值九八七↓", 316, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 317, 9), s("db_password := ↓q7Rv-9wLm↓", 318, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 319, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 320, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 321, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 322, 9), s("│ Password │ ↓hunter2↓ │", 323, 9), s("Password found: ↓pswd↓", 324, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 325, 9)]
-        r.negativeExamples = [s("Password: ********", 327, 9), s("password: ${DB_PASSWORD}", 328, 9), s("secret: {{.Values.secret}}", 329, 9), s("token=$GITHUB_TOKEN", 330, 9), s("password=$(pass show db/prod)", 331, 9), s("api_key: <your-api-key>", 332, 9), s("Password: changeme", 333, 9), s("passwordless: true", 334, 9), s("grep: /etc/passwd: Permission denied", 335, 9), s("Password: abc", 336, 9), s("Enter password:", 337, 9), s("密码：●●●●●●", 338, 9), s("tokens: 4096", 339, 9), s("publicToken: pk_9f8e7d6c5b4a", 340, 9), s("password: real_key", 341, 9), s("token_type: bearer", 342, 9), s("max_tokens=4096", 343, 9), s("[sudo] password for alice:", 344, 9)]
+        var r = RawRule(position: p(305, 5))
+        r.id = s("password.labelled", 305, 9)
+        r.name = s("Password", 306, 11)
+        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 307, 18)
+        r.detector = s("password.labelled", 308, 15)
+        r.category = s("secret", 309, 15)
+        r.severity = s("block", 310, 15)
+        r.tags = [s("password", 311, 12)]
+        r.keywords = [s("pass", 312, 16), s("pwd", 312, 22), s("secret", 312, 27), s("token", 312, 35), s("apikey", 312, 42), s("api_key", 312, 50), s("api-key", 312, 59), s("auth", 312, 68), s("creds", 312, 74), s("credential", 312, 81), s("private", 312, 93), s("密码", 312, 102), s("口令", 312, 106), s("密钥", 312, 110), s("私钥", 312, 114), s("令牌", 312, 118)]
+        r.examples = [s("Password: ↓hunter22↓", 314, 9), s("密码：↓abc12345↓", 315, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 316, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 317, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 318, 9), s("userPassword: ↓correct-horse↓", 319, 9), s("支付密码 = ↓839201↓", 320, 9), s("令牌：↓令牌值九八七↓", 321, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 322, 9), s("db_password := ↓q7Rv-9wLm↓", 323, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 324, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 325, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 326, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 327, 9), s("│ Password │ ↓hunter2↓ │", 328, 9), s("Password found: ↓pswd↓", 329, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 330, 9)]
+        r.negativeExamples = [s("Password: ********", 332, 9), s("password: ${DB_PASSWORD}", 333, 9), s("secret: {{.Values.secret}}", 334, 9), s("token=$GITHUB_TOKEN", 335, 9), s("password=$(pass show db/prod)", 336, 9), s("api_key: <your-api-key>", 337, 9), s("Password: changeme", 338, 9), s("passwordless: true", 339, 9), s("grep: /etc/passwd: Permission denied", 340, 9), s("Password: abc", 341, 9), s("Enter password:", 342, 9), s("密码：●●●●●●", 343, 9), s("tokens: 4096", 344, 9), s("publicToken: pk_9f8e7d6c5b4a", 345, 9), s("password: real_key", 346, 9), s("token_type: bearer", 347, 9), s("max_tokens=4096", 348, 9), s("[sudo] password for alice:", 349, 9)]
         return r
     }
 
     private static func rule13() -> RawRule {
-        var r = RawRule(position: p(347, 5))
-        r.id = s("generic.entropy", 347, 9)
-        r.name = s("High-entropy string", 348, 11)
-        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 349, 18)
-        r.detector = s("generic.entropy", 350, 15)
-        r.category = s("secret", 351, 15)
-        r.severity = s("warn", 352, 15)
-        r.context = [s("key", 353, 15), s("secret", 353, 20), s("token", 353, 28), s("password", 353, 35), s("passwd", 353, 45), s("pwd", 353, 53), s("auth", 353, 58), s("credential", 353, 64), s("credentials", 353, 76), s("bearer", 353, 89), s("api", 353, 97), s("private", 353, 102), s("session", 353, 111), s("cookie", 353, 120), s("密钥", 353, 128), s("令牌", 353, 132)]
-        r.contextSeverity = s("block", 354, 22)
-        r.tags = [s("entropy", 355, 12)]
+        var r = RawRule(position: p(352, 5))
+        r.id = s("generic.entropy", 352, 9)
+        r.name = s("High-entropy string", 353, 11)
+        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 354, 18)
+        r.detector = s("generic.entropy", 355, 15)
+        r.category = s("secret", 356, 15)
+        r.severity = s("warn", 357, 15)
+        r.context = [s("key", 358, 15), s("secret", 358, 20), s("token", 358, 28), s("password", 358, 35), s("passwd", 358, 45), s("pwd", 358, 53), s("passphrase", 358, 58), s("auth", 358, 70), s("authorization", 358, 76), s("oauth", 358, 91), s("credential", 358, 98), s("bearer", 358, 110), s("api", 358, 118), s("apikey", 358, 123), s("accesskey", 358, 131), s("secretkey", 358, 142), s("privatekey", 358, 153), s("private", 358, 165), s("session", 358, 174), s("cookie", 358, 183), s("密钥", 358, 191), s("令牌", 358, 195)]
+        r.contextSeverity = s("block", 359, 22)
+        r.tags = [s("entropy", 360, 12)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(357, 9))
-                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 357, 22)
-                a.regexes = [s("EXAMPLE", 358, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 358, 30)]
+                var a = RawAllowlist(position: p(362, 9))
+                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 362, 22)
+                a.regexes = [s("EXAMPLE", 363, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 363, 30)]
                 return a
             }(),
         ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 360, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 361, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 362, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 364, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 365, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 366, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 367, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 368, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 369, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 370, 9), s("--------------------------------------------", 371, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 372, 9)]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 365, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 366, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 367, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 369, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 370, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 371, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 372, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 373, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 374, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 375, 9), s("--------------------------------------------", 376, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 377, 9)]
         return r
     }
 
     private static func rule14() -> RawRule {
-        var r = RawRule(position: p(375, 5))
-        r.id = s("url.credentials", 375, 9)
-        r.name = s("Password in a URL", 376, 11)
-        r.description = s("The password in a URL with credentials (scheme://user:password@host).", 377, 18)
-        r.regex = s("(?i)[a-z][a-z0-9+.-]*://[^\\s:/@]+:([^\\s/@]+)@[a-z0-9.-]+", 378, 12)
-        r.secretGroup = i(1, 379, 18)
-        r.keywords = [s("://", 380, 16)]
-        r.category = s("secret", 381, 15)
-        r.severity = s("block", 382, 15)
-        r.enabled = b(false, 383, 14)
-        r.examples = [s("postgres://app:↓Zq8-pw3d↓@db.internal:5432/app", 385, 9)]
-        r.negativeExamples = [s("https://veil.dev/docs", 387, 9), s("ssh://git@github.com/veil/veil", 388, 9)]
+        var r = RawRule(position: p(380, 5))
+        r.id = s("url.credentials", 380, 9)
+        r.name = s("Password in a URL", 381, 11)
+        r.description = s("The password in a URL with credentials (scheme://user:password@host).", 382, 18)
+        r.regex = s("(?i)[a-z][a-z0-9+.-]*://[^\\s:/@]+:([^\\s/@]+)@[a-z0-9.-]+", 383, 12)
+        r.secretGroup = i(1, 384, 18)
+        r.keywords = [s("://", 385, 16)]
+        r.category = s("secret", 386, 15)
+        r.severity = s("block", 387, 15)
+        r.enabled = b(false, 388, 14)
+        r.examples = [s("postgres://app:↓Zq8-pw3d↓@db.internal:5432/app", 390, 9)]
+        r.negativeExamples = [s("https://veil.dev/docs", 392, 9), s("ssh://git@github.com/veil/veil", 393, 9)]
         return r
     }
 
     private static func rule15() -> RawRule {
-        var r = RawRule(position: p(390, 5))
-        r.id = s("ipv4", 390, 9)
-        r.name = s("IPv4 address", 391, 11)
-        r.description = s("IPv4 address.", 392, 18)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 393, 12)
-        r.keywords = [s(".", 394, 16)]
-        r.category = s("pii", 395, 15)
-        r.severity = s("warn", 396, 15)
-        r.enabled = b(false, 397, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 399, 9)]
-        r.negativeExamples = [s("version 1.2.3", 401, 9), s("999.1.1.1", 402, 9)]
+        var r = RawRule(position: p(395, 5))
+        r.id = s("ipv4", 395, 9)
+        r.name = s("IPv4 address", 396, 11)
+        r.description = s("IPv4 address.", 397, 18)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 398, 12)
+        r.keywords = [s(".", 399, 16)]
+        r.category = s("pii", 400, 15)
+        r.severity = s("warn", 401, 15)
+        r.enabled = b(false, 402, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 404, 9)]
+        r.negativeExamples = [s("version 1.2.3", 406, 9), s("999.1.1.1", 407, 9)]
         return r
     }
 
     private static func rule16() -> RawRule {
-        var r = RawRule(position: p(404, 5))
-        r.id = s("mac.address", 404, 9)
-        r.name = s("MAC address", 405, 11)
-        r.description = s("MAC address.", 406, 18)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 407, 12)
-        r.category = s("pii", 408, 15)
-        r.severity = s("warn", 409, 15)
-        r.enabled = b(false, 410, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 412, 9)]
-        r.negativeExamples = [s("time 12:30:45", 414, 9)]
+        var r = RawRule(position: p(409, 5))
+        r.id = s("mac.address", 409, 9)
+        r.name = s("MAC address", 410, 11)
+        r.description = s("MAC address.", 411, 18)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 412, 12)
+        r.category = s("pii", 413, 15)
+        r.severity = s("warn", 414, 15)
+        r.enabled = b(false, 415, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 417, 9)]
+        r.negativeExamples = [s("time 12:30:45", 419, 9)]
         return r
     }
 
     private static func rule17() -> RawRule {
-        var r = RawRule(position: p(416, 5))
-        r.id = s("btc.address", 416, 9)
-        r.name = s("Bitcoin address", 417, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 418, 18)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 419, 12)
-        r.category = s("pii", 420, 15)
-        r.severity = s("warn", 421, 15)
-        r.enabled = b(false, 422, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 424, 9)]
-        r.negativeExamples = [s("order 1234567890", 426, 9)]
+        var r = RawRule(position: p(421, 5))
+        r.id = s("btc.address", 421, 9)
+        r.name = s("Bitcoin address", 422, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 423, 18)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 424, 12)
+        r.category = s("pii", 425, 15)
+        r.severity = s("warn", 426, 15)
+        r.enabled = b(false, 427, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 429, 9)]
+        r.negativeExamples = [s("order 1234567890", 431, 9)]
         return r
     }
 

@@ -6,9 +6,10 @@
 /// - the line before a piece is read as context (a label on one line, its value on the next);
 /// - a value found earlier is hidden when it appears again later (the most recent
 ///   ``maximumKnownValues`` values); an earlier line already returned is not revisited;
-/// - a private key block whose END line has not arrived yet is held back (up to
-///   ``maximumHeldBytes``) and returned with the piece that ends it; a longer block is
-///   returned hidden, and every following line stays hidden down to its END line.
+/// - a private key block whose END line has not arrived yet (every line after its header
+///   can be its body) is held back (up to ``maximumHeldBytes``) and returned with the piece
+///   that ends it; a longer block is returned hidden, and the following lines stay hidden
+///   while they are its body, down to its END line.
 ///
 /// ```swift
 /// var stream = TextStream(rules: try RuleSet.builtIn)
