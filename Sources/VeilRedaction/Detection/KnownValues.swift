@@ -19,6 +19,9 @@ public struct KnownValues: Sendable {
     /// Remembered values, oldest first.
     private(set) var values: [KnownValue] = []
     private var seen: Set<[UInt8]> = []
+    /// The search index of ``values``, rebuilt only when a value is added or forgotten
+    /// (a recording judges thousands of line sets against the same values).
+    private(set) var index = NeedleIndex([])
 
     public init() {}
 
@@ -30,17 +33,24 @@ public struct KnownValues: Sendable {
     /// Remembers the values of the rule findings among `findings` (repeats included, which
     /// add nothing new).
     public mutating func remember(_ findings: [Finding]) {
-        for finding in findings where Self.propagates(finding) { add(KnownValue(finding)) }
+        var changed = false
+        for finding in findings where Self.propagates(finding) {
+            let value = KnownValue(finding)
+            if seen.insert(value.bytes).inserted {
+                values.append(value)
+                changed = true
+            }
+        }
         if values.count > Self.maximumCount {
             let forgotten = values.count - Self.maximumCount
             for value in values[..<forgotten] { seen.remove(value.bytes) }
             values.removeFirst(forgotten)
         }
+        if changed { index = NeedleIndex(values.map(\.bytes)) }
     }
 
-    mutating func add(_ value: KnownValue) {
-        if seen.insert(value.bytes).inserted { values.append(value) }
-    }
+    /// Whether `bytes` is remembered.
+    func contains(_ bytes: [UInt8]) -> Bool { seen.contains(bytes) }
 
     /// Whether a finding's value is hidden elsewhere too: a rule's, long enough, one line.
     static func propagates(_ finding: Finding) -> Bool {
@@ -89,63 +99,111 @@ extension DetectionRun {
     /// finding costs nothing more. Runs after the overlap pass (`findingRanks` no longer
     /// matches `findings` then, and is not extended).
     mutating func addRepeats(of known: KnownValues, in text: ScreenText, location: Finding.Location) -> [Int] {
-        var all = known
-        for finding in findings where KnownValues.propagates(finding) { all.add(KnownValue(finding)) }
-        let values = all.values
-        guard !values.isEmpty, !text.bytes.isEmpty else { return [] }
-        var found = text.occurrences(of: values.map(\.bytes))
-        if !text.isTitle { found += text.edgeOccurrences(of: values.map(\.bytes)) }
+        guard !text.bytes.isEmpty else { return [] }
+        // This run's own values (a few), apart from the known ones (indexed once).
+        var own: [KnownValue] = []
+        var ownSeen = Set<[UInt8]>()
+        for finding in findings where KnownValues.propagates(finding) {
+            let value = KnownValue(finding)
+            if !known.contains(value.bytes) && ownSeen.insert(value.bytes).inserted { own.append(value) }
+        }
+        guard !own.isEmpty || !known.isEmpty else { return [] }
+        var found: [(value: KnownValue, spans: [CellSpan])] = []
+        for (values, index) in [(known.values, known.index), (own, NeedleIndex(own.map(\.bytes)))]
+        where !values.isEmpty {
+            for (number, spans) in text.occurrences(using: index) { found.append((values[number], spans)) }
+            if !text.isTitle {
+                for (number, spans) in text.edgeOccurrences(using: index) { found.append((values[number], spans)) }
+            }
+        }
         var added: [Int] = []
-        for (index, spans) in found where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+        for (value, spans) in found where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
             added.append(findings.count)
-            findings.append(values[index].finding(at: spans, location: location))
+            findings.append(value.finding(at: spans, location: location))
         }
         return added
+    }
+}
+
+/// Values to search a text for, indexed: a 65,536-bit filter of their first 6 bytes and a
+/// table of them, and the values by first byte (for the screen's edge). Immutable.
+final class NeedleIndex: Sendable {
+    /// The values (at least 6 bytes each count; shorter ones are never found).
+    let needles: [[UInt8]]
+    let filter: [UInt64]
+    let byKey: [UInt64: [Int]]
+    /// Needles by their first byte.
+    let byFirstByte: [[Int]]
+    /// The longest needle, in bytes.
+    let longest: Int
+
+    static let width = 6
+
+    init(_ needles: [[UInt8]]) {
+        self.needles = needles
+        var filter = [UInt64](repeating: 0, count: needles.isEmpty ? 0 : 1024)
+        var byKey: [UInt64: [Int]] = [:]
+        var byFirstByte = [[Int]](repeating: [], count: needles.isEmpty ? 0 : 256)
+        for (index, needle) in needles.enumerated() where needle.count >= Self.width {
+            let key = needle[0..<Self.width].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+            let slot = Self.slot(key)
+            filter[slot >> 6] |= 1 << UInt64(slot & 63)
+            byKey[key, default: []].append(index)
+            byFirstByte[Int(needle[0])].append(index)
+        }
+        self.filter = filter
+        self.byKey = byKey
+        self.byFirstByte = byFirstByte
+        self.longest = needles.map(\.count).max() ?? 0
+    }
+
+    @inline(__always) static func slot(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48)
     }
 }
 
 extension ScreenText {
     /// The cell spans of every occurrence of each of `needles` (at least 6 bytes each;
     /// shorter ones are ignored) in the lines, never across lines, in text order, with the
-    /// needle's index. One pass over the text: a 6-byte rolling window is looked up in a
-    /// 65,536-bit filter, and only on a hit in a table of the needles' first 6 bytes. A small
-    /// search (text bytes × needles ≤ `directLimit`: a log event) compares directly instead,
-    /// cheaper than building the filter.
+    /// needle's index. A small search (text bytes × needles ≤ `directLimit`: a log event)
+    /// compares directly; a larger one goes through a ``NeedleIndex``.
     func occurrences(of needles: [[UInt8]], directLimit: Int = 4096) -> [(index: Int, spans: [CellSpan])] {
-        let width = 6
         guard !needles.isEmpty else { return [] }
         if bytes.count * needles.count <= directLimit {
-            return directOccurrences(of: needles, width: width)
+            return directOccurrences(of: needles, width: NeedleIndex.width)
         }
+        return occurrences(using: NeedleIndex(needles))
+    }
+
+    /// ``occurrences(of:directLimit:)`` through an index built beforehand. One pass over the
+    /// text: a 6-byte rolling window is looked up in the index's filter, and only on a hit in
+    /// its table of the needles' first 6 bytes.
+    func occurrences(using index: NeedleIndex) -> [(index: Int, spans: [CellSpan])] {
+        let width = NeedleIndex.width
+        guard !index.byKey.isEmpty else { return [] }
         let mask: UInt64 = (1 << 48) - 1
-        @inline(__always) func slot(_ key: UInt64) -> Int {
-            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48)
-        }
-        var filter = [UInt64](repeating: 0, count: 1024)
-        var byKey: [UInt64: [Int]] = [:]
-        for (index, needle) in needles.enumerated() where needle.count >= width {
-            let key = needle[0..<width].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
-            filter[slot(key) >> 6] |= 1 << UInt64(slot(key) & 63)
-            byKey[key, default: []].append(index)
-        }
-        guard !byKey.isEmpty else { return [] }
+        let needles = index.needles
         var found: [(index: Int, spans: [CellSpan])] = []
         bytes.withUnsafeBufferPointer { all in
-            for line in lines where line.range.count >= width {
-                var window: UInt64 = 0
-                for j in line.range {
-                    window = ((window << 8) | UInt64(all[j])) & mask
-                    guard j - line.range.lowerBound >= width - 1 else { continue }
-                    let s = slot(window)
-                    guard filter[s >> 6] & (1 << UInt64(s & 63)) != 0, let indices = byKey[window] else { continue }
-                    let start = j - (width - 1)
-                    for index in indices {
-                        let needle = needles[index]
-                        let end = start + needle.count
-                        guard end <= line.range.upperBound,
-                            (width..<needle.count).allSatisfy({ all[start + $0] == needle[$0] })
-                        else { continue }
-                        found.append((index, cellSpans(for: start..<end)))
+            index.filter.withUnsafeBufferPointer { filter in
+                for line in lines where line.range.count >= width {
+                    var window: UInt64 = 0
+                    for j in line.range {
+                        window = ((window << 8) | UInt64(all[j])) & mask
+                        guard j - line.range.lowerBound >= width - 1 else { continue }
+                        let s = NeedleIndex.slot(window)
+                        guard filter[s >> 6] & (1 << UInt64(s & 63)) != 0, let indices = index.byKey[window] else {
+                            continue
+                        }
+                        let start = j - (width - 1)
+                        for number in indices {
+                            let needle = needles[number]
+                            let end = start + needle.count
+                            guard end <= line.range.upperBound,
+                                (width..<needle.count).allSatisfy({ all[start + $0] == needle[$0] })
+                            else { continue }
+                            found.append((number, cellSpans(for: start..<end)))
+                        }
                     }
                 }
             }
@@ -172,13 +230,13 @@ extension ScreenText {
         return found
     }
 
-    /// On a grid, the occurrences of `needles` that the right edge splits or cuts: a line
-    /// whose text reaches the last column ends with the start of a needle, and either the
-    /// next row starts with the rest (a value written across two rows without a soft wrap:
-    /// a capture that lost its wrap flags, a program that breaks lines itself) or the start
-    /// alone is at least ``RuleSet/minimumRepeatLength`` characters (the rest cut off).
-    func edgeOccurrences(of needles: [[UInt8]]) -> [(index: Int, spans: [CellSpan])] {
-        guard cols > 0 else { return [] }
+    /// On a grid, the occurrences of the index's needles that the right edge splits or cuts:
+    /// a line whose text reaches the last column ends with the start of a needle, and either
+    /// the next row starts with the rest (a value written across two rows without a soft
+    /// wrap: a capture that lost its wrap flags, a program that breaks lines itself) or the
+    /// start alone is at least ``RuleSet/minimumRepeatLength`` characters (the rest cut off).
+    func edgeOccurrences(using index: NeedleIndex) -> [(index: Int, spans: [CellSpan])] {
+        guard cols > 0, !index.byFirstByte.isEmpty else { return [] }
         var found: [(index: Int, spans: [CellSpan])] = []
         bytes.withUnsafeBufferPointer { all in
             for (number, line) in lines.enumerated() where !line.range.isEmpty {
@@ -188,11 +246,13 @@ extension ScreenText {
                         && !lines[number + 1].range.isEmpty
                         && cellIndex(ofByte: lines[number + 1].range.lowerBound) % cols == 0
                     ? lines[number + 1] : nil
-                for (index, needle) in needles.enumerated() where needle.count >= 6 {
-                    // The longest start of the needle that ends the line.
-                    for head in stride(from: min(needle.count - 1, line.range.count), through: 1, by: -1) {
-                        let from = line.range.upperBound - head
-                        guard all[from] == needle[0], (1..<head).allSatisfy({ all[from + $0] == needle[$0] }) else {
+                // Each place in the line's last `longest - 1` bytes where a needle may start.
+                let first = max(line.range.lowerBound, line.range.upperBound - (index.longest - 1))
+                for from in first..<line.range.upperBound {
+                    let head = line.range.upperBound - from
+                    for needleIndex in index.byFirstByte[Int(all[from])] {
+                        let needle = index.needles[needleIndex]
+                        guard head < needle.count, (1..<head).allSatisfy({ all[from + $0] == needle[$0] }) else {
                             continue
                         }
                         let rest = needle.count - head
@@ -201,17 +261,14 @@ extension ScreenText {
                         {
                             found.append(
                                 (
-                                    index,
+                                    needleIndex,
                                     cellSpans(for: from..<line.range.upperBound)
                                         + cellSpans(for: next.range.lowerBound..<(next.range.lowerBound + rest))
                                 ))
-                            break
-                        }
-                        if String(decoding: needle[..<head], as: UTF8.self).unicodeScalars.count
+                        } else if String(decoding: needle[..<head], as: UTF8.self).unicodeScalars.count
                             >= RuleSet.minimumRepeatLength
                         {
-                            found.append((index, cellSpans(for: from..<line.range.upperBound)))
-                            break
+                            found.append((needleIndex, cellSpans(for: from..<line.range.upperBound)))
                         }
                     }
                 }
