@@ -92,10 +92,10 @@ struct LabelledPasswordScanner: NativeScanner {
 
     /// A candidate when the identifier `key` is a label followed by a value.
     private func englishLabel(_ line: UTF8Line, key: Range<Int>) -> Candidate? {
-        // A path (`/etc/passwd:`), or the middle of a word with non-ASCII letters: no label.
+        // A path (`/etc/passwd:`, `C:\Windows\…`): no label.
         if key.lowerBound > 0 {
             let before = line[key.lowerBound - 1]
-            if before == ASCII.slash || before == 0x5C /* \ */ || before >= 0x80 { return nil }
+            if before == ASCII.slash || before == 0x5C /* \ */ { return nil }
         }
         // The key's own trailing dots and dashes are not part of it (`password.` in prose).
         var keyEnd = key.upperBound
