@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Values the rules found, to hide wherever they appear again: later on the same screen or
 /// text, in later frames of a recording, in later pieces of a stream.
 ///
@@ -109,11 +115,26 @@ extension DetectionRun {
         }
         guard !own.isEmpty || !known.isEmpty else { return [] }
         var found: [(value: KnownValue, spans: [CellSpan])] = []
-        for (values, index) in [(known.values, known.index), (own, NeedleIndex(own.map(\.bytes)))]
-        where !values.isEmpty {
-            for (number, spans) in text.occurrences(using: index) { found.append((values[number], spans)) }
+        if known.count + own.count <= Self.searchedValueLimit {
+            // A few values: one `memchr` search each, cheaper than building an index.
+            let values = known.values + own
+            let needles = values.map(\.bytes)
+            for (number, spans) in text.searchedOccurrences(of: needles) { found.append((values[number], spans)) }
             if !text.isTitle {
-                for (number, spans) in text.edgeOccurrences(using: index) { found.append((values[number], spans)) }
+                let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) { byte in
+                    needles.indices.filter { needles[$0].count >= NeedleIndex.width && needles[$0][0] == byte }
+                } needle: { needles[$0] }
+                for (number, spans) in edge { found.append((values[number], spans)) }
+            }
+        } else {
+            // Many: one pass over the text with the known values' index (built once), and one
+            // with this run's.
+            for (values, index) in [(known.values, known.index), (own, NeedleIndex(own.map(\.bytes)))]
+            where !values.isEmpty {
+                for (number, spans) in text.occurrences(using: index) { found.append((values[number], spans)) }
+                if !text.isTitle {
+                    for (number, spans) in text.edgeOccurrences(using: index) { found.append((values[number], spans)) }
+                }
             }
         }
         var added: [Int] = []
@@ -162,7 +183,50 @@ final class NeedleIndex: Sendable {
     }
 }
 
+extension DetectionRun {
+    /// Up to this many values are searched one by one (`memchr`), cheaper than building an
+    /// index for the few values of one screen.
+    static let searchedValueLimit = 16
+}
+
 extension ScreenText {
+    /// The occurrences of each of `needles` (at least 6 bytes), by a `memchr` search of the
+    /// whole text per needle, kept when they lie within one line.
+    func searchedOccurrences(of needles: [[UInt8]]) -> [(index: Int, spans: [CellSpan])] {
+        var found: [(index: Int, spans: [CellSpan])] = []
+        guard !needles.isEmpty else { return found }
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            for (index, needle) in needles.enumerated() where needle.count >= NeedleIndex.width {
+                let first = Int32(needle[0])
+                let last = raw.count - needle.count
+                var start = 0
+                // `memchr` finds each place of the first byte; the rest is compared there.
+                while start <= last, let hit = memchr(base + start, first, last - start + 1) {
+                    let offset = base.distance(to: UnsafeRawPointer(hit))
+                    start = offset + 1
+                    guard (1..<needle.count).allSatisfy({ raw[offset + $0] == needle[$0] }) else { continue }
+                    let end = offset + needle.count
+                    if end <= lines[lineNumber(ofByte: offset)].range.upperBound {
+                        found.append((index, cellSpans(for: offset..<end)))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The index of the line holding byte `offset`.
+    func lineNumber(ofByte offset: Int) -> Int {
+        var low = 0
+        var high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lines[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// The cell spans of every occurrence of each of `needles` (at least 6 bytes each;
     /// shorter ones are ignored) in the lines, never across lines, in text order, with the
     /// needle's index. A small search (text bytes × needles ≤ `directLimit`: a log event)
@@ -236,7 +300,16 @@ extension ScreenText {
     /// wrap: a capture that lost its wrap flags, a program that breaks lines itself) or the
     /// start alone is at least ``RuleSet/minimumRepeatLength`` characters (the rest cut off).
     func edgeOccurrences(using index: NeedleIndex) -> [(index: Int, spans: [CellSpan])] {
-        guard cols > 0, !index.byFirstByte.isEmpty else { return [] }
+        guard !index.byFirstByte.isEmpty else { return [] }
+        return edgeOccurrences(of: index.longest, startingWith: { index.byFirstByte[Int($0)] }) { index.needles[$0] }
+    }
+
+    /// ``edgeOccurrences(using:)`` with the needles (at most `longest` bytes) that start with
+    /// a byte, and each needle, given by functions.
+    func edgeOccurrences(
+        of longest: Int, startingWith: (UInt8) -> [Int], needle: (Int) -> [UInt8]
+    ) -> [(index: Int, spans: [CellSpan])] {
+        guard cols > 0, longest > 0 else { return [] }
         var found: [(index: Int, spans: [CellSpan])] = []
         bytes.withUnsafeBufferPointer { all in
             for (number, line) in lines.enumerated() where !line.range.isEmpty {
@@ -247,11 +320,11 @@ extension ScreenText {
                         && cellIndex(ofByte: lines[number + 1].range.lowerBound) % cols == 0
                     ? lines[number + 1] : nil
                 // Each place in the line's last `longest - 1` bytes where a needle may start.
-                let first = max(line.range.lowerBound, line.range.upperBound - (index.longest - 1))
+                let first = max(line.range.lowerBound, line.range.upperBound - (longest - 1))
                 for from in first..<line.range.upperBound {
                     let head = line.range.upperBound - from
-                    for needleIndex in index.byFirstByte[Int(all[from])] {
-                        let needle = index.needles[needleIndex]
+                    for needleIndex in startingWith(all[from]) {
+                        let needle = needle(needleIndex)
                         guard head < needle.count, (1..<head).allSatisfy({ all[from + $0] == needle[$0] }) else {
                             continue
                         }
