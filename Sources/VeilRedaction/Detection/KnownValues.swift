@@ -121,9 +121,11 @@ extension DetectionRun {
             let needles = values.map(\.bytes)
             for (number, spans) in text.searchedOccurrences(of: needles) { found.append((values[number], spans)) }
             if !text.isTitle {
-                let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) { byte in
-                    needles.indices.filter { needles[$0].count >= NeedleIndex.width && needles[$0][0] == byte }
-                } needle: { needles[$0] }
+                let byFirstByte = Dictionary(
+                    grouping: needles.indices.filter { needles[$0].count >= NeedleIndex.width }, by: { needles[$0][0] })
+                let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) { byFirstByte[$0] ?? [] } needle: {
+                    needles[$0]
+                }
                 for (number, spans) in edge { found.append((values[number], spans)) }
             }
         } else {

@@ -185,7 +185,7 @@ struct DetectionRun {
                 kind: .allowlisted)
         }
         // A value that stands in for a secret (`${VAR}`, `$(cmd)`, `<your-token>`, `changeme`).
-        if let placeholder = Placeholder.reason(secret) {
+        if let placeholder = Placeholder.reason(utf8: UnsafeBufferPointer(rebasing: line[candidate.secret])) {
             return drop(placeholder, kind: .placeholder)
         }
         if verdict.exhausted {

@@ -14,35 +14,48 @@
 public enum Placeholder {
     /// Why `value` (a candidate's secret, without quotes) is a placeholder, or nil.
     public static func reason(_ value: String) -> String? {
-        let utf8 = value.utf8
-        guard let first = utf8.first, utf8.count >= 2 else { return nil }
+        var value = value
+        return value.withUTF8 { reason(utf8: $0) }
+    }
+
+    /// ``reason(_:)`` on UTF-8 bytes: byte tests first, a string only for a word that may be
+    /// a stand-in (detection asks this of every finding).
+    static func reason(utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = utf8.count
+        guard count >= 2 else { return nil }
+        let first = utf8[0]
+        let last = utf8[count - 1]
+        func inner(_ test: (UInt8) -> Bool) -> Bool { utf8[1..<(count - 1)].allSatisfy(test) }
         switch first {
         case 0x24:  // $
-            if value.hasPrefix("$(") && value.hasSuffix(")") { return "a command substitution $(…)" }
-            if value.hasPrefix("${") && value.hasSuffix("}") { return "a variable ${…}" }
-            if utf8.dropFirst().allSatisfy({ ASCII.isWord($0) }), let second = utf8.dropFirst().first,
-                !ASCII.isDigit(second)
-            {
-                return "a variable $NAME"
+            if count >= 3 && utf8[1] == ASCII.openParen && last == ASCII.closeParen {
+                return "a command substitution $(…)"
             }
+            if count >= 3 && utf8[1] == 0x7B && last == 0x7D { return "a variable ${…}" }
+            if !ASCII.isDigit(utf8[1]) && utf8[1...].allSatisfy(ASCII.isWord) { return "a variable $NAME" }
         case 0x60:  // `
-            if value.hasSuffix("`") && utf8.count >= 3 { return "a command substitution `…`" }
+            if count >= 3 && last == 0x60 { return "a command substitution `…`" }
         case 0x25:  // %
-            if value.hasSuffix("%"), utf8.count >= 3, utf8.dropFirst().dropLast().allSatisfy({ ASCII.isWord($0) }) {
-                return "a variable %NAME%"
-            }
+            if count >= 3 && last == 0x25 && inner(ASCII.isWord) { return "a variable %NAME%" }
         case 0x7B:  // {
-            if value.hasPrefix("{{") && value.hasSuffix("}}") { return "a template {{…}}" }
+            if count >= 4 && utf8[1] == 0x7B && last == 0x7D && utf8[count - 2] == 0x7D { return "a template {{…}}" }
         case 0x3C:  // <
-            if value.hasSuffix(">") && !value.dropFirst().contains("<") { return "a placeholder <…>" }
+            if last == 0x3E && !utf8[1...].contains(0x3C) { return "a placeholder <…>" }
         default: break
         }
-        if utf8.count >= 3 && value.allSatisfy({ "*•●#".contains($0) }) { return "a mask, already hidden" }
+        if count >= 3 && utf8.allSatisfy({ $0 == 0x2A || $0 == 0x23 }) { return "a mask, already hidden" }
+        if count >= 3 && isMasked(utf8) { return "a mask, already hidden" }
+        if count >= 4 && utf8.allSatisfy({ $0 | 0x20 == 0x78 }) { return "a mask, already hidden" }
         // AWS's documentation keys (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`)
         // and the like mark themselves.
-        if utf8.count >= 12 && value.contains("EXAMPLE") { return "a documentation example (…EXAMPLE…)" }
-        if utf8.count >= 4 && value.lowercased().allSatisfy({ $0 == "x" }) { return "a mask, already hidden" }
-        let word = value.lowercased()
+        if count >= 12 && contains(utf8, "EXAMPLE") { return "a documentation example (…EXAMPLE…)" }
+        // Stand-in words: letters, `_`, `-` and brackets only.
+        guard count <= 24,
+            utf8.allSatisfy({
+                ASCII.isLetter($0) || $0 == ASCII.underscore || $0 == ASCII.dash || $0 == 0x5B || $0 == 0x5D
+            })
+        else { return nil }
+        let word = String(decoding: utf8, as: UTF8.self).lowercased()
         if standInWords.contains(word) { return "a stand-in word (\(word))" }
         for prefix in ["your_", "your-", "my_", "my-", "insert_", "insert-", "replace_", "replace-", "enter_"]
         where word.hasPrefix(prefix) && word.count > prefix.count
@@ -51,6 +64,23 @@ public enum Placeholder {
             return "a stand-in word (\(prefix)…)"
         }
         return nil
+    }
+
+    /// All `•` (U+2022) or `●` (U+25CF).
+    private static func isMasked(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count % 3 == 0 else { return false }
+        for start in stride(from: 0, to: utf8.count, by: 3) {
+            let (a, b, c) = (utf8[start], utf8[start + 1], utf8[start + 2])
+            guard (a, b, c) == (0xE2, 0x80, 0xA2) || (a, b, c) == (0xE2, 0x97, 0x8F) else { return false }
+        }
+        return true
+    }
+
+    private static func contains(_ utf8: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard utf8.count >= length else { return false }
+        for start in 0...(utf8.count - length) where utf8.hasPrefix(literal, at: start) { return true }
+        return false
     }
 
     /// Words that documentation and templates put where a secret goes.
