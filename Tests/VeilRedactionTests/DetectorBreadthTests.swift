@@ -63,6 +63,10 @@ import Testing
         #expect(verdicts([base64, "", "", base64]) == [.body, .body, .outside, .outside])
         #expect(verdicts([base64, "Proc-Type: 4,ENCRYPTED"]) == [.body, .outside])
         #expect(verdicts([String(repeating: "A", count: 129)]) == [.outside])
+        // Base64 that the line goes on after (a log message, a closing bracket) ends the block there.
+        #expect(verdicts([base64, "mn0EkIdRMwHs2GSZZWY825ck) /api/v1/orders"]) == [.body, .end(24)])
+        #expect(verdicts([base64, "AwE9oU) ok"]) == [.body, .end(6)])
+        #expect(verdicts([base64, "Total: 3 files"]) == [.body, .outside])
     }
 
     @Test func labelsAreKeysWithASecretWord() {

@@ -217,7 +217,8 @@ struct LabelledPasswordScanner: NativeScanner {
             (start, end, quoted) = range
         }
         if mustBeQuoted && !quoted { return nil }
-        guard end > start else { return nil }
+        // Nothing but blanks between quotes (a value already blanked out) is no value.
+        guard end > start, (start..<end).contains(where: { line.whitespaceLength(at: $0) == 0 }) else { return nil }
         if !chinese {
             guard line.scalarCount(start..<end) >= 4 else { return nil }
             if !quoted && Self.isProse(line, start..<end) { return nil }

@@ -71,7 +71,10 @@ struct PrivateKeyScanner: NativeScanner {
     /// or PGP body: base64 (at most 128 characters: PEM's are 64, OpenSSH's 70, PGP's up
     /// to 76, and PGP's `=` checksum line), RFC 1421 and PGP armour headers (`Proc-Type:`,
     /// `DEK-Info:`, `Version:`, `Comment:`, `Hash:`, `Charset:`) before the base64, and one
-    /// blank line. Leading spaces are allowed (an indented key in YAML). A line of base64
+    /// blank line. Leading spaces are allowed (an indented key in YAML). A line that starts
+    /// with base64 (16 characters or more, or fewer that do not read as a word) and goes on
+    /// with other text ends the block after the base64 (a log message that continues after
+    /// the key). A line of base64
     /// characters after the key (a bare word such as `Desktop`) is taken for body: hiding a
     /// word too many is the safe side.
     struct Body {
@@ -107,14 +110,37 @@ struct PrivateKeyScanner: NativeScanner {
             for header in Self.headers where content.hasPrefixBytes(header) {
                 return base64Seen ? stop() : .body
             }
-            guard content.count <= 128, content.allSatisfy(Self.isBase64) else { return stop() }
-            base64Seen = true
-            return .body
+            var run = 0
+            while run < content.count && Self.isBase64(content[run]) { run += 1 }
+            if run == content.count && run <= 128 {
+                base64Seen = true
+                return .body
+            }
+            // Base64 with other text right after it on the line (a log message that goes on,
+            // a closing bracket): the base64 is the block's last piece, unless it reads as a
+            // word (`Total:`, `Desktop`).
+            let piece = UnsafeBufferPointer(rebasing: content[..<run])
+            if run <= 128 && run >= 4 && (run >= 16 || Self.looksEncoded(piece)) {
+                ended = true
+                return .end(start + run)
+            }
+            return stop()
         }
 
         private mutating func stop() -> Verdict {
             ended = true
             return .outside
+        }
+
+        /// Whether a short base64 run has a digit, `+`, `/` or `=`, or two uppercase letters
+        /// after its first character: encoded, not a word.
+        static func looksEncoded(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+            var upper = 0
+            for (k, b) in run.enumerated() {
+                if ASCII.isDigit(b) || b == ASCII.plus || b == ASCII.slash || b == ASCII.equals { return true }
+                if k > 0 && ASCII.isUpper(b) { upper += 1 }
+            }
+            return upper >= 2
         }
 
         static let headers: [[UInt8]] = ["Proc-Type:", "DEK-Info:", "Version:", "Comment:", "Hash:", "Charset:"]
