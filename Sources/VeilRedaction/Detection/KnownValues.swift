@@ -106,12 +106,14 @@ extension DetectionRun {
     /// matches `findings` then, and is not extended).
     mutating func addRepeats(of known: KnownValues, in text: ScreenText, location: Finding.Location) -> [Int] {
         guard !text.bytes.isEmpty else { return [] }
-        // This run's own values (a few), apart from the known ones (indexed once).
+        // This run's own values (a few, compared directly), apart from the known ones
+        // (indexed once).
         var own: [KnownValue] = []
-        var ownSeen = Set<[UInt8]>()
-        for finding in findings where KnownValues.propagates(finding) {
-            let value = KnownValue(finding)
-            if !known.contains(value.bytes) && ownSeen.insert(value.bytes).inserted { own.append(value) }
+        for index in findings.indices where KnownValues.propagates(findings[index]) {
+            let secret = findings[index].secretText
+            guard !own.contains(where: { $0.secretText == secret }) else { continue }
+            let value = KnownValue(findings[index])
+            if known.isEmpty || !known.contains(value.bytes) { own.append(value) }
         }
         guard !own.isEmpty || !known.isEmpty else { return [] }
         var found: [(value: KnownValue, spans: [CellSpan])] = []
