@@ -60,9 +60,10 @@ public struct KnownValues: Sendable {
 
     /// Whether a finding's value is hidden elsewhere too: a rule's, long enough, one line.
     static func propagates(_ finding: Finding) -> Bool {
-        finding.source == .rule && !finding.secretText.isEmpty
+        // Bytes, not `String.contains`: that goes through Foundation's string search.
+        finding.source == .rule && finding.secretText.utf8.count >= RuleSet.minimumRepeatLength
             && finding.secretText.unicodeScalars.count >= RuleSet.minimumRepeatLength
-            && !finding.secretText.contains("\n")
+            && !finding.secretText.utf8.contains(0x0A)
     }
 }
 

@@ -321,7 +321,7 @@ struct LabelledPasswordScanner: NativeScanner {
         }
         guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_" || $0 == ".") }),
             let first = name.first, first.isLetter || first == "_", name.last != ".", name.last != "_",
-            name.dropFirst().contains("_") || name.contains(".")
+            name.dropFirst().contains(Character("_")) || name.contains(Character("."))
         else { return false }
         // Each word in a style code uses (`real`, `KEY`, `Config`, `getEnv`), not a random mix
         // of cases (`mUZQs_CWx` is a generated password).
