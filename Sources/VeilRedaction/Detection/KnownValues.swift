@@ -107,45 +107,45 @@ extension DetectionRun {
     /// matches `findings` then, and is not extended).
     mutating func addRepeats(of known: KnownValues, in text: ScreenText, location: Finding.Location) -> [Int] {
         guard !text.bytes.isEmpty else { return [] }
-        // This run's own values (a few, compared directly), apart from the known ones
-        // (indexed once).
-        var own: [KnownValue] = []
+        // This run's own values (a few, compared directly; a `KnownValue` is made only for a
+        // repeat), apart from the known ones (indexed once).
+        var own: [(bytes: [UInt8], finding: Int)] = []
         for index in findings.indices where KnownValues.propagates(findings[index]) {
-            let secret = findings[index].secretText
-            guard !own.contains(where: { $0.secretText == secret }) else { continue }
-            let value = KnownValue(findings[index])
-            if known.isEmpty || !known.contains(value.bytes) { own.append(value) }
+            let bytes = Array(findings[index].secretText.utf8)
+            guard !own.contains(where: { $0.bytes == bytes }), known.isEmpty || !known.contains(bytes) else { continue }
+            own.append((bytes, index))
         }
         guard !own.isEmpty || !known.isEmpty else { return [] }
-        var found: [(value: KnownValue, spans: [CellSpan])] = []
+        // Value `number` counts the known values first, then this run's.
+        func value(_ number: Int) -> KnownValue {
+            number < known.count ? known.values[number] : KnownValue(findings[own[number - known.count].finding])
+        }
+        var found: [(value: Int, spans: [CellSpan])] = []
+        let onGrid = !text.isTitle && text.hasEdgeLine
         if known.count + own.count <= Self.searchedValueLimit {
             // A few values: one `memchr` search each, cheaper than building an index.
-            let values = known.values + own
-            let needles = values.map(\.bytes)
-            for (number, spans) in text.searchedOccurrences(of: needles) { found.append((values[number], spans)) }
-            if !text.isTitle {
+            let needles = known.values.map(\.bytes) + own.map(\.bytes)
+            found += text.searchedOccurrences(of: needles).map { ($0.index, $0.spans) }
+            if onGrid {
                 let byFirstByte = Dictionary(
                     grouping: needles.indices.filter { needles[$0].count >= NeedleIndex.width }, by: { needles[$0][0] })
                 let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) { byFirstByte[$0] ?? [] } needle: {
                     needles[$0]
                 }
-                for (number, spans) in edge { found.append((values[number], spans)) }
+                found += edge.map { ($0.index, $0.spans) }
             }
         } else {
             // Many: one pass over the text with the known values' index (built once), and one
             // with this run's.
-            for (values, index) in [(known.values, known.index), (own, NeedleIndex(own.map(\.bytes)))]
-            where !values.isEmpty {
-                for (number, spans) in text.occurrences(using: index) { found.append((values[number], spans)) }
-                if !text.isTitle {
-                    for (number, spans) in text.edgeOccurrences(using: index) { found.append((values[number], spans)) }
-                }
+            for (first, index) in [(0, known.index), (known.count, NeedleIndex(own.map(\.bytes)))] {
+                found += text.occurrences(using: index).map { (first + $0.index, $0.spans) }
+                if onGrid { found += text.edgeOccurrences(using: index).map { (first + $0.index, $0.spans) } }
             }
         }
         var added: [Int] = []
-        for (value, spans) in found where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+        for (number, spans) in found where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
             added.append(findings.count)
-            findings.append(value.finding(at: spans, location: location))
+            findings.append(value(number).finding(at: spans, location: location))
         }
         return added
     }
@@ -219,6 +219,13 @@ extension ScreenText {
             }
         }
         return found
+    }
+
+    /// Whether a line's text reaches the last column of a grid (where a value can be split or
+    /// cut by the edge).
+    var hasEdgeLine: Bool {
+        cols > 0
+            && lines.contains { !$0.range.isEmpty && cellIndex(ofByte: $0.range.upperBound - 1) % cols == cols - 1 }
     }
 
     /// The index of the line holding byte `offset`.

@@ -253,7 +253,7 @@ extension RawRuleFile {
         r.detector = s("generic.entropy", 355, 15)
         r.category = s("secret", 356, 15)
         r.severity = s("warn", 357, 15)
-        r.context = [s("key", 358, 15), s("secret", 358, 20), s("token", 358, 28), s("password", 358, 35), s("passwd", 358, 45), s("pwd", 358, 53), s("passphrase", 358, 58), s("auth", 358, 70), s("authorization", 358, 76), s("oauth", 358, 91), s("credential", 358, 98), s("bearer", 358, 110), s("api", 358, 118), s("apikey", 358, 123), s("accesskey", 358, 131), s("secretkey", 358, 142), s("privatekey", 358, 153), s("private", 358, 165), s("session", 358, 174), s("cookie", 358, 183), s("密钥", 358, 191), s("令牌", 358, 195)]
+        r.context = [s("key", 358, 15), s("secret", 358, 20), s("token", 358, 28), s("password", 358, 35), s("passwd", 358, 45), s("auth", 358, 53), s("credential", 358, 59), s("bearer", 358, 71), s("api", 358, 79), s("apikey", 358, 84), s("private", 358, 92), s("session", 358, 101), s("cookie", 358, 110), s("密钥", 358, 118), s("令牌", 358, 122)]
         r.contextSeverity = s("block", 359, 22)
         r.tags = [s("entropy", 360, 12)]
         r.allowlists = [
