@@ -72,11 +72,13 @@ public enum ScanReport {
         return out
     }
 
-    /// `--verbose`: one line per candidate that an allowlist let through, masked:
-    /// `allowlisted: aws.access_key at 2:13 ••••••••••••••••••••: AWS documentation keys end in EXAMPLE`.
+    /// `--verbose`: one line per candidate that looked sensitive but is known not to be (an
+    /// allowlist let it through, or it is a placeholder), masked, with the kind and reason:
+    /// `allowlisted: aws.access_key at 2:13 ••••: AWS documentation keys end in EXAMPLE`,
+    /// `placeholder: password.labelled at 1:10 ••••: a command substitution $(…)`.
     public static func allowlistedLines(_ dropped: [DroppedCandidate], on screen: Screen) -> [String] {
         allowlisted(dropped).map { candidate in
-            "allowlisted: \(candidate.ruleID) at \(place(candidate.spans, candidate.location)) "
+            "\(candidate.kind.rawValue): \(candidate.ruleID) at \(place(candidate.spans, candidate.location)) "
                 + "\(Finding.mask(text(of: candidate, on: screen))): \(allowlistReason(candidate))"
         }
     }
@@ -88,6 +90,7 @@ public enum ScanReport {
             return "{"
                 + [
                     #""rule":\#(ScreenDump.quoted(candidate.ruleID))"#,
+                    #""kind":"\#(candidate.kind.rawValue)""#,
                     #""location":"\#(candidate.location.rawValue)""#,
                     #""spans":[\#(spans.joined(separator: ","))]"#,
                     #""masked":\#(ScreenDump.quoted(Finding.mask(text(of: candidate, on: screen))))"#,
@@ -98,11 +101,13 @@ public enum ScanReport {
     }
 
     private static func allowlisted(_ dropped: [DroppedCandidate]) -> [DroppedCandidate] {
-        dropped.filter { $0.reason.hasPrefix("allowlisted") }
+        dropped.filter { $0.kind == .allowlisted || $0.kind == .placeholder }
     }
 
-    /// `AWS documentation keys end in EXAMPLE` from `allowlisted (AWS documentation keys end in EXAMPLE)`.
+    /// `AWS documentation keys end in EXAMPLE` from `allowlisted (AWS documentation keys end in EXAMPLE)`;
+    /// a placeholder's reason as it is.
     private static func allowlistReason(_ candidate: DroppedCandidate) -> String {
+        guard candidate.kind == .allowlisted else { return candidate.reason }
         var reason = Substring(candidate.reason.dropFirst("allowlisted".count)).trimmingPrefix(" ")
         if reason.hasPrefix("(") && reason.hasSuffix(")") { reason = reason.dropFirst().dropLast() }
         return reason.isEmpty ? "an allowlist of the rules file" : String(reason)

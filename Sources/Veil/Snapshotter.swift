@@ -74,14 +74,16 @@ public struct Snapshotter: Sendable {
 
     /// Redacts `screen` with `rules` and `style` and judges what the app left visible.
     /// `coveredByApp` says the app showed its own opaque privacy cover, so nothing was visible.
-    /// Regexes are charged to `allowance` (the input's regex budget; a fresh one when nil).
+    /// Regexes are charged to `allowance` (the input's regex budget; a fresh one when nil);
+    /// `known` values (found in earlier frames) are hidden wherever they show.
     /// - Throws: ``Failure`` when redaction fails (fail closed).
     public static func judge(
         _ screen: Screen, rules: RuleSet, style: RedactionStyle = .solid,
-        coveredByApp: Bool = false, allowance: RegexAllowance? = nil
+        coveredByApp: Bool = false, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues()
     ) throws -> Judgement {
-        let result = Redactor(rules: rules, style: coveredByApp ? .privacyCover : style, allowance: allowance)
-            .redact(screen)
+        var redactor = Redactor(rules: rules, style: coveredByApp ? .privacyCover : style, allowance: allowance)
+        redactor.known = known
+        let result = redactor.redact(screen)
         if let failure = result.failure {
             throw Failure(description: "redaction failed, no snapshot written: \(failure)")
         }

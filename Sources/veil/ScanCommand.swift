@@ -15,8 +15,9 @@ struct ScanCommand: ParsableCommand {
             and the final screen); --at TIME judges one moment of a recording. Secrets are always \
             masked; --show-last reveals at most \(Finding.maximumRevealedCharacters) characters of \
             each, and never more than a quarter of it. --verbose also lists the values an allowlist \
-            let through on the final screen (such as AWS's documentation key AKIA…EXAMPLE), masked, \
-            with the allowlist's reason.
+            let through on the final screen (such as AWS's documentation key AKIA…EXAMPLE) and the \
+            placeholders left visible ($(command), ${VAR}, <your-token>, changeme), masked, with \
+            the reason.
 
             Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the app marked \
             itself, or nothing); 1 a block finding the app did not mark (unless --exit-zero); 2 a \
@@ -47,7 +48,8 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when a block finding is found (errors still exit 2).")
     var exitZero = false
 
-    @Flag(name: [.short, .long], help: "Also list the candidates an allowlist let through, masked, with the reason.")
+    @Flag(
+        name: [.short, .long], help: "Also list the allowlisted candidates and placeholders, masked, with the reason.")
     var verbose = false
 
     func validate() throws {

@@ -160,4 +160,22 @@ import Testing
         let allowlisted = try #require(object["allowlisted"] as? [[String: Any]])
         #expect(allowlisted.first?["rule"] as? String == "aws.access_key")
     }
+
+    @Test func verboseScanSaysWhyAPlaceholderStaysVisible() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = Array("password=$(pass show db/prod)\r\napi_key: <your-api-key>\r\n".utf8)
+        let quiet = try CLI.run(["scan", "-"], in: work, stdin: input)
+        #expect(quiet.status == 0 && !quiet.stdout.contains("placeholder"), "\(quiet)")
+        let verbose = try CLI.run(["scan", "-", "--verbose"], in: work, stdin: input)
+        #expect(verbose.status == 0, "\(verbose)")
+        #expect(
+            verbose.stdout.contains("placeholder: password.labelled at 0:9 "), "\(verbose)")
+        #expect(verbose.stdout.contains(": a command substitution $(…)"), "\(verbose)")
+        #expect(verbose.stdout.contains(": a placeholder <…>"), "\(verbose)")
+        let json = try CLI.run(["scan", "-", "--verbose", "--format", "json"], in: work, stdin: input)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+        let listed = try #require(object["allowlisted"] as? [[String: Any]])
+        #expect(listed.map { $0["kind"] as? String } == ["placeholder", "placeholder"])
+    }
 }

@@ -241,7 +241,8 @@ import Testing
             recording. Secrets are always masked; --show-last reveals at most 4 characters
             of each, and never more than a quarter of it. --verbose also lists the values
             an allowlist let through on the final screen (such as AWS's documentation key
-            AKIA…EXAMPLE), masked, with the allowlist's reason.
+            AKIA…EXAMPLE) and the placeholders left visible ($(command), ${VAR},
+            <your-token>, changeme), masked, with the reason.
 
             Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the
             app marked itself, or nothing); 1 a block finding the app did not mark (unless
@@ -280,8 +281,8 @@ import Testing
                                       4, and at most a quarter of it). (default: 0)
               --exit-zero             Exit 0 even when a block finding is found (errors
                                       still exit 2).
-              -v, --verbose           Also list the candidates an allowlist let through,
-                                      masked, with the reason.
+              -v, --verbose           Also list the allowlisted candidates and
+                                      placeholders, masked, with the reason.
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -87,6 +87,50 @@ import VeilScreen
         for burner in burners { _ = await burner.value }
     }
 
+    /// Issue #17's case: an allowlist-heavy screen judged 40 times at once (the cores shared
+    /// by 40 tasks) gives 40 identical answers, and the allowlisted value stays allowed in
+    /// every one of them (a wall-clock budget let 9 of 40 runs flag it).
+    @Test func fortyConcurrentRunsOfAnAllowlistHeavyScreenAgree() async throws {
+        let rules = try RuleSet(
+            yaml: """
+                extend: {useDefault: true}
+                allowlists:
+                  - description: test fixtures
+                    regexes:
+                      ['^[a-z0-9]+-fixture-[0-9a-f]+$', '^(?:word)+example$', '(?i)^[a-z]+[0-9]+beta', 'AKIA[A-Z0-9]{12}EXAMPLE']
+                    regexTarget: secret
+                """)
+        var terminal = try Terminal(cols: 120, rows: 24)
+        var lines: [String] = []
+        for row in 0..<24 {
+            switch row % 4 {
+            case 0: lines.append("aws_access_key_id = AKIAIOSFODNN7EXAMPLE  row \(row)")
+            case 1: lines.append("password: alpha\(row)beta\(row)gamma-fixture-\(String(row, radix: 16))9f")
+            case 2: lines.append("token=\(String(repeating: "word", count: 6))example")
+            default: lines.append("password: Zq\(row)-Harbor-Lantern  card 4111 1111 1111 1111")
+            }
+        }
+        terminal.feed(Array(lines.joined(separator: "\r\n").utf8))
+        let screen = terminal.screen
+        func signature() throws -> [String] {
+            try rules.findings(in: screen).map { "\($0.ruleID) \($0.source) \($0.spans)" }
+        }
+        let alone = try signature()
+        // The allowlisted values (rows 0, 1, 2 of every 4) are never findings.
+        #expect(!alone.isEmpty)
+        #expect(alone.allSatisfy { !$0.contains("timedOut") }, "\(alone)")
+        let rowsFound = Set(try rules.findings(in: screen).flatMap(\.spans).map(\.row))
+        #expect(rowsFound.allSatisfy { $0 % 4 == 3 }, "\(rowsFound.sorted())")
+        let results = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<40 { group.addTask { try signature() } }
+            var all: [[String]] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 40)
+        #expect(results.allSatisfy { $0 == alone })
+    }
+
     @Test func oneInputsScreensShareOneBudget() throws {
         let rules = try RuleSet(
             yaml: """

@@ -116,7 +116,7 @@ public struct ExposureScanner: Sendable {
         let screen = terminal.screen
         let final: Snapshotter.Judgement
         do {
-            final = try Snapshotter.judge(screen, rules: rules)
+            final = try Snapshotter.judge(screen, rules: rules, known: state.values)
         } catch {
             throw InputError(path: path, message: "\(error)")
         }
@@ -141,6 +141,8 @@ public struct ExposureScanner: Sendable {
         var offsets: [Int: String] = [:]
         var tags: [Int32: [Int]] = [:]
         var nextTag: Int32 = 1
+        /// Values found so far: hidden wherever they show again in a later frame.
+        var values = KnownValues()
         /// The most recent output events' first stream offsets and file lines (a value's
         /// first byte is in one of them).
         var recent: [(offset: Int, line: Int)] = []
@@ -218,9 +220,13 @@ public struct ExposureScanner: Sendable {
         }
     }
 
-    private func findings(in screen: Screen, path: String) throws -> [Finding] {
+    /// The findings on `screen`, with the repeats of values found in earlier frames; their
+    /// values are remembered for later frames.
+    private func findings(in screen: Screen, path: String, values: inout KnownValues) throws -> [Finding] {
         do {
-            return try rules.findings(in: screen)
+            let found = try rules.findings(in: screen, known: values)
+            values.remember(found)
+            return found
         } catch {
             throw InputError(path: path, message: "detection failed: \(error)")
         }
@@ -259,7 +265,7 @@ public struct ExposureScanner: Sendable {
                 }
                 var grouped = Array(repeating: [Finding](), count: batch.groups.count)
                 var whole = true
-                for finding in try findings(in: screen, path: path) where finding.location == .screen {
+                for finding in try findings(in: screen, path: path, values: &state.values) where finding.location == .screen {
                     // Findings only on a line above a group (context) were judged with that line.
                     let groups = Set(finding.spans.compactMap { $0.row < groupOfRow.count ? groupOfRow[$0.row] : nil })
                         .subtracting([-1])
@@ -280,7 +286,7 @@ public struct ExposureScanner: Sendable {
                             JudgedLines(
                                 screen: lines.screen, offsets: lines.offsets, start: 0, count: 1, row: -1,
                                 isLeaving: group.isLeaving),
-                            try findings(in: lines.screen, path: path)
+                            try findings(in: lines.screen, path: path, values: &state.values)
                         ))
                 } else if let byGroup {
                     judged.append(
@@ -303,7 +309,7 @@ public struct ExposureScanner: Sendable {
                             JudgedLines(
                                 screen: alone, offsets: Array(batch.offsets[cells]), start: group.context,
                                 count: group.count, row: group.row, isLeaving: group.isLeaving),
-                            try findings(in: alone, path: path)
+                            try findings(in: alone, path: path, values: &state.values)
                         ))
                 }
             }

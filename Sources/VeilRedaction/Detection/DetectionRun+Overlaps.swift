@@ -64,7 +64,7 @@ extension DetectionRun {
                     covered.append(
                         DroppedCandidate(
                             ruleID: all[i].ruleID, location: all[i].location, spans: all[i].spans,
-                            reason: "covered by \(all[winner].ruleID)"))
+                            reason: "covered by \(all[winner].ruleID)", kind: .covered))
                 } else {
                     kept.append(i)
                 }

@@ -11,16 +11,23 @@ extension RuleSet {
     /// Everything sensitive on `screen` (app-marked cells, declared regions, rule matches
     /// on the grid and in the title) minus allowlists. Regexes are charged to `allowance`
     /// (the input's regex budget; a fresh one when nil), see ``regexScreenBudgetSteps``.
+    ///
+    /// Every other occurrence of a value a rule found, on this screen or among `known`
+    /// values (found in earlier frames), is a finding too: see ``KnownValues``.
     /// - Throws: ``DetectionError`` when a custom detector fails.
-    public func findings(in screen: Screen, allowance: RegexAllowance? = nil) throws -> [Finding] {
-        try detect(in: screen, allowance: allowance).findings
+    public func findings(
+        in screen: Screen, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues()
+    ) throws -> [Finding] {
+        try detect(in: screen, allowance: allowance, known: known).findings
     }
 
     /// Findings plus the candidates that were dropped and why.
     /// - Throws: ``DetectionError``.
-    public func detect(in screen: Screen, allowance: RegexAllowance? = nil) throws -> Detection {
+    public func detect(
+        in screen: Screen, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues()
+    ) throws -> Detection {
         var run = DetectionRun(rules: self, screen: screen, allowance: allowance ?? RegexAllowance())
-        try run.run()
+        try run.run(known: known)
         return Detection(findings: run.findings, dropped: run.dropped)
     }
 }
@@ -49,15 +56,29 @@ struct DetectionRun {
         self.regexBudget = RegexBudget(allowance: allowance)
     }
 
-    mutating func run() throws {
+    mutating func run(known: KnownValues = KnownValues()) throws {
         let text = ScreenText(screen: screen)
         appMarkedCells(in: text)
         declaredRegions(in: text)
         try scanRules(in: text, location: .screen)
-        if rules.scansTitle && !screen.title.isEmpty {
-            try scanRules(in: ScreenText(title: screen.title), location: .title)
-        }
+        let title = rules.scansTitle && !screen.title.isEmpty ? ScreenText(title: screen.title) : nil
+        if let title { try scanRules(in: title, location: .title) }
         try removeCoveredFindings()
+        // Layer 4: every other occurrence of a found value, on the grid and in the title.
+        var added = addRepeats(of: known, in: text, location: .screen)
+        if let title { added += addRepeats(of: known, in: title, location: .title) }
+        if !added.isEmpty { sortFindings() }
+    }
+
+    /// Screen before title, then by first cell (the order ``removeCoveredFindings()`` leaves).
+    mutating func sortFindings() {
+        let order = findings.indices.sorted { a, b in
+            let (x, y) = (findings[a], findings[b])
+            if (x.location == .screen) != (y.location == .screen) { return x.location == .screen }
+            if let sa = x.spans.first, let sb = y.spans.first, sa != sb { return sa < sb }
+            return a < b
+        }
+        findings = order.map { findings[$0] }
     }
 
     // MARK: Layers 2–3: rules (layer 1 and regions: DetectionRun+AppMarks, +Regions)
@@ -119,15 +140,16 @@ struct DetectionRun {
     ) {
         let base = text.lines[lineNumber].range.lowerBound
         let spans = text.cellSpans(for: (base + candidate.secret.lowerBound)..<(base + candidate.secret.upperBound))
-        func drop(_ reason: String) {
-            dropped.append(DroppedCandidate(ruleID: rule.id, location: location, spans: spans, reason: reason))
+        func drop(_ reason: String, kind: DroppedCandidate.Kind = .rejected) {
+            dropped.append(
+                DroppedCandidate(ruleID: rule.id, location: location, spans: spans, reason: reason, kind: kind))
         }
         // Inside a block finding of an earlier rule: the overlap pass would drop it anyway
         // (see `removeCoveredFindings`), so skip the validators and allowlists.
         if !candidate.continuesToEndMarker,
             let cover = earlierBlockFinding(covering: spans, location: location, rank: rank)
         {
-            return drop("covered by \(cover)")
+            return drop("covered by \(cover)", kind: .covered)
         }
         let secret = String(decoding: UnsafeBufferPointer(rebasing: line[candidate.secret]), as: UTF8.self)
         var needsContext = candidate.needsContext || rule.requiresContextAlways
@@ -158,7 +180,13 @@ struct DetectionRun {
         }
         regexBudget = budget
         if let allowlist = verdict.allowlist {
-            return drop("allowlisted" + (allowlist.description.isEmpty ? "" : " (\(allowlist.description))"))
+            return drop(
+                "allowlisted" + (allowlist.description.isEmpty ? "" : " (\(allowlist.description))"),
+                kind: .allowlisted)
+        }
+        // A value that stands in for a secret (`${VAR}`, `$(cmd)`, `<your-token>`, `changeme`).
+        if let placeholder = Placeholder.reason(utf8: UnsafeBufferPointer(rebasing: line[candidate.secret])) {
+            return drop(placeholder, kind: .placeholder)
         }
         if verdict.exhausted {
             // An allowlist regex ran out of budget: the candidate stays a finding and its line
@@ -214,7 +242,8 @@ struct DetectionRun {
     }
 
     /// The cells of a private key block: from the header to the end of its row, whole rows
-    /// below it, and the END line up to its marker; or whole rows down to the bottom.
+    /// below it while they can be its body (``PrivateKeyScanner/Body``), and the END line up
+    /// to its marker.
     func privateKeyBlock(from start: Int, lineNumber: Int, text: ScreenText) -> ([CellSpan], String) {
         let cols = screen.cols
         let headerLine = text.lines[lineNumber]
@@ -224,10 +253,13 @@ struct DetectionRun {
             spans.append(CellSpan(row: row, col: 0, width: cols))
         }
         var content = [text.string(start..<headerLine.range.upperBound)]
+        var body = PrivateKeyScanner.Body()
         text.bytes.withUnsafeBufferPointer { all in
             for line in text.lines[(lineNumber + 1)...] {
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
-                if let end = PrivateKeyScanner.endMarkerEnd(buf) {
+                let verdict = body.read(buf)
+                if verdict == .outside { return }
+                if case .end(let end) = verdict {
                     let endSpans = text.cellSpans(for: line.range.lowerBound..<(line.range.lowerBound + end))
                     for row in line.firstRow...line.lastRow where row < endSpans.last?.row ?? line.firstRow {
                         spans.append(CellSpan(row: row, col: 0, width: cols))

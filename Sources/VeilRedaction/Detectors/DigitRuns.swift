@@ -79,8 +79,8 @@ extension BuiltInDetector {
         case .cardNumber: runs.longestChain >= 13
         // 17 digits in a row (then a digit or X).
         case .residentID: runs.longestRun >= 17
-        // `\d{3}([- ]?)\d{2}\2\d{4}`: 9 digits in one chain.
-        case .ssn: runs.longestChain >= 9
+        // `\d{3}([- .]?)\d{2}\2\d{4}`: 9 digits in one chain (a dotted one is a phone chain).
+        case .ssn: runs.longestChain >= 9 || runs.longestPhoneChain >= 9
         // `1[3-9]\d{9}` or `1[3-9]\d[ -]\d{4}[ -]\d{4}`: 11 digits in one chain.
         case .chineseMobile: runs.longestChain >= 11
         // `+` and 8–15 digits, a national number (9 or more digits) or the 10-digit North

@@ -1,15 +1,23 @@
-/// `email`: `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}`, found
-/// from each `@`. Reserved example domains are allowlisted in the rule; a match followed
-/// by `:` and a path (`git@github.com:org/repo`, `root@host.lan:~$`) is an SSH address or
-/// a shell prompt, not an e-mail; so is the user part of a URL (`ssh://git@github.com/…`,
-/// `postgres://app:password@db/…`, whose password `url.credentials` hides).
+/// `email`: `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.TLD`, found from each
+/// `@`, where TLD is one IANA delegates (``TopLevelDomain``: `S@SXt.tS` in ASCII art is
+/// not an address), in ASCII, punycode (`xn--p1ai`) or Unicode (`рф`); labels may be
+/// internationalised (`jürgen@bücher.de`). Reserved example domains are allowlisted in the
+/// rule. Not an e-mail: a match followed by `:` and a path (`git@github.com:org/repo`,
+/// `root@host.lan:~$`: an SSH address or a shell prompt), an SSH or SCP target (`user@host`
+/// on a line running `ssh`, `scp`, `sftp`, `rsync`, `mosh` or `ssh-copy-id`), the `git@`
+/// user of a code host (`ssh -T git@github.com`, `Cloning from git@gitlab.com`), and the
+/// user part of a URL (`ssh://git@github.com/…`, `postgres://app:password@db/…`, whose
+/// password `url.credentials` hides).
 struct EmailScanner: NativeScanner {
+    private static let sshCommands: [[UInt8]] = ["ssh", "scp", "sftp", "rsync", "mosh", "ssh-copy-id", "autossh"]
+        .map { Array($0.utf8) }
+
     @inline(__always) private static func isLocal(_ b: UInt8) -> Bool {
         ASCII.isAlnum(b) || b == ASCII.dot || b == ASCII.underscore || b == 0x25 || b == ASCII.plus || b == ASCII.dash
     }
 
     @inline(__always) private static func isDomain(_ b: UInt8) -> Bool {
-        ASCII.isAlnum(b) || b == ASCII.dash || b == ASCII.dot
+        ASCII.isAlnum(b) || b == ASCII.dash || b == ASCII.dot || b >= 0x80
     }
 
     func scan(_ line: UTF8Line, previous: UTF8Line, into candidates: inout [Candidate]) {
@@ -19,8 +27,17 @@ struct EmailScanner: NativeScanner {
         while i < n {
             guard line[i] == ASCII.at else { i += 1; continue }
             var start = i
-            while start > lastEnd && Self.isLocal(line[start - 1]) { start -= 1 }
+            while start > lastEnd {
+                if Self.isLocal(line[start - 1]) {
+                    start -= 1
+                } else if let lead = Self.twoByteLetterStart(line, before: start), lead >= lastEnd {
+                    start = lead
+                } else {
+                    break
+                }
+            }
             guard start < i, let end = Self.domainEnd(in: line, from: i + 1) else { i += 1; continue }
+            let at = i
             i = end
             if Self.isURLUserInfo(line, before: start) { continue }
             if end + 1 < n && line[end] == ASCII.colon
@@ -29,6 +46,7 @@ struct EmailScanner: NativeScanner {
             {
                 continue
             }
+            if Self.isSSHTarget(line, local: start..<at) { continue }
             candidates.append(Candidate(match: start..<end, secret: start..<end))
             lastEnd = end
         }
@@ -47,22 +65,43 @@ struct EmailScanner: NativeScanner {
         return false
     }
 
-    /// The end of the longest `label(.label)*.tld` at `start` with a 2–63 letter TLD and no
+    /// The start of a two-byte UTF-8 character (Latin, Greek, Cyrillic… letters: `ü`, `я`)
+    /// that ends at `end`, for internationalised local parts (`jürgen@`); nil for anything
+    /// else (CJK text and full-width punctuation, three bytes, are not part of an address).
+    static func twoByteLetterStart(_ line: UTF8Line, before end: Int) -> Int? {
+        guard end >= 2, ASCII.isContinuation(line[end - 1]), (0xC3...0xDF).contains(line[end - 2]) else { return nil }
+        return end - 2
+    }
+
+    /// Whether the address whose local part is `local` is an SSH or SCP target: the local
+    /// part is `git` (a code host's SSH user), or an SSH command runs on the line before it.
+    static func isSSHTarget(_ line: UTF8Line, local: Range<Int>) -> Bool {
+        if local.count == 3 && line.matchesLowercase(Array("git".utf8), at: local.lowerBound) { return true }
+        let before = UnsafeBufferPointer(rebasing: line[..<local.lowerBound])
+        return sshCommands.contains { before.containsWord($0) }
+    }
+
+    /// The end of the longest `label(.label)*.tld` at `start` with a delegated TLD and no
     /// letter or digit right after it.
     static func domainEnd(in line: UTF8Line, from start: Int) -> Int? {
         var j = start
         while j < line.count && isDomain(line[j]) { j += 1 }
+        // Not inside a character: a run of UTF-8 ends on a whole character.
         var end = j
         while end > start {
-            // Find the last dot before `end`; the TLD runs from it to `end`.
+            // Find the last dot before `end`; the TLD runs from it.
             var dot = end - 1
             while dot > start && line[dot] != ASCII.dot { dot -= 1 }
-            guard dot > start, line[dot] == ASCII.dot else { return nil }
-            let tld = (dot + 1)..<end
-            if (2...63).contains(tld.count) && tld.allSatisfy({ ASCII.isLetter(line[$0]) })
-                && line.alnumBoundary(at: end) && labelsAreValid(line, start..<dot)
+            guard dot > start, line[dot] == ASCII.dot, labelsAreValid(line, start..<dot) else { return nil }
+            // The TLD: an ASCII run (letters, digits, dashes: `xn--p1ai`) or a non-ASCII one
+            // (`рф`), which may be followed by text of the other kind (`acme.io联系`).
+            var tldEnd = dot + 1
+            let ascii = tldEnd < line.count && line[tldEnd] < 0x80
+            while tldEnd < end && (line[tldEnd] < 0x80) == ascii { tldEnd += 1 }
+            if tldEnd > dot + 1, line.alnumBoundary(at: tldEnd),
+                TopLevelDomain.isDelegated(UnsafeBufferPointer(rebasing: line[(dot + 1)..<tldEnd]))
             {
-                return end
+                return tldEnd
             }
             end = dot
         }

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Not reported: UUIDs, paths and URLs (a run starting with `/`, holding `//`, or with a
 /// `/` after `.` or `~`), digests (`sha256:…`, `h1:…`, `sha512-…`), `data:` URL payloads,
-/// hash-length hex next to a git or hash word (`commit`, `sha256`, `checksum`, …) on the
-/// line or the line above, and sequential strings (`abcdef…`).
+/// hash-length hex next to a git or hash word (`commit`, `sha256`, `checksum`, …, whole
+/// words) on the line or the line above or where git and checksum tools print object names
+/// (``isObjectName(_:_:)``), and sequential strings (`abcdef…`).
 struct EntropyScanner: NativeScanner {
     static let base64Threshold = 4.5
     static let hexThreshold = 3.0
@@ -99,9 +100,39 @@ struct EntropyScanner: NativeScanner {
         if Self.isUUIDRun(line, range) { return true }
         if Self.isSequential(line, range) { return true }
         if hex && [32, 40, 64, 128].contains(range.count) {
-            for word in Self.hashWords where line.containsLowercase(word) || previous.containsLowercase(word) {
+            for word in Self.hashWords where line.containsWord(word) || previous.containsWord(word) {
                 return true
             }
+            if Self.isObjectName(line, range) { return true }
+        }
+        return false
+    }
+
+    /// Hash-length hex where git and checksum tools print object names: after `->` or
+    /// `=>` (`main -> 3f2a…`), after `was` (`(was 2677…)`), on a merge marker line
+    /// (`>>>>>>> 3f2a…`), beside `..` (a range `a1b2…..c3d4…`), and at the start of a
+    /// checksum listing line (`<sha256>  /etc/fstab`, `<md5> *file.iso`).
+    static func isObjectName(_ line: UTF8Line, _ range: Range<Int>) -> Bool {
+        var k = range.lowerBound
+        while k > 0 && (line[k - 1] == ASCII.space || line[k - 1] == 0x28 /* ( */) { k -= 1 }
+        if k >= 2 && (line.hasPrefix("->", at: k - 2) || line.hasPrefix("=>", at: k - 2)) { return true }
+        if k >= 3 && line.matchesLowercase(Array("was".utf8), at: k - 3) && (k == 3 || !ASCII.isLetter(line[k - 4])) {
+            return true
+        }
+        if line.count >= 7, [0x3C, 0x3E, 0x3D, 0x7C].contains(line[0]), (0..<7).allSatisfy({ line[$0] == line[0] }) {
+            return true
+        }
+        if line.hasPrefix("..", at: range.upperBound)
+            || (range.lowerBound >= 2 && line.hasPrefix("..", at: range.lowerBound - 2))
+        {
+            return true
+        }
+        // `sha256sum`, `md5sum`, `shasum`: the digest starts the line, then two spaces
+        // (text mode) or a space and `*` (binary mode), then the file name.
+        if range.lowerBound == 0, range.upperBound + 2 < line.count, line[range.upperBound] == ASCII.space,
+            line[range.upperBound + 1] == ASCII.space || line[range.upperBound + 1] == 0x2A
+        {
+            return true
         }
         return false
     }

@@ -1,6 +1,7 @@
-/// `us.ssn`: `(\d{3})([- ]?)(\d{2})\2(\d{4})` standing alone and not part of a longer
-/// separated number. The `ssn` validator checks the ranges; the bare 9-digit form counts
-/// only next to a context word.
+/// `us.ssn`: `(\d{3})([- .]?)(\d{2})\2(\d{4})` standing alone and not part of a longer
+/// separated number. The `ssn` validator checks the ranges; the bare 9-digit form and the
+/// dotted one (`536.22.8714`, which a version or a measurement can also take) count only
+/// next to a context word.
 struct SSNScanner: NativeScanner {
     func scan(_ line: UTF8Line, previous: UTF8Line, into candidates: inout [Candidate]) {
         let n = line.count
@@ -13,7 +14,8 @@ struct SSNScanner: NativeScanner {
                 continue
             }
             if let end = Self.end(in: line, from: start) {
-                candidates.append(Candidate(match: start..<end, secret: start..<end))
+                candidates.append(
+                    Candidate(match: start..<end, secret: start..<end, needsContext: line[start + 3] == ASCII.dot))
                 i = end
             } else {
                 while i < n && ASCII.isDigit(line[i]) { i += 1 }
@@ -30,7 +32,7 @@ struct SSNScanner: NativeScanner {
         var j = start + 3
         guard j < n else { return nil }
         let separator = line[j]
-        let separated = separator == ASCII.dash || separator == ASCII.space
+        let separated = separator == ASCII.dash || separator == ASCII.space || separator == ASCII.dot
         if separated { j += 1 }
         guard digits(j, 2) else { return nil }
         j += 2

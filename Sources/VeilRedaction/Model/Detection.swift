@@ -10,6 +10,21 @@ public struct Detection: Sendable {
 /// A candidate a rule matched and then let go (failed validation, low entropy, no context
 /// word, allowlisted, covered by another finding). Holds no text, only where and why.
 public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
+    /// Why a candidate was let go, in kinds a report can pick from (`veil scan --verbose`
+    /// lists the ``allowlisted`` and ``placeholder`` ones: values that look sensitive but
+    /// are known not to be).
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// An allowlist (of the rule or of the rules file) matched it.
+        case allowlisted
+        /// It stands in for a value: a variable, a command substitution, a template, a mask,
+        /// a stand-in word, a documentation example (see ``Placeholder``).
+        case placeholder
+        /// A validator, the entropy threshold or the missing context word rejected it.
+        case rejected
+        /// A more severe or larger finding covers it.
+        case covered
+    }
+
     /// The rule that matched.
     public var ruleID: String
     /// Grid or title.
@@ -18,6 +33,19 @@ public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
     public var spans: [CellSpan]
     /// Why it was dropped (`luhn: Luhn check fails`, `no context word nearby`, …).
     public var reason: String
+    /// The kind of reason.
+    public var kind: Kind
+
+    /// A dropped candidate.
+    public init(
+        ruleID: String, location: Finding.Location, spans: [CellSpan], reason: String, kind: Kind = .rejected
+    ) {
+        self.ruleID = ruleID
+        self.location = location
+        self.spans = spans
+        self.reason = reason
+        self.kind = kind
+    }
 
     public var description: String {
         let place = spans.map { "\($0.row):\($0.col)+\($0.width)" }.joined(separator: ",")

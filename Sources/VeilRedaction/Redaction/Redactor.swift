@@ -17,6 +17,8 @@ public struct Redactor: Sendable {
     /// The regex budget of the input the screens come from (shared by every screen this
     /// redactor sees); nil gives each screen a fresh input budget.
     public var allowance: RegexAllowance?
+    /// Values found before (earlier frames of a recording): hidden wherever they show.
+    public var known = KnownValues()
 
     /// Creates a redactor.
     public init(rules: RuleSet, style: RedactionStyle = .solid, allowance: RegexAllowance? = nil) {
@@ -32,7 +34,7 @@ public struct Redactor: Sendable {
     }
 
     func planAndFindings(for screen: Screen) throws -> (plan: RedactionPlan, findings: [Finding]) {
-        let findings = try rules.findings(in: screen, allowance: allowance)
+        let findings = try rules.findings(in: screen, allowance: allowance, known: known)
         return (RedactionPlan(findings: findings, cols: screen.cols, rows: screen.rows, style: style), findings)
     }
 

@@ -560,110 +560,102 @@ extension RawRuleFile {
         var r = RawRule(position: p(590, 5))
         r.id = s("private_key", 590, 9)
         r.name = s("Private key", 591, 11)
-        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line or the bottom of the screen.", 592, 18)
+        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 592, 18)
         r.detector = s("private_key", 593, 15)
         r.category = s("secret", 594, 15)
         r.severity = s("block", 595, 15)
         r.tags = [s("key", 596, 12)]
         r.keywords = [s("-----BEGIN", 597, 16)]
-        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 599, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 606, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 609, 9)]
-        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 611, 9), s("-----BEGIN CERTIFICATE-----", 612, 9), s("-----BEGIN private key-----", 613, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 614, 9)]
+        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 599, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 606, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 609, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 610, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 611, 9)]
+        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 616, 9), s("-----BEGIN CERTIFICATE-----", 617, 9), s("-----BEGIN private key-----", 618, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 619, 9)]
         return r
     }
 
     private static func rule26() -> RawRule {
-        var r = RawRule(position: p(616, 5))
-        r.id = s("password.labelled", 616, 9)
-        r.name = s("Password", 617, 11)
-        r.description = s("A value right of a password, secret, API key or token label, in English or Chinese.", 618, 18)
-        r.detector = s("password.labelled", 619, 15)
-        r.category = s("secret", 620, 15)
-        r.severity = s("block", 621, 15)
-        r.tags = [s("password", 622, 12)]
-        r.keywords = [s("password", 623, 16), s("passwd", 623, 26), s("pwd", 623, 34), s("passcode", 623, 39), s("secret", 623, 49), s("apikey", 623, 57), s("api_key", 623, 65), s("api-key", 623, 74), s("token", 623, 83), s("密码", 623, 90), s("口令", 623, 94), s("密钥", 623, 98), s("私钥", 623, 102), s("令牌", 623, 106)]
-        r.allowlists = [
-            { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(625, 9))
-                a.description = s("placeholders, variables and words that are not a password", 625, 22)
-                a.regexes = [s("^\\$\\{[^}]*\\}$", 627, 13), s("^\\{\\{.*\\}\\}$", 628, 13), s("^\\$[A-Za-z_][A-Za-z0-9_]*$", 629, 13), s("^%[A-Za-z_]+%$", 630, 13), s("^<[^>]*>$", 631, 13), s("(?i)^(?:changeme|change_me|null|none|nil|true|false|undefined|required|optional|hidden|redacted|\\[redacted\\]|example|placeholder|x{4,})$", 632, 13)]
-                return a
-            }(),
-        ]
-        r.examples = [s("Password: ↓hunter22↓", 634, 9), s("密码：↓abc12345↓", 635, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 636, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 637, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 638, 9), s("userPassword: ↓correct-horse↓", 639, 9), s("支付密码 = ↓839201↓", 640, 9), s("令牌：↓令牌值九八七↓", 641, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 642, 9)]
-        r.negativeExamples = [s("Password: ********", 644, 9), s("password: ${DB_PASSWORD}", 645, 9), s("secret: {{.Values.secret}}", 646, 9), s("token=$GITHUB_TOKEN", 647, 9), s("Password: changeme", 648, 9), s("passwordless: true", 649, 9), s("grep: /etc/passwd: Permission denied", 650, 9), s("Password: abc", 651, 9), s("Enter password:", 652, 9), s("密码：●●●●●●", 653, 9), s("tokens: 4096", 654, 9)]
+        var r = RawRule(position: p(621, 5))
+        r.id = s("password.labelled", 621, 9)
+        r.name = s("Password", 622, 11)
+        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 623, 18)
+        r.detector = s("password.labelled", 624, 15)
+        r.category = s("secret", 625, 15)
+        r.severity = s("block", 626, 15)
+        r.tags = [s("password", 627, 12)]
+        r.keywords = [s("pass", 628, 16), s("pwd", 628, 22), s("secret", 628, 27), s("token", 628, 35), s("apikey", 628, 42), s("api_key", 628, 50), s("api-key", 628, 59), s("auth", 628, 68), s("creds", 628, 74), s("credential", 628, 81), s("private", 628, 93), s("密码", 628, 102), s("口令", 628, 106), s("密钥", 628, 110), s("私钥", 628, 114), s("令牌", 628, 118)]
+        r.examples = [s("Password: ↓hunter22↓", 630, 9), s("密码：↓abc12345↓", 631, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 632, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 633, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 634, 9), s("userPassword: ↓correct-horse↓", 635, 9), s("支付密码 = ↓839201↓", 636, 9), s("令牌：↓令牌值九八七↓", 637, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 638, 9), s("db_password := ↓q7Rv-9wLm↓", 639, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 640, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 641, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 642, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 643, 9), s("│ Password │ ↓hunter2↓ │", 644, 9), s("Password found: ↓pswd↓", 645, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 646, 9)]
+        r.negativeExamples = [s("Password: ********", 648, 9), s("password: ${DB_PASSWORD}", 649, 9), s("secret: {{.Values.secret}}", 650, 9), s("token=$GITHUB_TOKEN", 651, 9), s("password=$(pass show db/prod)", 652, 9), s("api_key: <your-api-key>", 653, 9), s("Password: changeme", 654, 9), s("passwordless: true", 655, 9), s("grep: /etc/passwd: Permission denied", 656, 9), s("Password: abc", 657, 9), s("Enter password:", 658, 9), s("密码：●●●●●●", 659, 9), s("tokens: 4096", 660, 9), s("publicToken: pk_9f8e7d6c5b4a", 661, 9), s("password: real_key", 662, 9), s("token_type: bearer", 663, 9), s("max_tokens=4096", 664, 9), s("[sudo] password for alice:", 665, 9)]
         return r
     }
 
     private static func rule27() -> RawRule {
-        var r = RawRule(position: p(657, 5))
-        r.id = s("generic.entropy", 657, 9)
-        r.name = s("High-entropy string", 658, 11)
-        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 659, 18)
-        r.detector = s("generic.entropy", 660, 15)
-        r.category = s("secret", 661, 15)
-        r.severity = s("warn", 662, 15)
-        r.context = [s("key", 663, 15), s("secret", 663, 20), s("token", 663, 28), s("password", 663, 35), s("passwd", 663, 45), s("pwd", 663, 53), s("passphrase", 663, 58), s("auth", 663, 70), s("authorization", 663, 76), s("oauth", 663, 91), s("credential", 663, 98), s("bearer", 663, 110), s("api", 663, 118), s("apikey", 663, 123), s("accesskey", 663, 131), s("secretkey", 663, 142), s("privatekey", 663, 153), s("private", 663, 165), s("session", 663, 174), s("cookie", 663, 183), s("密钥", 663, 191), s("令牌", 663, 195)]
-        r.contextSeverity = s("block", 664, 22)
-        r.tags = [s("entropy", 665, 12)]
+        var r = RawRule(position: p(668, 5))
+        r.id = s("generic.entropy", 668, 9)
+        r.name = s("High-entropy string", 669, 11)
+        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 670, 18)
+        r.detector = s("generic.entropy", 671, 15)
+        r.category = s("secret", 672, 15)
+        r.severity = s("warn", 673, 15)
+        r.context = [s("key", 674, 15), s("secret", 674, 20), s("token", 674, 28), s("password", 674, 35), s("passwd", 674, 45), s("pwd", 674, 53), s("passphrase", 674, 58), s("auth", 674, 70), s("authorization", 674, 76), s("oauth", 674, 91), s("credential", 674, 98), s("bearer", 674, 110), s("api", 674, 118), s("apikey", 674, 123), s("accesskey", 674, 131), s("secretkey", 674, 142), s("privatekey", 674, 153), s("private", 674, 165), s("session", 674, 174), s("cookie", 674, 183), s("密钥", 674, 191), s("令牌", 674, 195)]
+        r.contextSeverity = s("block", 675, 22)
+        r.tags = [s("entropy", 676, 12)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(667, 9))
-                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 667, 22)
-                a.regexes = [s("EXAMPLE", 668, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 668, 30)]
+                var a = RawAllowlist(position: p(678, 9))
+                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 678, 22)
+                a.regexes = [s("EXAMPLE", 679, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 679, 30)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(669, 9))
-                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 669, 22)
-                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 670, 19)]
+                var a = RawAllowlist(position: p(680, 9))
+                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 680, 22)
+                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 681, 19)]
                 return a
             }(),
         ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 672, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 673, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 674, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 676, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 677, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 678, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 679, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 680, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 681, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 682, 9), s("--------------------------------------------", 683, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 684, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 685, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 686, 9)]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 683, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 684, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 685, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 687, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 688, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 689, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 690, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 691, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 692, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 693, 9), s("--------------------------------------------", 694, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 695, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 696, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 697, 9)]
         return r
     }
 
     private static func rule28() -> RawRule {
-        var r = RawRule(position: p(690, 5))
-        r.id = s("ipv4", 690, 9)
-        r.name = s("IPv4 address", 691, 11)
-        r.description = s("IPv4 address.", 692, 18)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 693, 12)
-        r.keywords = [s(".", 694, 16)]
-        r.category = s("pii", 695, 15)
-        r.severity = s("warn", 696, 15)
-        r.enabled = b(false, 697, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 699, 9)]
-        r.negativeExamples = [s("version 1.2.3", 701, 9), s("999.1.1.1", 702, 9)]
+        var r = RawRule(position: p(701, 5))
+        r.id = s("ipv4", 701, 9)
+        r.name = s("IPv4 address", 702, 11)
+        r.description = s("IPv4 address.", 703, 18)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 704, 12)
+        r.keywords = [s(".", 705, 16)]
+        r.category = s("pii", 706, 15)
+        r.severity = s("warn", 707, 15)
+        r.enabled = b(false, 708, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 710, 9)]
+        r.negativeExamples = [s("version 1.2.3", 712, 9), s("999.1.1.1", 713, 9)]
         return r
     }
 
     private static func rule29() -> RawRule {
-        var r = RawRule(position: p(704, 5))
-        r.id = s("mac.address", 704, 9)
-        r.name = s("MAC address", 705, 11)
-        r.description = s("MAC address.", 706, 18)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 707, 12)
-        r.category = s("pii", 708, 15)
-        r.severity = s("warn", 709, 15)
-        r.enabled = b(false, 710, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 712, 9)]
-        r.negativeExamples = [s("time 12:30:45", 714, 9)]
+        var r = RawRule(position: p(715, 5))
+        r.id = s("mac.address", 715, 9)
+        r.name = s("MAC address", 716, 11)
+        r.description = s("MAC address.", 717, 18)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 718, 12)
+        r.category = s("pii", 719, 15)
+        r.severity = s("warn", 720, 15)
+        r.enabled = b(false, 721, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 723, 9)]
+        r.negativeExamples = [s("time 12:30:45", 725, 9)]
         return r
     }
 
     private static func rule30() -> RawRule {
-        var r = RawRule(position: p(716, 5))
-        r.id = s("btc.address", 716, 9)
-        r.name = s("Bitcoin address", 717, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 718, 18)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 719, 12)
-        r.category = s("pii", 720, 15)
-        r.severity = s("warn", 721, 15)
-        r.enabled = b(false, 722, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 724, 9)]
-        r.negativeExamples = [s("order 1234567890", 726, 9)]
+        var r = RawRule(position: p(727, 5))
+        r.id = s("btc.address", 727, 9)
+        r.name = s("Bitcoin address", 728, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 729, 18)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 730, 12)
+        r.category = s("pii", 731, 15)
+        r.severity = s("warn", 732, 15)
+        r.enabled = b(false, 733, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 735, 9)]
+        r.negativeExamples = [s("order 1234567890", 737, 9)]
         return r
     }
 

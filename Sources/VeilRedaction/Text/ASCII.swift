@@ -89,6 +89,39 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return false
     }
 
+    /// Whether `word` (lowercase) occurs as a whole word, case-insensitively: not inside a
+    /// longer word (`tin` is not in `settings`), though a camelCase hump, `_`, a digit or
+    /// any non-letter bounds it and a plural `s` may follow (`apiKeys`, `tokens`). A word
+    /// that is not ASCII (密钥) has no word boundaries to check and matches anywhere.
+    func containsWord(_ word: [UInt8]) -> Bool {
+        guard let first = word.first, word.count <= count else { return false }
+        if first >= 0x80 { return containsLowercase(word) }
+        var index = 0
+        let last = count - word.count
+        while index <= last {
+            defer { index += 1 }
+            guard ASCII.lower(self[index]) == first, matchesLowercase(word, at: index) else { continue }
+            if index > 0 {
+                let before = self[index - 1]
+                let camel = ASCII.isLower(before) && ASCII.isUpper(self[index])
+                if ASCII.isLetter(before) && !camel { continue }
+            }
+            var end = index + word.count
+            if end < count && ASCII.lower(self[end]) == 0x73 /* s */
+                && (end + 1 == count || !ASCII.isLower(self[end + 1]))
+            {
+                end += 1
+            }
+            if end < count {
+                let after = self[end]
+                let camel = ASCII.isLower(self[end - 1]) && ASCII.isUpper(after)
+                if ASCII.isLetter(after) && !camel { continue }
+            }
+            return true
+        }
+        return false
+    }
+
     /// The number of characters (Unicode scalars) in `range`.
     func scalarCount(_ range: Range<Int>) -> Int {
         var total = 0

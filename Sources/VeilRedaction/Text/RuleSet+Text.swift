@@ -19,33 +19,12 @@ extension RuleSet {
     /// - Throws: ``DetectionError`` when a custom detector fails.
     public func textFindings(inUTF8 bytes: some Sequence<UInt8>) throws -> [TextFinding] {
         let lines = TextLines(Array(bytes))
-        return try textFindings(in: lines, known: [])
+        return try textFindings(in: lines, known: KnownValues())
     }
 
     /// Findings in `lines`, with the repeats of their values and of `known` values.
-    func textFindings(in lines: TextLines, known: [KnownValue], preset: [Finding] = []) throws -> [TextFinding] {
-        var findings = try DetectionRun.textFindings(self, in: lines, preset: preset)
-        var repeats = Set<Int>()
-        var values = known
-        for finding in findings
-        where !finding.secretText.isEmpty && finding.secretText.unicodeScalars.count >= Self.minimumRepeatLength
-            && !finding.secretText.contains("\n")
-        {
-            values.append(KnownValue(finding))
-        }
-        var unique: [KnownValue] = []
-        var seen = Set<[UInt8]>()
-        for value in values where seen.insert(value.bytes).inserted { unique.append(value) }
-        for (index, spans) in lines.occurrences(of: unique.map(\.bytes))
-        where !findings.contains(where: { $0.covers(spans) }) {
-            let value = unique[index]
-            repeats.insert(findings.count)
-            findings.append(
-                Finding(
-                    ruleID: value.ruleID, category: value.category, severity: value.severity, source: .rule,
-                    location: .text, spans: spans, style: value.style, matchText: value.matchText,
-                    secretText: value.secretText))
-        }
+    func textFindings(in lines: TextLines, known: KnownValues, preset: [Finding] = []) throws -> [TextFinding] {
+        let (findings, repeats) = try DetectionRun.textFindings(self, in: lines, known: known, preset: preset)
         var result = findings.enumerated().map { index, finding in
             lines.textFinding(finding, isRepeat: repeats.contains(index))
         }
@@ -54,95 +33,7 @@ extension RuleSet {
     }
 }
 
-/// A value a rule found, hidden wherever it appears again.
-struct KnownValue: Sendable {
-    var bytes: [UInt8]
-    var ruleID: String
-    var category: RuleCategory
-    var severity: Severity
-    var style: RedactionStyle?
-    var matchText: String
-    var secretText: String
-
-    init(_ finding: Finding) {
-        bytes = Array(finding.secretText.utf8)
-        ruleID = finding.ruleID
-        category = finding.category
-        severity = finding.severity
-        style = finding.style
-        matchText = finding.matchText
-        secretText = finding.secretText
-    }
-}
-
 extension TextLines {
-    /// The character spans of every occurrence of each of `needles` (at least 6 bytes each;
-    /// shorter ones are ignored) in the lines, never across lines, in text order, with the
-    /// needle's index. One pass over the text: a 6-byte rolling window is looked up in a
-    /// 65,536-bit filter, and only on a hit in a table of the needles' first 6 bytes. A small
-    /// search (text bytes × needles ≤ `directLimit`: a log event) compares directly instead,
-    /// cheaper than building the filter.
-    func occurrences(of needles: [[UInt8]], directLimit: Int = 4096) -> [(index: Int, spans: [CellSpan])] {
-        let width = 6
-        guard !needles.isEmpty else { return [] }
-        if text.bytes.count * needles.count <= directLimit {
-            return directOccurrences(of: needles, width: width)
-        }
-        let mask: UInt64 = (1 << 48) - 1
-        @inline(__always) func slot(_ key: UInt64) -> Int {
-            Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48)
-        }
-        var filter = [UInt64](repeating: 0, count: 1024)
-        var byKey: [UInt64: [Int]] = [:]
-        for (index, needle) in needles.enumerated() where needle.count >= width {
-            let key = needle[0..<width].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
-            filter[slot(key) >> 6] |= 1 << UInt64(slot(key) & 63)
-            byKey[key, default: []].append(index)
-        }
-        guard !byKey.isEmpty else { return [] }
-        var found: [(index: Int, spans: [CellSpan])] = []
-        text.bytes.withUnsafeBufferPointer { all in
-            for line in text.lines where line.range.count >= width {
-                var window: UInt64 = 0
-                for j in line.range {
-                    window = ((window << 8) | UInt64(all[j])) & mask
-                    guard j - line.range.lowerBound >= width - 1 else { continue }
-                    let s = slot(window)
-                    guard filter[s >> 6] & (1 << UInt64(s & 63)) != 0, let indices = byKey[window] else { continue }
-                    let start = j - (width - 1)
-                    for index in indices {
-                        let needle = needles[index]
-                        let end = start + needle.count
-                        guard end <= line.range.upperBound,
-                            (width..<needle.count).allSatisfy({ all[start + $0] == needle[$0] })
-                        else { continue }
-                        found.append((index, text.cellSpans(for: start..<end)))
-                    }
-                }
-            }
-        }
-        return found
-    }
-
-    /// ``occurrences(of:directLimit:)`` by comparing each needle at each place.
-    private func directOccurrences(of needles: [[UInt8]], width: Int) -> [(index: Int, spans: [CellSpan])] {
-        var found: [(index: Int, spans: [CellSpan])] = []
-        text.bytes.withUnsafeBufferPointer { all in
-            for line in text.lines where line.range.count >= width {
-                for start in line.range {
-                    for (index, needle) in needles.enumerated() where needle.count >= width {
-                        let end = start + needle.count
-                        guard end <= line.range.upperBound, all[start] == needle[0],
-                            (1..<needle.count).allSatisfy({ all[start + $0] == needle[$0] })
-                        else { continue }
-                        found.append((index, text.cellSpans(for: start..<end)))
-                    }
-                }
-            }
-        }
-        return found
-    }
-
     /// A finding with its place in the input.
     func textFinding(_ finding: Finding, isRepeat: Bool) -> TextFinding {
         var segments: [Range<Int>] = []

@@ -43,7 +43,7 @@ extension RuleSet {
     /// - Throws: ``DetectionError`` when a custom detector fails.
     public func redact(utf8 bytes: [UInt8], style: TextRedactionStyle = .mask) throws -> [UInt8] {
         let lines = TextLines(bytes)
-        let findings = try textFindings(in: lines, known: [])
+        let findings = try textFindings(in: lines, known: KnownValues())
         return lines.redacted(findings, style: style)
     }
 }

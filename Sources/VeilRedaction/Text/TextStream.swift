@@ -6,9 +6,10 @@
 /// - the line before a piece is read as context (a label on one line, its value on the next);
 /// - a value found earlier is hidden when it appears again later (the most recent
 ///   ``maximumKnownValues`` values); an earlier line already returned is not revisited;
-/// - a private key block whose END line has not arrived yet is held back (up to
-///   ``maximumHeldBytes``) and returned with the piece that ends it; a longer block is
-///   returned hidden, and every following line stays hidden down to its END line.
+/// - a private key block whose END line has not arrived yet (every line after its header
+///   can be its body) is held back (up to ``maximumHeldBytes``) and returned with the piece
+///   that ends it; a longer block is returned hidden, and the following lines stay hidden
+///   while they are its body, down to its END line.
 ///
 /// ```swift
 /// var stream = TextStream(rules: try RuleSet.builtIn)
@@ -19,7 +20,7 @@ public struct TextStream: Sendable {
     /// The most bytes of an open private key block held back, waiting for its END line.
     public static let maximumHeldBytes = 1 << 20
     /// The most found values remembered to hide their later repeats.
-    public static let maximumKnownValues = 4096
+    public static let maximumKnownValues = KnownValues.maximumCount
 
     /// The rules.
     public let rules: RuleSet
@@ -31,10 +32,12 @@ public struct TextStream: Sendable {
     private var lineOffset = 0
     private var byteOffset = 0
     /// Values found so far, oldest first.
-    private var known: [KnownValue] = []
-    private var knownSecrets: Set<String> = []
-    /// The rule of a private key block too long to hold: lines stay hidden down to its END.
+    private var known = KnownValues()
+    /// The rule of a private key block too long to hold: lines stay hidden while they are
+    /// its body, down to its END.
     private var openBlock: KnownValue?
+    /// The body read so far of ``openBlock``.
+    private var openBody = PrivateKeyScanner.Body()
 
     public init(rules: RuleSet) {
         self.rules = rules
@@ -72,24 +75,28 @@ public struct TextStream: Sendable {
     }
 
     /// How much of `pending` can be processed now: all of its complete lines, unless they
-    /// end inside a private key block (a header with no END line after it) short enough to
-    /// hold; then the lines before the block's first header.
+    /// end inside a private key block (a header whose lines below are all body, with no
+    /// END line: see ``PrivateKeyScanner/Body``) short enough to hold; then the lines before
+    /// the block's header.
     private func processableLength() -> Int {
         guard let newline = pending.lastIndex(of: 0x0A) else { return 0 }
         let complete = newline + 1
         let openFrom: Int? = pending.withUnsafeBufferPointer { all in
             guard Self.hasFiveDashes(UnsafeBufferPointer(rebasing: all[..<complete])) else { return nil }
-            var earliestHeader: Int?
+            // The last header line of the complete lines.
+            var header: Int?
             var end = complete - 1  // the `\n` ending the last complete line
             while end >= 0 {
                 var start = end
                 while start > 0 && all[start - 1] != 0x0A { start -= 1 }
-                let line = UnsafeBufferPointer(rebasing: all[start..<end])
-                if PrivateKeyScanner.endMarkerEnd(line) != nil { break }
-                if Self.hasHeader(line) { earliestHeader = start }
+                if Self.hasHeader(UnsafeBufferPointer(rebasing: all[start..<end])) {
+                    header = start
+                    break
+                }
                 end = start - 1
             }
-            return earliestHeader
+            guard let header else { return nil }
+            return TextLines.blockIsOpen(UnsafeBufferPointer(rebasing: all[header..<complete])) ? header : nil
         }
         guard let openFrom, complete - openFrom <= Self.maximumHeldBytes else { return complete }
         return openFrom
@@ -114,10 +121,11 @@ public struct TextStream: Sendable {
         return false
     }
 
-    private static func hasHeader(_ line: UTF8Line) -> Bool {
+    /// Whether `line` holds a private key header whose block continues below it.
+    static func hasHeader(_ line: UTF8Line) -> Bool {
         var candidates: [Candidate] = []
         PrivateKeyScanner().scan(line, previous: line, into: &candidates)
-        return !candidates.isEmpty
+        return candidates.contains { $0.continuesToEndMarker }
     }
 
     /// Detection on `lines` (complete lines, or the end of the stream) after the context line:
@@ -131,7 +139,7 @@ public struct TextStream: Sendable {
         let first = context == nil ? 0 : 1
         var preset: [Finding] = []
         if let block = openBlock {
-            let (spans, closed) = text.hiddenDownToEndMarker(from: first)
+            let (spans, closed) = text.hiddenDownToEndMarker(from: first, body: &openBody)
             if !spans.isEmpty {
                 preset.append(
                     Finding(
@@ -144,14 +152,7 @@ public struct TextStream: Sendable {
         var findings = try rules.textFindings(in: text, known: known, preset: preset)
         findings.removeAll { $0.start.line - 1 < first }
         let lastRow = text.sourceRanges.count - 1
-        for found in findings where !found.isRepeat {
-            let secret = found.finding.secretText
-            if secret.unicodeScalars.count >= RuleSet.minimumRepeatLength && !secret.contains("\n")
-                && knownSecrets.insert(secret).inserted
-            {
-                known.append(KnownValue(found.finding))
-            }
-        }
+        known.remember(findings.filter { !$0.isRepeat }.map(\.finding))
         // A block running to the last line without its END line: keep hiding below it.
         if openBlock == nil, text.lastLineOpensBlock(),
             let block = findings.last(where: {
@@ -159,10 +160,7 @@ public struct TextStream: Sendable {
             })
         {
             openBlock = KnownValue(block.finding)
-        }
-        if known.count > Self.maximumKnownValues {
-            for value in known[..<(known.count - Self.maximumKnownValues)] { knownSecrets.remove(value.secretText) }
-            known.removeFirst(known.count - Self.maximumKnownValues)
+            openBody = text.bodyOfLastBlock()
         }
         let last = text.sourceRanges[lastRow]
         context = Array(text.source[last])
@@ -193,37 +191,65 @@ extension TextFinding {
 }
 
 extension TextLines {
-    /// The character spans of the lines from `first` down to (and including the marker of)
-    /// the first END line, and whether there was one.
-    func hiddenDownToEndMarker(from first: Int) -> ([CellSpan], Bool) {
+    /// The character spans of the lines from `first` that continue an open private key
+    /// block (read by `body`), down to and including the marker of its END line, and whether
+    /// the block ended.
+    func hiddenDownToEndMarker(from first: Int, body: inout PrivateKeyScanner.Body) -> ([CellSpan], Bool) {
         var spans: [CellSpan] = []
-        var closed = false
         text.bytes.withUnsafeBufferPointer { all in
             for line in text.lines[first...] {
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
-                if let end = PrivateKeyScanner.endMarkerEnd(buf) {
+                switch body.read(buf) {
+                case .outside: return
+                case .end(let end):
                     spans += text.cellSpans(for: line.range.lowerBound..<(line.range.lowerBound + end))
-                    closed = true
                     return
+                case .body: spans += text.cellSpans(for: line.range)
                 }
-                spans += text.cellSpans(for: line.range)
             }
         }
-        return (spans, closed)
+        return (spans, body.ended)
     }
 
-    /// Whether the text ends inside a private key block: its last header has no END line after it.
+    /// Whether the text ends inside a private key block: its last header's lines below are
+    /// all body, with no END line.
     func lastLineOpensBlock() -> Bool {
         text.bytes.withUnsafeBufferPointer { all in
             guard TextStream.hasFiveDashes(all) else { return false }
             for line in text.lines.reversed() {
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
-                if PrivateKeyScanner.endMarkerEnd(buf) != nil { return false }
-                var candidates: [Candidate] = []
-                PrivateKeyScanner().scan(buf, previous: buf, into: &candidates)
-                if !candidates.isEmpty { return true }
+                if TextStream.hasHeader(buf) {
+                    return Self.blockIsOpen(UnsafeBufferPointer(rebasing: all[line.range.lowerBound...]))
+                }
             }
             return false
         }
+    }
+
+    /// The body reader after the last block's lines (for a block that stays open).
+    func bodyOfLastBlock() -> PrivateKeyScanner.Body {
+        text.bytes.withUnsafeBufferPointer { all in
+            guard let header = text.lines.lastIndex(where: {
+                TextStream.hasHeader(UnsafeBufferPointer(rebasing: all[$0.range]))
+            }) else { return PrivateKeyScanner.Body() }
+            var body = PrivateKeyScanner.Body()
+            for line in text.lines[(header + 1)...] { _ = body.read(UnsafeBufferPointer(rebasing: all[line.range])) }
+            return body
+        }
+    }
+
+    /// Whether `bytes`, a header line and the lines after it (`\n`-separated, a final `\n`
+    /// optional), leave the block open: every line below the header is body.
+    static func blockIsOpen(_ bytes: UTF8Line) -> Bool {
+        var body = PrivateKeyScanner.Body()
+        guard let firstBreak = bytes.firstIndex(of: 0x0A) else { return true }
+        var start = firstBreak + 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            guard body.read(UnsafeBufferPointer(rebasing: bytes[start..<end])) == .body else { return false }
+            start = end + 1
+        }
+        return true
     }
 }

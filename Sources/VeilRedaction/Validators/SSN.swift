@@ -4,7 +4,7 @@ public enum SSN {
     /// wallet card, an advertisement, a Social Security Administration example).
     static let published: Set<String> = ["078051120", "219099999", "457555462"]
 
-    /// Whether `text` (`123-45-6789`, `123 45 6789` or `123456789`) is a possible SSN: area
+    /// Whether `text` (`123-45-6789`, `123 45 6789`, `123.45.6789` or `123456789`) is a possible SSN: area
     /// not 000, 666 or 900–999, group not 00, serial not 0000, not all one digit, and not a
     /// published number. Consistent separators are required.
     /// The bare form counts only when `hasContext` (a word such as `SSN` is near it).
@@ -23,7 +23,9 @@ public enum SSN {
         if bytes.count == 9 {
             digits = bytes
             bare = true
-        } else if bytes.count == 11, bytes[3] == bytes[6], bytes[3] == ASCII.dash || bytes[3] == ASCII.space {
+        } else if bytes.count == 11, bytes[3] == bytes[6],
+            bytes[3] == ASCII.dash || bytes[3] == ASCII.space || bytes[3] == ASCII.dot
+        {
             digits = Array(bytes[0..<3] + bytes[4..<6] + bytes[7..<11])
         } else {
             return .invalid("not 3-2-4 digits with consistent separators")

@@ -1,0 +1,93 @@
+/// Values that stand in for a secret rather than being one: kept visible by every rule,
+/// and reported with their reason as dropped candidates of kind
+/// ``DroppedCandidate/Kind/placeholder`` (`veil scan --verbose` lists them).
+///
+/// | form | example |
+/// |---|---|
+/// | command substitution | `$(pass show db)`, `` `cat key.txt` `` |
+/// | variable | `${DB_PASSWORD}`, `$GITHUB_TOKEN`, `%API_KEY%` |
+/// | template | `{{ .Values.secret }}` |
+/// | angle-bracket placeholder | `<your-token>` |
+/// | mask | `********`, `••••`, `xxxxxxxx`, `####` |
+/// | stand-in word | `changeme`, `your_password`, `replace-me`, `example` |
+/// | documentation example | `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` |
+public enum Placeholder {
+    /// Why `value` (a candidate's secret, without quotes) is a placeholder, or nil.
+    public static func reason(_ value: String) -> String? {
+        var value = value
+        return value.withUTF8 { reason(utf8: $0) }
+    }
+
+    /// ``reason(_:)`` on UTF-8 bytes: byte tests first, a string only for a word that may be
+    /// a stand-in (detection asks this of every finding).
+    static func reason(utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = utf8.count
+        guard count >= 2 else { return nil }
+        let first = utf8[0]
+        let last = utf8[count - 1]
+        func inner(_ test: (UInt8) -> Bool) -> Bool { utf8[1..<(count - 1)].allSatisfy(test) }
+        switch first {
+        case 0x24:  // $
+            if count >= 3 && utf8[1] == ASCII.openParen && last == ASCII.closeParen {
+                return "a command substitution $(…)"
+            }
+            if count >= 3 && utf8[1] == 0x7B && last == 0x7D { return "a variable ${…}" }
+            if !ASCII.isDigit(utf8[1]) && utf8[1...].allSatisfy(ASCII.isWord) { return "a variable $NAME" }
+        case 0x60:  // `
+            if count >= 3 && last == 0x60 { return "a command substitution `…`" }
+        case 0x25:  // %
+            if count >= 3 && last == 0x25 && inner(ASCII.isWord) { return "a variable %NAME%" }
+        case 0x7B:  // {
+            if count >= 4 && utf8[1] == 0x7B && last == 0x7D && utf8[count - 2] == 0x7D { return "a template {{…}}" }
+        case 0x3C:  // <
+            if last == 0x3E && !utf8[1...].contains(0x3C) { return "a placeholder <…>" }
+        default: break
+        }
+        if count >= 3 && utf8.allSatisfy({ $0 == 0x2A || $0 == 0x23 }) { return "a mask, already hidden" }
+        if count >= 3 && isMasked(utf8) { return "a mask, already hidden" }
+        if count >= 4 && utf8.allSatisfy({ $0 | 0x20 == 0x78 }) { return "a mask, already hidden" }
+        // AWS's documentation keys (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`)
+        // and the like mark themselves.
+        if count >= 12 && contains(utf8, "EXAMPLE") { return "a documentation example (…EXAMPLE…)" }
+        // Stand-in words: letters, `_`, `-` and brackets only.
+        guard count <= 24,
+            utf8.allSatisfy({
+                ASCII.isLetter($0) || $0 == ASCII.underscore || $0 == ASCII.dash || $0 == 0x5B || $0 == 0x5D
+            })
+        else { return nil }
+        let word = String(decoding: utf8, as: UTF8.self).lowercased()
+        if standInWords.contains(word) { return "a stand-in word (\(word))" }
+        for prefix in ["your_", "your-", "my_", "my-", "insert_", "insert-", "replace_", "replace-", "enter_"]
+        where word.hasPrefix(prefix) && word.count > prefix.count
+            && word.dropFirst(prefix.count).allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" })
+        {
+            return "a stand-in word (\(prefix)…)"
+        }
+        return nil
+    }
+
+    /// All `•` (U+2022) or `●` (U+25CF).
+    private static func isMasked(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count % 3 == 0 else { return false }
+        for start in stride(from: 0, to: utf8.count, by: 3) {
+            let (a, b, c) = (utf8[start], utf8[start + 1], utf8[start + 2])
+            guard (a, b, c) == (0xE2, 0x80, 0xA2) || (a, b, c) == (0xE2, 0x97, 0x8F) else { return false }
+        }
+        return true
+    }
+
+    private static func contains(_ utf8: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard utf8.count >= length else { return false }
+        for start in 0...(utf8.count - length) where utf8.hasPrefix(literal, at: start) { return true }
+        return false
+    }
+
+    /// Words that documentation and templates put where a secret goes.
+    static let standInWords: Set<String> = [
+        "changeme", "change_me", "change-me", "changeit", "changethis", "replaceme", "replace_me", "replace-me",
+        "placeholder", "example", "sample", "dummy", "redacted", "[redacted]", "[hidden]", "[filtered]", "secret",
+        "password", "yourpassword", "yourtoken", "yoursecret", "yourapikey", "fixme", "todo", "tbd", "none", "null",
+        "nil", "undefined", "required", "optional", "hidden", "true", "false",
+    ]
+}
