@@ -55,10 +55,12 @@ import Testing
         }
         let base64 = "MIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD"
         #expect(
-            verdicts(["Proc-Type: 4,ENCRYPTED", "DEK-Info: AES-128-CBC,3F17", "", base64, "  " + base64, "=Xy9Q",
-                "-----END RSA PRIVATE KEY----- trailing", base64]) == [
-                    .body, .body, .body, .body, .body, .body, .end(29), .outside,
-                ])
+            verdicts([
+                "Proc-Type: 4,ENCRYPTED", "DEK-Info: AES-128-CBC,3F17", "", base64, "  " + base64, "=Xy9Q",
+                "-----END RSA PRIVATE KEY----- trailing", base64,
+            ]) == [
+                .body, .body, .body, .body, .body, .body, .end(29), .outside,
+            ])
         #expect(verdicts([base64, "$ ls -la", base64]) == [.body, .outside, .outside])
         #expect(verdicts([base64, "", "", base64]) == [.body, .body, .outside, .outside])
         #expect(verdicts([base64, "Proc-Type: 4,ENCRYPTED"]) == [.body, .outside])
@@ -77,14 +79,16 @@ import Testing
         #expect(words("userPassword") == ["user", "password"])
         #expect(words("x-api-key") == ["x", "api", "key"])
         #expect(words("spring.datasource.password") == ["spring", "datasource", "password"])
-        for key in ["db_password", "password_prod", "secret_key_base", "DB_PASS", "private_key", "creds", "client_secret",
-            "access_token", "auth", "passwd", "pwd", "PGPASSWORD", "apiKey", "x-api-key"]
-        {
+        for key in [
+            "db_password", "password_prod", "secret_key_base", "DB_PASS", "private_key", "creds", "client_secret",
+            "access_token", "auth", "passwd", "pwd", "PGPASSWORD", "apiKey", "x-api-key",
+        ] {
             #expect(LabelledPasswordScanner.isLabel(words(key)), "\(key)")
         }
-        for key in ["publicToken", "public_key", "token_type", "max_tokens", "password_file", "passwordless", "author",
-            "keyboard", "aws_access_key_id", "secret_name", "token_count", "key"]
-        {
+        for key in [
+            "publicToken", "public_key", "token_type", "max_tokens", "password_file", "passwordless", "author",
+            "keyboard", "aws_access_key_id", "secret_name", "token_count", "key",
+        ] {
             #expect(!LabelledPasswordScanner.isLabel(words(key)), "\(key)")
         }
     }

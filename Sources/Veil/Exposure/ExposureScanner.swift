@@ -265,7 +265,8 @@ public struct ExposureScanner: Sendable {
                 }
                 var grouped = Array(repeating: [Finding](), count: batch.groups.count)
                 var whole = true
-                for finding in try findings(in: screen, path: path, values: &state.values) where finding.location == .screen {
+                for finding in try findings(in: screen, path: path, values: &state.values)
+                where finding.location == .screen {
                     // Findings only on a line above a group (context) were judged with that line.
                     let groups = Set(finding.spans.compactMap { $0.row < groupOfRow.count ? groupOfRow[$0.row] : nil })
                         .subtracting([-1])

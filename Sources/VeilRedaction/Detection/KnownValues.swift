@@ -129,7 +129,9 @@ extension DetectionRun {
             if onGrid {
                 let byFirstByte = Dictionary(
                     grouping: needles.indices.filter { needles[$0].count >= NeedleIndex.width }, by: { needles[$0][0] })
-                let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) { byFirstByte[$0] ?? [] } needle: {
+                let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) {
+                    byFirstByte[$0] ?? []
+                } needle: {
                     needles[$0]
                 }
                 found += edge.map { ($0.index, $0.spans) }

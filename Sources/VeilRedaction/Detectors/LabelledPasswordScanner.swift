@@ -105,7 +105,8 @@ struct LabelledPasswordScanner: NativeScanner {
         guard keyEnd > key.lowerBound, Self.mayHoldLabel(line, key.lowerBound..<keyEnd) else { return nil }
         let words = Self.words(line, key.lowerBound..<keyEnd)
         guard Self.isLabel(words) else { return nil }
-        let numbersAreValues = words.contains { ["password", "passwd", "passcode", "pwd", "pin"].contains($0) }
+        let numbersAreValues =
+            words.contains { ["password", "passwd", "passcode", "pwd", "pin"].contains($0) }
             || words.last.map { $0.hasSuffix("password") } == true
         guard
             var found = value(

@@ -229,9 +229,11 @@ extension TextLines {
     /// The body reader after the last block's lines (for a block that stays open).
     func bodyOfLastBlock() -> PrivateKeyScanner.Body {
         text.bytes.withUnsafeBufferPointer { all in
-            guard let header = text.lines.lastIndex(where: {
-                TextStream.hasHeader(UnsafeBufferPointer(rebasing: all[$0.range]))
-            }) else { return PrivateKeyScanner.Body() }
+            guard
+                let header = text.lines.lastIndex(where: {
+                    TextStream.hasHeader(UnsafeBufferPointer(rebasing: all[$0.range]))
+                })
+            else { return PrivateKeyScanner.Body() }
             var body = PrivateKeyScanner.Body()
             for line in text.lines[(header + 1)...] { _ = body.read(UnsafeBufferPointer(rebasing: all[line.range])) }
             return body
