@@ -35,6 +35,19 @@ import VeilTestSupport
         }
     }
 
+    /// DECSTR resets DECLRMM and reverse wraparound (45), as real xterm 379 does: esctest2's
+    /// `DECSET_DECLRMM_ModeResetByDECSTR` and `DECSTR_ReverseWraparound` pass in XTerm(379)
+    /// (`Scripts/check-esctest --xterm`). After it `CSI 2;4 s` is SCOSC, so `abc` printed at
+    /// column 3 ends at column 6, and BS at column 1 stays there.
+    @Test func softResetLeavesLeftRightMarginModeAndReverseWrap() {
+        var t = try! Terminal(cols: 10, rows: 4)
+        t.feed("\(csi)?69h\(csi)!p\(csi)2;4s\(csi)3;3Habc")
+        #expect(!t.modes.leftRightMargins)
+        #expect(cursor("\(csi)?69h\(csi)!p\(csi)2;4s\(csi)3;3Habc", rows: 4) == [2, 5])
+        #expect(cursor("\(csi)?45h\(csi)!p\(csi)2;1H\u{8}", rows: 4) == [1, 0])
+        #expect(cursor("\(csi)?45h\(csi)2;1H\u{8}", rows: 4) != [1, 0])  // without DECSTR it wraps back
+    }
+
     /// The property of the issue: operations done with the cursor inside random margins (and
     /// origin mode keeping it there) never change a cell outside the rectangle of the
     /// margins. Erasing (ED, EL, ECH) is left out: xterm erases whole rows whatever the

@@ -138,6 +138,10 @@ extension TerminalState {
         modes.applicationKeypad = false
         modes.cursorStyle = 0  // xterm: the default shape, not blinking (DECRQSS reports 2 q)
         modes.cursorBlink = false
+        // xterm 379 also leaves reverse wraparound (45) and DECLRMM (69), as DEC STD 070 says
+        // (esctest2's DECSTR_ReverseWraparound and DECSET_DECLRMM_ModeResetByDECSTR pass in it).
+        modes.reverseWraparound = false
+        modes.leftRightMargins = false
         scrollTop = 0
         scrollBottom = rows - 1
         resetHorizontalMargins()
