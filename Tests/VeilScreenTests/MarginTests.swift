@@ -48,6 +48,17 @@ import VeilTestSupport
         #expect(cursor("\(csi)?45h\(csi)2;1H\u{8}", rows: 4) != [1, 0])  // without DECSTR it wraps back
     }
 
+    /// esctest2's `DECALN_ClearsMargins` (real xterm 379 passes it): DECALN resets the left and
+    /// right margins with the top and bottom ones; the mode stays set.
+    @Test func screenAlignmentResetsTheLeftAndRightMargins() {
+        var t = try! Terminal(cols: 10, rows: 4)
+        // With the margins 3–6 kept, text from column 1 would wrap at column 6.
+        t.feed("\(csi)?69h\(csi)3;6s\u{1B}#8\(csi)1;1Habcdefgh")
+        #expect(t.modes.leftRightMargins)
+        #expect(t.screen.lines()[0] == "abcdefghEE")
+        #expect(t.screen.lines()[1] == "EEEEEEEEEE")
+    }
+
     /// The property of the issue: operations done with the cursor inside random margins (and
     /// origin mode keeping it there) never change a cell outside the rectangle of the
     /// margins. Erasing (ED, EL, ECH) is left out: xterm erases whole rows whatever the

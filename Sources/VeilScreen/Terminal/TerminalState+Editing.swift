@@ -189,6 +189,7 @@ extension TerminalState {
         grid.clearRows(from: 0, to: rows, with: cell)
         scrollTop = 0
         scrollBottom = rows - 1
+        resetHorizontalMargins()  // xterm: every margin (DEC STD 070), DECLRMM itself kept
         modes.origin = false
         moveCursor(row: 0, col: 0)
     }
