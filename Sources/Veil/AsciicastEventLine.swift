@@ -120,11 +120,19 @@ enum AsciicastEventLine {
         return Double(value) / Double(scale)
     }
 
+    /// The four hex digits of a JSON `\\uXXXX` escape at `index`, advancing past them.
     private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
+        guard let value = hex4(bytes, at: index) else { return nil }
+        index += 4
+        return value
+    }
+
+    /// The four hex digits at `start` as a number, or nil.
+    static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
+        guard start + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
+        for position in start..<(start + 4) {
+            let byte = bytes[position]
             let digit: UInt32
             switch byte {
             case 0x30...0x39: digit = UInt32(byte - 0x30)
@@ -133,7 +141,6 @@ enum AsciicastEventLine {
             default: return nil
             }
             value = value << 4 | digit
-            index += 1
         }
         return value
     }

@@ -42,10 +42,10 @@ extension AsciicastEventLine {
             if line[position] == 0x5C {
                 guard position + 1 < count else { return nil }
                 if line[position + 1] == 0x75 {
-                    guard let scalar = hex4(line, at: position + 2) else { return nil }
+                    guard let scalar = AsciicastEventLine.hex4(line, at: position + 2) else { return nil }
                     position += 6
                     if (0xD800...0xDBFF).contains(scalar), position + 1 < count, line[position] == 0x5C,
-                        line[position + 1] == 0x75, let low = hex4(line, at: position + 2),
+                        line[position + 1] == 0x75, let low = AsciicastEventLine.hex4(line, at: position + 2),
                         (0xDC00...0xDFFF).contains(low)
                     {
                         position += 6
@@ -74,23 +74,6 @@ extension AsciicastEventLine {
         var column = 1
         for position in 0..<end where line[position] & 0xC0 != 0x80 { column += 1 }
         return column
-    }
-
-    private static func hex4(_ line: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
-        guard start + 4 <= line.count else { return nil }
-        var value: UInt32 = 0
-        for position in start..<(start + 4) {
-            let byte = line[position]
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: return nil
-            }
-            value = value << 4 | digit
-        }
-        return value
     }
 }
 
