@@ -96,22 +96,27 @@ public struct ExposureScanner: Sendable {
         var lastTime: Double? = nil
         let warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
             if case .output(_, let offset) = step.kind { state.noteOutput(at: offset, line: step.line) }
+            terminal.exposureFrame = state.frames.count
             guard try terminal.apply(step, path: path) else { return }
             lastTime = step.time ?? lastTime
             if terminal.isOverWorkBudget {
                 try TerminalCapture.checkWorkBudget(
                     terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
             }
-            try judge(
-                terminal.takeExposureBatches(endingFrame: step.endsFrame), at: step, into: &state, terminal: &terminal,
-                path: path)
+            if step.endsFrame { terminal.endExposureFrame() }
+            state.frames.append(step)
             state.depart(terminal.takeDepartedTags(), at: step.time)
+            if !defers || state.frames.count >= Self.framesPerPass
+                || terminal.pendingExposureCells >= Self.cellsPerPass
+            {
+                try judgeWaiting(into: &state, terminal: &terminal, path: path)
+            }
         }
         try TerminalCapture.checkWorkBudget(terminal, path: path)
-        try judge(
-            terminal.takeExposureBatches(endingFrame: true),
-            at: CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
-            into: &state, terminal: &terminal, path: path)
+        terminal.exposureFrame = state.frames.count
+        terminal.endExposureFrame()
+        state.frames.append(CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true))
+        try judgeWaiting(into: &state, terminal: &terminal, path: path)
         try TerminalCapture.checkWorkBudget(terminal, path: path)
         let screen = terminal.screen
         let final: Snapshotter.Judgement
@@ -135,12 +140,22 @@ public struct ExposureScanner: Sendable {
 
     static func key(_ finding: Finding) -> String { finding.ruleID + "\u{0}" + finding.fingerprint }
 
+    /// The most frames, and about the most copied cells, judged together in one detection
+    /// pass when nothing is found (see ``judgeWaiting(into:terminal:path:)``).
+    static let framesPerPass = 256
+    static let cellsPerPass = 1 << 14
+
+    /// Whether frames wait to be judged many at once: not when redacting (each frame's
+    /// hidden cells decide what it judges) nor with declared regions (rectangles count screen
+    /// rows, which stacking moves).
+    private var defers: Bool { masking == nil && rules.regions.isEmpty }
+
     private struct ScanState {
         var exposures: [CaptureExposure] = []
         var known: [String: Int] = [:]
         var offsets: [Int: String] = [:]
+        /// The exposures found on the lines that carry each tag (until the lines leave).
         var tags: [Int32: [Int]] = [:]
-        var nextTag: Int32 = 1
         /// Values found so far: hidden wherever they show again in a later frame.
         var values = KnownValues()
         /// The most recent output events' first stream offsets and file lines (a value's
@@ -178,9 +193,18 @@ public struct ExposureScanner: Sendable {
             }
         }
 
+        /// The steps of the frames copied and not yet judged (a group's ``ExposureBatch/Group/frame``
+        /// indexes it).
+        var frames: [CaptureStep] = []
+        /// Tags that left while their lines waited to be judged, with when they left.
+        var waiting: [Int32: Double?] = [:]
+
         mutating func depart(_ departed: [Int32], at time: Double?) {
             for tag in departed {
-                guard let indices = tags.removeValue(forKey: tag) else { continue }
+                guard let indices = tags.removeValue(forKey: tag) else {
+                    waiting[tag] = time
+                    continue
+                }
                 for index in indices { exposures[index].lastSeen = max(exposures[index].lastSeen ?? 0, time ?? 0) }
             }
         }
@@ -196,6 +220,8 @@ public struct ExposureScanner: Sendable {
         /// The screen row of the first line, or -1 for the title.
         var row: Int
         var isLeaving: Bool
+        /// The tag the lines carry on screen (0 when they left as they were copied).
+        var tag: Int32
         var isTitle: Bool { row < 0 }
         /// The lines alone, from the first row `finding` covers when it reaches into the
         /// line above (for a value's first exposure), and that first row.
@@ -232,14 +258,71 @@ public struct ExposureScanner: Sendable {
         }
     }
 
+    /// Judges the frames copied since the last call, in one detection pass over all their
+    /// lines (stacked as ``ExposureBatch`` stacks them) with the values known before them.
+    /// A frame with nothing found on its rows (or its title) showed nothing: detectors read a
+    /// line with the lines next to it, and each group is stacked after its own line above (or
+    /// a blank row), so what that pass finds includes everything judging the frame alone
+    /// would find; the values found in other frames only add to it. Each other frame is then
+    /// judged alone, in order (``judge(_:at:into:path:)``), so what one frame finds is known to
+    /// the frames after it, and reports are those of judging every frame alone.
+    private func judgeWaiting(into state: inout ScanState, terminal: inout Terminal, path: String) throws {
+        let batches = terminal.takeExposureBatches(endingFrame: false)
+        defer {
+            state.frames.removeAll(keepingCapacity: true)
+            state.waiting.removeAll(keepingCapacity: true)
+        }
+        guard !batches.isEmpty else { return }
+        guard defers && state.frames.count > 1 else {
+            for frame in state.frames.indices {
+                try judge(batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path)
+            }
+            return
+        }
+        var shown = Set<Int>()
+        for batch in batches {
+            try framesShowingFindings(in: batch, known: state.values, path: path, into: &shown)
+        }
+        for frame in shown.sorted() {
+            try judge(batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path)
+        }
+    }
+
+    /// Adds to `frames` the frames of `batch` with something found on their rows (a group's
+    /// line above included) or in their title, by one detection pass over the batch.
+    private func framesShowingFindings(
+        in batch: ExposureBatch, known: KnownValues, path: String, into frames: inout Set<Int>
+    ) throws {
+        do {
+            for group in batch.groups where group.isTitle && !frames.contains(group.frame) {
+                if try !rules.findings(in: batch.lines(of: group).screen, known: known).isEmpty {
+                    frames.insert(group.frame)
+                }
+            }
+            guard let screen = batch.screen else { return }
+            let found = try rules.findings(in: screen, known: known)
+            guard !found.isEmpty else { return }
+            var frameOfRow = Array(repeating: -1, count: screen.rows)
+            for group in batch.groups where !group.isTitle {
+                for row in (group.start - group.context)..<(group.start + group.count) { frameOfRow[row] = group.frame }
+            }
+            for finding in found {
+                for span in finding.spans where span.row < screen.rows && frameOfRow[span.row] >= 0 {
+                    frames.insert(frameOfRow[span.row])
+                }
+            }
+        } catch {
+            throw InputError(path: path, message: "detection failed: \(error)")
+        }
+    }
+
     /// Judges each batch in one detection pass over its stacked lines, then records each
     /// group's findings in order, as judging the groups one by one would. A finding that
     /// reaches over two groups (which judging them alone cannot make) sends the batch back
     /// to judging group by group, as do declared regions (a rectangle counts screen rows,
     /// which stacking moves).
     private func judge(
-        _ batches: [ExposureBatch], at step: CaptureStep, into state: inout ScanState,
-        terminal: inout Terminal, path: String
+        _ batches: [ExposureBatch], at step: CaptureStep, into state: inout ScanState, path: String
     ) throws {
         for var batch in batches {
             var judged: [(JudgedLines, [Finding])] = []
@@ -278,6 +361,13 @@ public struct ExposureScanner: Sendable {
                     grouped[index].append(finding)
                 }
                 byGroup = whole ? grouped : nil
+                // Nothing found on any group and no title to judge: nothing to record (the
+                // common case, a frame of ordinary output).
+                if masking == nil, let byGroup, byGroup.allSatisfy(\.isEmpty),
+                    !batch.groups.contains(where: \.isTitle)
+                {
+                    continue
+                }
             }
             for (index, group) in batch.groups.enumerated() where masked[index] && !(masking != nil && group.isTitle) {
                 if group.isTitle {
@@ -286,7 +376,7 @@ public struct ExposureScanner: Sendable {
                         (
                             JudgedLines(
                                 screen: lines.screen, offsets: lines.offsets, start: 0, count: 1, row: -1,
-                                isLeaving: group.isLeaving),
+                                isLeaving: group.isLeaving, tag: group.tag),
                             try findings(in: lines.screen, path: path, values: &state.values)
                         ))
                 } else if let byGroup {
@@ -294,7 +384,7 @@ public struct ExposureScanner: Sendable {
                         (
                             JudgedLines(
                                 screen: batch.screen!, offsets: batch.offsets, start: group.start, count: group.count,
-                                row: group.row, isLeaving: group.isLeaving),
+                                row: group.row, isLeaving: group.isLeaving, tag: group.tag),
                             byGroup[index]
                         ))
                 } else {
@@ -302,28 +392,27 @@ public struct ExposureScanner: Sendable {
                     let first = group.start - group.context
                     let alone = JudgedLines(
                         screen: batch.screen!, offsets: batch.offsets, start: group.start, count: group.count,
-                        row: group.row, isLeaving: group.isLeaving
+                        row: group.row, isLeaving: group.isLeaving, tag: group.tag
                     ).rows(from: first)
                     let cells = (first * alone.cols)..<((group.start + group.count) * alone.cols)
                     judged.append(
                         (
                             JudgedLines(
                                 screen: alone, offsets: Array(batch.offsets[cells]), start: group.context,
-                                count: group.count, row: group.row, isLeaving: group.isLeaving),
+                                count: group.count, row: group.row, isLeaving: group.isLeaving, tag: group.tag),
                             try findings(in: alone, path: path, values: &state.values)
                         ))
                 }
             }
             for (lines, findings) in judged {
-                record(findings, on: lines, at: step, into: &state, terminal: &terminal)
+                record(findings, on: lines, at: step, into: &state)
             }
         }
     }
 
     /// Records the findings of one group of lines (spans on `lines.screen`).
     private func record(
-        _ findings: [Finding], on lines: JudgedLines, at step: CaptureStep, into state: inout ScanState,
-        terminal: inout Terminal
+        _ findings: [Finding], on lines: JudgedLines, at step: CaptureStep, into state: inout ScanState
     ) {
         var found: [Int] = []
         for finding in findings where finding.isVisible(on: lines.screen) {
@@ -369,11 +458,12 @@ public struct ExposureScanner: Sendable {
             }
             found.append(index)
         }
-        if !lines.isLeaving && !found.isEmpty {
-            let tag = state.nextTag
-            state.nextTag &+= 1
-            state.tags[tag] = found
-            terminal.tag(rows: lines.isTitle ? -1..<0 : lines.row..<(lines.row + lines.count), with: tag)
+        guard !lines.isLeaving && !found.isEmpty else { return }
+        if let left = state.waiting[lines.tag] {
+            // The lines changed (or left) while they waited to be judged: seen until then.
+            for index in found { state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? 0, left ?? 0) }
+        } else {
+            state.tags[lines.tag] = found
         }
     }
 }

@@ -21,6 +21,12 @@ public struct ExposureBatch: Sendable {
         public var isLeaving: Bool
         /// The title (title groups only).
         public var title: String
+        /// The caller's frame number when the group was copied (``Terminal/exposureFrame``).
+        public var frame: Int
+        /// The tag the group's rows (or the title) carry until they next change, scroll away
+        /// or are hidden (then ``Terminal/takeDepartedTags()`` reports it); 0 for lines copied
+        /// as they left, which carry none.
+        public var tag: Int32
         /// Whether this is the window title.
         public var isTitle: Bool { row < 0 }
     }
@@ -34,7 +40,41 @@ public struct ExposureBatch: Sendable {
     /// The groups, in the order they were copied.
     public var groups: [Group]
 
-    /// The lines of `group` alone, as ``Terminal/takeExposures(endingFrame:)`` gives them.
+    /// The groups of the frames `frames` (``Group/frame``) with their rows, or nil when it
+    /// holds none. A frame's groups are stacked one after another, each after its line above,
+    /// so the rows from the first group's line above to the last group's end are theirs.
+    public func frames(_ frames: Range<Int>) -> ExposureBatch? {
+        // Groups are in frame order: two binary searches.
+        func firstIndex(from frame: Int) -> Int {
+            var low = 0
+            var high = groups.count
+            while low < high {
+                let middle = (low + high) / 2
+                if groups[middle].frame < frame { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let first = firstIndex(from: frames.lowerBound)
+        let end = firstIndex(from: frames.upperBound)
+        guard first < end else { return nil }
+        if first == 0 && end == groups.count { return self }
+        var kept = Array(groups[first..<end])
+        let lines = kept.filter { !$0.isTitle }
+        guard let batch = screen, let top = lines.first.map({ $0.start - $0.context }),
+            let bottom = lines.last.map({ $0.start + $0.count })
+        else {
+            return ExposureBatch(screen: nil, offsets: [], groups: kept)
+        }
+        let cols = batch.cols
+        for index in kept.indices where !kept[index].isTitle { kept[index].start -= top }
+        let cells = (top * cols)..<(bottom * cols)
+        let rows = Screen(
+            cols: cols, rows: bottom - top, cells: Array(batch.cells[cells]), wrapped: Array(batch.wrapped[top..<bottom]),
+            clusters: batch.clusters, reasons: batch.sensitiveReasons, links: batch.links)
+        return ExposureBatch(screen: rows, offsets: Array(offsets[cells]), groups: kept)
+    }
+
+
     public func lines(of group: Group) -> ExposedLines {
         if group.isTitle {
             var title = try! Screen(cols: 1, rows: 1)
@@ -61,9 +101,6 @@ struct ExposureBatchBuilder: Sendable {
     var wrapped: [Bool] = []
     var offsets: [Int] = []
     var groups: [ExposureBatch.Group] = []
-    var clusters: [String] = [""]
-    var reasons: [String] = [""]
-    var links: [String] = [""]
     /// During a frame's end sweep (``Terminal/takeExposureBatches(endingFrame:)``), the screen
     /// row of the last row stacked (-1 before the first); -2 outside a sweep.
     var sweepRow = -2
@@ -81,12 +118,14 @@ struct ExposureBatchBuilder: Sendable {
     /// Whether a group of `rows` rows (after a separator) still fits.
     func fits(rows: Int) -> Bool { rowCount == 0 || rowCount + 1 + rows <= Self.maximumRows }
 
-    var batch: ExposureBatch {
+    /// The batch, its cells indexing `tables` (the side tables of when the rows were copied:
+    /// a collection of the tables finishes the batch first).
+    func batch(tables: SideTables) -> ExposureBatch {
         let screen =
             rowCount > 0
             ? Screen(
-                cols: cols, rows: rowCount, cells: cells, wrapped: wrapped, clusters: clusters, reasons: reasons,
-                links: links)
+                cols: cols, rows: rowCount, cells: cells, wrapped: wrapped, clusters: tables.clusters.strings,
+                reasons: tables.reasons.strings, links: tables.links.strings)
             : nil
         return ExposureBatch(screen: screen, offsets: offsets, groups: groups)
     }

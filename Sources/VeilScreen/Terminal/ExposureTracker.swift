@@ -102,6 +102,21 @@ struct ExposureTracker: Sendable {
         @inline(__always)
         mutating func setOffset(_ row: Int, _ col: Int, _ value: Int) { offsets[row][col] = value }
 
+        /// Sets `count` offsets of `row` from `col` (clipped to the row): `offset` for each, or
+        /// `offset`, `offset + 1`, … for a run of one-byte characters; -1 when `offset` is.
+        @inline(__always)
+        mutating func setOffsets(_ row: Int, from col: Int, count: Int, offset: Int, run: Bool) {
+            let end = min(col + count, cols)
+            guard col < end else { return }
+            offsets[row].withUnsafeMutableBufferPointer { buffer in
+                if offset < 0 || !run {
+                    for index in col..<end { buffer[index] = offset < 0 ? -1 : offset }
+                } else {
+                    for index in col..<end { buffer[index] = offset + (index - col) }
+                }
+            }
+        }
+
         /// Replaces the offsets of `row` (which must hold offsets).
         mutating func setRowOffsets(_ row: Int, _ values: [Int]) { offsets[row] = values }
 
@@ -189,6 +204,17 @@ struct ExposureTracker: Sendable {
     /// The cells copied since they were last taken (bounded by ``pendingCellLimit``).
     var pendingCells = 0
     var departed: [Int32] = []
+    /// The caller's frame number, stamped on each group copied (``Terminal/exposureFrame``).
+    var frame = 0
+    /// The next tag for a copied group (never 0).
+    var nextTag: Int32 = 1
+
+    /// A fresh tag for a copied group.
+    mutating func newTag() -> Int32 {
+        let tag = nextTag
+        nextTag = nextTag == Int32.max ? 1 : nextTag + 1
+        return tag
+    }
 
     init(mode: ExposureMode, cols: Int, rows: Int) {
         self.mode = mode
@@ -198,17 +224,17 @@ struct ExposureTracker: Sendable {
     }
 
     /// Ends the batch being filled (its cells keep the side tables' indices of now).
-    mutating func finishBatch() {
+    mutating func finishBatch(tables: SideTables) {
         guard !builder.groups.isEmpty else { return }
-        finished.append(builder.batch)
+        finished.append(builder.batch(tables: tables))
         let sweeping = builder.sweepRow >= -1
         builder = ExposureBatchBuilder(cols: builder.cols)
         if sweeping { builder.sweepRow = -1 }
     }
 
     /// The batches copied since the last call (the one being filled is finished).
-    mutating func takeBatches() -> [ExposureBatch] {
-        finishBatch()
+    mutating func takeBatches(tables: SideTables) -> [ExposureBatch] {
+        finishBatch(tables: tables)
         let batches = finished
         finished = []
         pendingCells = 0
@@ -235,7 +261,7 @@ struct ExposureTracker: Sendable {
 
     /// The tracker for a resized terminal: rows keep their offsets from the top (after the
     /// `dropped` rows that left), cut or padded; every row is judged again.
-    func resized(cols: Int, rows: Int, dropped: Int) -> ExposureTracker {
+    func resized(cols: Int, rows: Int, dropped: Int, tables: SideTables) -> ExposureTracker {
         var result = ExposureTracker(mode: mode, cols: cols, rows: rows)
         func copy(_ source: Buffer, dropping: Int, into target: inout Buffer) {
             for row in 0..<rows where row + dropping < source.offsets.count && source.hasOffsets[row + dropping] {
@@ -250,9 +276,11 @@ struct ExposureTracker: Sendable {
         result.titleDirty = titleDirty
         result.nextOffset = nextOffset
         result.finished = finished
-        if !builder.groups.isEmpty { result.finished.append(builder.batch) }
+        if !builder.groups.isEmpty { result.finished.append(builder.batch(tables: tables)) }
         result.pendingCells = pendingCells
         result.departed = departed
+        result.frame = frame
+        result.nextTag = nextTag
         return result
     }
 }

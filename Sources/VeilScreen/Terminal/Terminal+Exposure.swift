@@ -4,16 +4,17 @@ extension Terminal {
     /// ``feed(_:at:)``), and the lines about to be destroyed. Every row counts as changed.
     public mutating func trackExposure(_ mode: ExposureMode) {
         state.exposure = ExposureTracker(mode: mode, cols: cols, rows: rows)
+        state.tracksExposure = true
         state.exposure!.titleDirty = !state.title.isEmpty
     }
 
     /// Whether exposure is tracked.
-    public var isTrackingExposure: Bool { state.exposure != nil }
+    public var isTrackingExposure: Bool { state.tracksExposure }
 
     /// Feeds bytes that start at `offset` in the input, so that each cell knows the offset
     /// of the byte that wrote it (for a character of several bytes, its first byte).
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
-        if state.exposure != nil {
+        if state.tracksExposure {
             state.exposure!.feedBase = UInt(bitPattern: bytes.baseAddress)
             state.exposure!.feedLength = bytes.count
             state.exposure!.feedOffset = offset
@@ -23,7 +24,7 @@ extension Terminal {
         // Fed as any bytes are (charged, the budget checked as they go), counted from `offset`.
         if exceededAtByte == nil { bytesFed = offset }
         feed(bytes)
-        if state.exposure != nil {
+        if state.tracksExposure {
             state.exposure!.feedBase = 0
             if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset + bytes.count }
         }
@@ -41,41 +42,49 @@ extension Terminal {
     }
 
     /// The lines to judge since the last call: those copied before they were destroyed and,
-    /// when `endingFrame`, every line (and the title) that changed since it was last judged;
-    /// stacked in batches, so one detection pass judges many groups. Empty when exposure is
-    /// not tracked.
+    /// when `endingFrame`, every line (and the title) that changed since it was last judged
+    /// (``endExposureFrame()``); stacked in batches, so one detection pass judges many groups.
+    /// Empty when exposure is not tracked.
     public mutating func takeExposureBatches(endingFrame: Bool) -> [ExposureBatch] {
-        guard state.exposure != nil else { return [] }
-        if endingFrame {
-            // One sweep down the screen: a group can take the group stacked before it as the
-            // line above (``ExposureBatchBuilder/sweepRow``).
-            state.exposure!.builder.sweepRow = -1
-            defer { state.exposure!.builder.sweepRow = -2 }
-            var row = 0
-            while row < rows && state.exposure!.shown.dirtyCount > 0 {
-                if state.exposure!.shown.dirty[row] {
-                    row = max(row, state.exposeLine(containing: row, leaving: false))
-                }
-                row += 1
-            }
-            state.exposeTitle(leaving: false)
-        }
-        return state.exposure!.takeBatches()
+        guard state.tracksExposure else { return [] }
+        if endingFrame { endExposureFrame() }
+        return state.exposure!.takeBatches(tables: state.tables)
     }
 
-    /// Tags rows of the screen (or the title, row -1) with a caller's number: when a
-    /// tagged row is next changed, scrolled away or hidden, its tag is reported by
-    /// ``takeDepartedTags()`` (and cleared). Rows move with scrolling.
-    public mutating func tag(rows range: Range<Int>, with tag: Int32) {
-        guard state.exposure != nil else { return }
-        for row in range {
-            if row < 0 { state.exposure!.titleTag = tag } else if row < rows { state.exposure!.shown.setTag(row, tag) }
+    /// A frame ends: every line (and the title) that changed since it was last judged is
+    /// copied into the batch being filled, its rows tagged (``ExposureBatch/Group/tag``). The
+    /// copies wait for ``takeExposureBatches(endingFrame:)``, so a caller can take the lines
+    /// of many frames at once (told apart by ``exposureFrame``).
+    public mutating func endExposureFrame() {
+        guard state.tracksExposure else { return }
+        // One sweep down the screen: a group can take the group stacked before it as the
+        // line above (``ExposureBatchBuilder/sweepRow``).
+        state.exposure!.builder.sweepRow = -1
+        defer { state.exposure!.builder.sweepRow = -2 }
+        var row = 0
+        while row < rows && state.exposure!.shown.dirtyCount > 0 {
+            if state.exposure!.shown.dirty[row] {
+                row = max(row, state.exposeLine(containing: row, leaving: false))
+            }
+            row += 1
         }
+        state.exposeTitle(leaving: false)
     }
+
+    /// The caller's number for the frame being drawn, stamped on every group copied from now
+    /// on (``ExposureBatch/Group/frame``); 0 when exposure is not tracked.
+    public var exposureFrame: Int {
+        get { state.exposure?.frame ?? 0 }
+        set { if state.tracksExposure { state.exposure!.frame = newValue } }
+    }
+
+    /// The cells copied for judging and not yet taken (the work budget refuses an input that
+    /// lets too many wait).
+    public var pendingExposureCells: Int { state.tracksExposure ? state.exposure!.pendingCells : 0 }
 
     /// The tags of rows that changed or left since the last call.
     public mutating func takeDepartedTags() -> [Int32] {
-        guard state.exposure != nil else { return [] }
+        guard state.tracksExposure else { return [] }
         let tags = state.exposure!.departed
         state.exposure!.departed = []
         return tags

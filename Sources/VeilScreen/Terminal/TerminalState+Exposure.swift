@@ -4,7 +4,7 @@ extension TerminalState {
     /// The next character printed starts at `pointer` (a UTF-8 lead byte).
     @inline(__always)
     mutating func willDecode(at pointer: UnsafePointer<UInt8>) {
-        if exposure != nil { exposure!.nextOffset = exposure!.offset(of: pointer) }
+        if tracksExposure { exposure!.nextOffset = exposure!.offset(of: pointer) }
     }
 
     /// The rows of the soft-wrapped line that holds `row`, at most `reach` rows on each side
@@ -54,7 +54,7 @@ extension TerminalState {
         let follows =
             context != nil && exposure!.builder.sweepRow == group.lowerBound - 1 && exposure!.builder.cols == cols
         let added = group.count + (follows ? 0 : (context?.count ?? 0) + 1)
-        if exposure!.builder.cols != cols || !exposure!.builder.fits(rows: added) { exposure!.finishBatch() }
+        if exposure!.builder.cols != cols || !exposure!.builder.fits(rows: added) { exposure!.finishBatch(tables: tables) }
         if exposure!.builder.cols != cols { exposure!.builder = ExposureBatchBuilder(cols: cols) }
         var builder = exposure!.builder
         exposure!.builder = ExposureBatchBuilder(cols: cols)  // moved out, so appending does not copy
@@ -79,13 +79,17 @@ extension TerminalState {
         appendRows(group, to: &builder, lastOfLine: group.upperBound)
         for r in group { exposure!.shown.setDirty(r, false) }
         if sweeping { builder.sweepRow = group.upperBound }
+        // Lines still on screen carry a tag until they change, so a caller learns how long
+        // what it finds on them stays visible.
+        var tag: Int32 = 0
+        if !leaving {
+            tag = exposure!.newTag()
+            for r in group { exposure!.shown.setTag(r, tag) }
+        }
         builder.groups.append(
             ExposureBatch.Group(
                 row: group.lowerBound, start: start, count: group.count, context: contextRows, isLeaving: leaving,
-                title: ""))
-        builder.clusters = tables.clusters.strings
-        builder.reasons = tables.reasons.strings
-        builder.links = tables.links.strings
+                title: "", frame: exposure!.frame, tag: tag))
         exposure!.builder = builder
         let cells = cols * copied
         extraWork &+= cells &* ExposureTracker.copyCost
@@ -136,8 +140,15 @@ extension TerminalState {
         guard exposure!.titleDirty, exposure!.mode != .offsetsOnly else { return }
         exposure!.titleDirty = false
         guard !title.isEmpty else { return }
+        var tag: Int32 = 0
+        if !leaving {
+            tag = exposure!.newTag()
+            exposure!.titleTag = tag
+        }
         exposure!.builder.groups.append(
-            ExposureBatch.Group(row: -1, start: -1, count: 0, context: 0, isLeaving: leaving, title: title))
+            ExposureBatch.Group(
+                row: -1, start: -1, count: 0, context: 0, isLeaving: leaving, title: title, frame: exposure!.frame,
+                tag: tag))
     }
 
     /// Rows `from..<to` are about to be erased (whole or in part: `cols` narrows it). The rows
@@ -145,7 +156,7 @@ extension TerminalState {
     /// (erasing it changes nothing), so erase storms over blank rows cost O(1) a row.
     @inline(__always)
     mutating func exposureWillErase(rows from: Int, _ to: Int, cols range: Range<Int>? = nil) {
-        guard exposure != nil, from < to else { return }
+        guard tracksExposure, from < to else { return }
         if exposure!.everyMoment {
             var row = from
             while row < to {
@@ -176,7 +187,7 @@ extension TerminalState {
     /// (the first of them; a run's later cells by the bytes that follow).
     @inline(__always)
     mutating func exposureWillWrite(row: Int, col: Int, count: Int, offset: Int, run: Bool) {
-        guard exposure != nil else { return }
+        guard tracksExposure else { return }
         exposure!.depart(row: row)
         let sequential = row == exposure!.lastWriteRow && col == exposure!.lastWriteCol
         if exposure!.everyMoment && !sequential && exposure!.shown.dirty[row]
@@ -186,9 +197,7 @@ extension TerminalState {
         }
         exposure!.shown.setDirty(row, true)
         _ = exposure!.shown.prepareOffsets(row)  // as the grid charges writing out the row
-        for index in 0..<count where col + index < cols {
-            exposure!.shown.setOffset(row, col + index, offset < 0 ? -1 : (run ? offset + index : offset))
-        }
+        exposure!.shown.setOffsets(row, from: col, count: count, offset: offset, run: run)
         exposure!.lastWriteRow = col + count >= cols ? row + 1 : row
         exposure!.lastWriteCol = col + count >= cols ? 0 : col + count
     }
@@ -206,7 +215,7 @@ extension TerminalState {
     /// A cell of `row` changed in place (a combining mark was added).
     @inline(__always)
     mutating func exposureDidTouch(row: Int) {
-        guard exposure != nil else { return }
+        guard tracksExposure else { return }
         exposure!.depart(row: row)
         exposure!.shown.setDirty(row, true)
     }
@@ -214,7 +223,7 @@ extension TerminalState {
     /// Cells of `row` from `col` on are about to shift by `count` (right for ICH, left for DCH).
     @inline(__always)
     mutating func exposureWillShift(row: Int, col: Int, count: Int, right: Bool) {
-        guard exposure != nil else { return }
+        guard tracksExposure else { return }
         exposureWillErase(rows: row, row + 1, cols: cols..<cols)
         let n = min(count, cols - col)
         guard n > 0, exposure!.shown.hasOffsets[row] else { return }
@@ -236,7 +245,7 @@ extension TerminalState {
     /// into the scrollback: they are judged in both modes.
     @inline(__always)
     mutating func exposureWillScroll(top: Int, bottom: Int, count: Int, up: Bool) {
-        guard exposure != nil else { return }
+        guard tracksExposure else { return }
         let height = bottom - top + 1
         let n = min(count, height)
         guard n > 0, height > 0 else { return }
@@ -261,7 +270,7 @@ extension TerminalState {
 
     /// The shown buffer is about to be swapped with the other one.
     mutating func exposureWillSwitchScreen() {
-        guard exposure != nil else { return }
+        guard tracksExposure else { return }
         exposeAllDeparting()
         let shown = exposure!.shown
         exposure!.shown = exposure!.hidden
@@ -273,7 +282,7 @@ extension TerminalState {
     /// The title is about to change.
     @inline(__always)
     mutating func exposureWillSetTitle() {
-        guard exposure != nil else { return }
+        guard tracksExposure else { return }
         if exposure!.titleTag != 0 {
             exposure!.departed.append(exposure!.titleTag)
             exposure!.titleTag = 0
@@ -284,7 +293,7 @@ extension TerminalState {
 
     /// The terminal is about to be resized: every row is judged (raw bytes) and departs.
     mutating func exposureWillResize() {
-        guard exposure != nil else { return }
+        guard tracksExposure else { return }
         exposeAllDeparting()
     }
 

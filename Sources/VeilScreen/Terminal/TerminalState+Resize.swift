@@ -25,7 +25,8 @@ extension TerminalState {
         result.charsets = charsets
         result.glIndex = glIndex
         result.title = title
-        result.exposure = exposure?.resized(cols: newCols, rows: newRows, dropped: dropped)
+        result.exposure = exposure?.resized(cols: newCols, rows: newRows, dropped: dropped, tables: tables)
+        result.tracksExposure = tracksExposure
         result.tables = tables
         result.responseHandler = responseHandler
         result.unhandledSequenceHandler = unhandledSequenceHandler

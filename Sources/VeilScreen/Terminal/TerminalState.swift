@@ -61,6 +61,9 @@ struct TerminalState: Sendable {
     var title = ""
     /// What has been exposed, when tracked (``Terminal/trackExposure(_:)``).
     var exposure: ExposureTracker?
+    /// Whether `exposure` is set: the hooks test this flag, as testing the optional itself
+    /// copies the whole tracker (its arrays retained and released) on every printed run.
+    var tracksExposure = false
     var tables = SideTables()
 
     /// Work units spent outside the two buffers (bytes read, selective erases, REP, side-table
