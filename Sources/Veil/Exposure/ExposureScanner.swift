@@ -106,8 +106,7 @@ public struct ExposureScanner: Sendable {
             if step.endsFrame { terminal.endExposureFrame() }
             state.frames.append(step)
             state.depart(terminal.takeDepartedTags(), at: step.time)
-            if !defers || state.frames.count >= Self.framesPerPass
-                || terminal.pendingExposureCells >= Self.cellsPerPass
+            if !defers || state.frames.count >= framesPerPass || terminal.pendingExposureCells >= cellsPerPass
             {
                 try judgeWaiting(into: &state, terminal: &terminal, path: path)
             }
@@ -141,14 +140,15 @@ public struct ExposureScanner: Sendable {
     static func key(_ finding: Finding) -> String { finding.ruleID + "\u{0}" + finding.fingerprint }
 
     /// The most frames, and about the most copied cells, judged together in one detection
-    /// pass when nothing is found (see ``judgeWaiting(into:terminal:path:)``).
-    static let framesPerPass = 256
-    static let cellsPerPass = 1 << 14
+    /// pass (see ``judgeWaiting(into:terminal:path:)``); 1 judges every frame alone (tests
+    /// compare the two).
+    var framesPerPass = 256
+    var cellsPerPass = 1 << 14
 
     /// Whether frames wait to be judged many at once: not when redacting (each frame's
     /// hidden cells decide what it judges) nor with declared regions (rectangles count screen
     /// rows, which stacking moves).
-    private var defers: Bool { masking == nil && rules.regions.isEmpty }
+    private var defers: Bool { masking == nil && rules.regions.isEmpty && framesPerPass > 1 }
 
     private struct ScanState {
         var exposures: [CaptureExposure] = []
