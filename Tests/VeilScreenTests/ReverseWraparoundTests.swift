@@ -21,6 +21,19 @@ import VeilTestSupport
         #expect(cursor(margins + "\(csi)3;1H\u{8}", cols: 80, rows: 25) == [1, 9])
     }
 
+    /// Reverse wraparound is the screen's decision, not the parser's: `veil screen --actions`
+    /// prints the same actions for BS and CUB whatever mode 45 is (`execute 0x08 BS`,
+    /// `csi_dispatch params=3 final='D'`); `TerminalState.cursorBack` then wraps or stops.
+    @Test func parserActionsDoNotDependOnTheMode() {
+        var recorder = ParserActionRecorder()
+        var parser = Parser()
+        parser.advance(Array("\(csi)?45h\u{8}\(csi)3D".utf8), into: &recorder)
+        let expected = "csi_dispatch marker='?' params=45 final='h'\nexecute 0x08 BS\ncsi_dispatch params=3 final='D'\n"
+        #expect(recorder.log == expected)
+        #expect(cursor("\(csi)3;1H\u{8}\(csi)3D", cols: 10, rows: 5) == [2, 0])
+        #expect(cursor("\(csi)?45h\(csi)3;1H\u{8}\(csi)3D", cols: 10, rows: 5) == [1, 6])
+    }
+
     /// xterm 379 puts the cursor one row below the screen when CUB goes back a whole number
     /// of screens past the top (and crashes on the next character); Veil takes the true
     /// remainder instead, the first column of the top row (Docs/sequences.md).
