@@ -501,6 +501,77 @@ case("dwl_autowrap_off", 10, 3, CSI + "?7l" + ESC + "#6" + "ABCDEFG",
      "DECAWM off on a double-width row: the last character overwrites the half-width column")
 
 
+# ---------------------------------------------------------------- issue 18: reverse wraparound
+# xterm 379's CursorBack (BS and CUB) under mode 45 with autowrap (7). There is no mode 1045 in
+# 379 (DECRQM answers 0, see queries/); its 2023 split of 45 into 45 and 1045 came with #383.
+# FILL5 is on the screen; @ and % (or the cursor report) shows where BS/CUB left the cursor.
+RW = CSI + "?45h"
+RW_LRM = RW + CSI + "?69h" + CSI + "3;7s"  # margins at columns 3..7 (0-based 2..6)
+case("revwrap_bs_row_above", 10, 5, FILL5 + RW + CSI + "3;1H" + "\b@",
+     "45+7: BS at column 0 goes to the last column of the row above (not a wrapped row)")
+case("revwrap_bs_after_wrapped_row", 10, 5, CSI + "2;1H" + "0123456789ab" + RW + CSI + "3;1H" + "\b\b@",
+     "45+7: BS after a row that wrapped behaves the same as after one that did not (379)")
+case("revwrap_bs_top_left", 10, 5, FILL5 + RW + CSI + "1;1H" + "\b@",
+     "45+7: BS at the top-left corner goes to the bottom-right corner (@ sets a pending wrap there)")
+case("revwrap_autowrap_off", 10, 5, FILL5 + CSI + "?7l" + RW + CSI + "3;1H" + "\b@" + CSI + "1;1H" + "\b%",
+     "45 without autowrap (7): BS stops at column 0")
+case("revwrap_off_by_default", 10, 5, FILL5 + CSI + "3;1H" + "\b@" + CSI + "3;5H" + CSI + "9D%",
+     "without 45, BS and CUB stop at column 0")
+case("revwrap_1045_unknown", 10, 5, FILL5 + CSI + "?1045h" + CSI + "3;1H" + "\b@" + CSI + "1;1H" + "\b%",
+     "1045 alone does nothing in xterm 379 (the mode arrived in #383)")
+case("revwrap_45_and_1045", 10, 5, FILL5 + CSI + "?1045h" + RW + CSI + "1;1H" + "\b@",
+     "45 with 1045: the same as 45 alone (top-left to bottom-right)")
+case("revwrap_reset_45", 10, 5, FILL5 + RW + CSI + "?45l" + CSI + "3;1H" + "\b@",
+     "resetting 45 stops the reverse wrap")
+case("revwrap_cub_many_rows", 10, 5, FILL5 + RW + CSI + "3;3H" + CSI + "15D@",
+     "45+7: CUB 15 from row 3 column 3 walks back over the rows above")
+case("revwrap_cub_past_top", 10, 5, FILL5 + RW + CSI + "2;2H" + CSI + "25D@",
+     "45+7: CUB past the top row goes round to the bottom of the screen")
+case("revwrap_cub_top_left_count", 10, 5, FILL5 + RW + CSI + "1;1H" + CSI + "3D@",
+     "45+7: CUB 3 at the top-left corner still goes only to the bottom-right corner")
+case("revwrap_cub_top_row_not_left", 10, 5, FILL5 + RW + CSI + "1;3H" + CSI + "5D@",
+     "45+7: CUB 5 from the top row (not its first column) goes round to the bottom row")
+case("revwrap_pending_wrap", 10, 5, FILL5 + RW + CSI + "2;1H" + "0123456789" + "\b@" + CSI + "3;1H" + "0123456789"
+     + CSI + "2D%",
+     "45+7 in pending wrap: BS stays on the last column, CUB 2 goes back one")
+case("revwrap_stbm_top_margin", 10, 5, FILL5 + RW + CSI + "2;4r" + CSI + "2;1H" + "\b@",
+     "45+7, DECSTBM 2;4: BS at column 0 of the top margin goes to the end of the bottom margin "
+     "(esctest2 BS_ReverseWrapGoesToBottom)")
+case("revwrap_stbm_inside", 10, 5, FILL5 + RW + CSI + "2;4r" + CSI + "3;1H" + "\b@",
+     "45+7, DECSTBM 2;4: BS inside the region goes to the row above")
+case("revwrap_stbm_above", 10, 5, FILL5 + RW + CSI + "2;4r" + CSI + "1;1H" + "\b@",
+     "45+7, DECSTBM 2;4: BS at the top-left corner above the region goes to the bottom of the screen")
+case("revwrap_stbm_below", 10, 5, FILL5 + RW + CSI + "2;4r" + CSI + "5;1H" + "\b@",
+     "45+7, DECSTBM 2;4: BS below the region goes to the row above (the bottom margin)")
+case("revwrap_stbm_top_count", 10, 5, FILL5 + RW + CSI + "2;4r" + CSI + "2;3H" + CSI + "5D@",
+     "45+7, DECSTBM 2;4: CUB 5 from the top margin's third column leaves the region upwards")
+case("revwrap_stbm_origin", 10, 5, FILL5 + RW + CSI + "2;4r" + CSI + "?6h" + CSI + "1;1H" + "\b@",
+     "45+7, DECSTBM 2;4 and DECOM: BS at the region's home goes to the end of the bottom margin",
+     origin_top=1)
+case("revwrap_lrm_left_margin", 10, 5, FILL5 + RW_LRM + CSI + "3;3H" + "\b@",
+     "45+7, DECSLRM 3;7: BS at the left margin goes to the right margin of the row above "
+     "(esctest2 BS_ReverseWrapWithLeftRight)")
+case("revwrap_lrm_left_edge", 10, 5, FILL5 + RW_LRM + CSI + "3;1H" + "\b@",
+     "45+7, DECSLRM 3;7: BS at column 0, left of the left margin, goes to the right margin of the row above "
+     "(esctest2 BS_ReversewrapFromLeftEdgeToRightMargin)")
+case("revwrap_lrm_left_of_margin", 10, 5, FILL5 + RW_LRM + CSI + "3;2H" + "\b\b@",
+     "45+7, DECSLRM 3;7: from column 1, left of the margin, BS goes to column 0 and then to the right margin above")
+case("revwrap_lrm_right_of_margin", 10, 5, FILL5 + RW_LRM + CSI + "3;9H" + CSI + "9D@",
+     "45+7, DECSLRM 3;7: CUB 9 from right of the right margin wraps inside the margins")
+case("revwrap_lrm_top_left", 10, 5, FILL5 + RW_LRM + CSI + "1;3H" + "\b@",
+     "45+7, DECSLRM 3;7: BS at the top row's left margin goes to the bottom row's right margin")
+case("revwrap_lrm_top_left_edge", 10, 5, FILL5 + RW_LRM + CSI + "1;1H" + "\b@",
+     "45+7, DECSLRM 3;7: BS at the top-left corner (left of the margin) goes to the bottom row's right margin")
+case("revwrap_lrm_stbm", 10, 5, FILL5 + RW + CSI + "2;4r" + CSI + "?69h" + CSI + "3;7s" + CSI + "2;3H" + "\b@"
+     + CSI + "3;3H" + CSI + "7D%",
+     "45+7, DECSTBM 2;4 and DECSLRM 3;7: BS at the top-left margin corner goes to the bottom-right one; "
+     "CUB 7 walks over two rows inside the margins")
+case("revwrap_lrm_cub_many", 10, 5, FILL5 + RW_LRM + CSI + "5;4H" + CSI + "23D@",
+     "45+7, DECSLRM 3;7: CUB 23 walks back over several rows of the 5-column rectangle and round the top")
+case("revwrap_dwl_row_above", 10, 5, FILL5 + RW + CSI + "2;1H" + ESC + "#6" + CSI + "3;1H" + "\b" + CSI + "C@",
+     "45+7: BS to a double-width row above lands on the last column of the full width; CUF clamps to the half")
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     os.makedirs(out, exist_ok=True)

@@ -230,28 +230,49 @@ extension TerminalState {
         col = c
     }
 
-    /// Backspace / CUB: left `count` columns; under reverse wraparound (45, with
-    /// autowrap) the cursor moves on through the rows above, from the top row to the
-    /// bottom one, as xterm's CursorBack. A pending wrap is cancelled (and, in reverse
+    /// Backspace / CUB: left `count` columns, stopping at the left margin from inside or right
+    /// of it (else at column 0). Under reverse wraparound (45, with autowrap 7) the cursor
+    /// goes on through the rows above instead, as xterm 379's CursorBack: see
+    /// ``reverseWrap(from:to:left:)``. A pending wrap is cancelled (and, in reverse
     /// wraparound, takes the first step).
     mutating func cursorBack(_ count: Int) {
         let reverse = modes.reverseWraparound && modes.autowrap
         let n = reverse && wrapPending ? count - 1 : count
         wrapPending = false
-        let target = col - n
-        let limit = backwardLimit  // the left margin from inside or right of it
-        if target >= limit {
+        let before = col
+        let left = backwardLimit  // the left margin from inside or right of it
+        let target = before - n
+        if target >= left {
             col = target
-        } else if limit > 0 && !reverse {
-            col = limit
         } else if reverse {
-            // Wrap through the rows above and from the top row round to the bottom one.
-            let total = cols * rows
-            let linear = ((cols * row + target) % total + total) % total
-            row = linear / cols
-            col = linear % cols
+            reverseWrap(from: before, to: target, left: left)
         } else {
-            col = 0
+            col = left
         }
+    }
+
+    /// Reverse wraparound past the left edge, as xterm 379 (cursor.c, CursorBack): the rows
+    /// are laid end to end, each as wide as the columns from `left` (the left margin, or 0
+    /// when the cursor started left of it) to the right margin, and the cursor steps back
+    /// along them from `row` to the column `target` (< `left`) would be, going round from
+    /// the top row of the screen to the bottom one. One exception: from `left` itself on
+    /// the top margin (inside the margins), it goes to the right margin of the bottom margin,
+    /// however far it was asked to move. xterm 379 has no mode 1045 (its #383 split 45 into
+    /// an in-line mode 45 and the whole-screen 1045), so this is all of mode 45.
+    private mutating func reverseWrap(from before: Int, to target: Int, left: Int) {
+        let right = modes.leftRightMargins ? rightMargin : cols - 1
+        let rowLength = right - left + 1
+        var offset = rowLength * row + target - left
+        if before == left && before >= leftMargin && before <= rightMargin && row == scrollTop {
+            offset = (scrollBottom + 1) * rowLength - 1
+        } else if offset < 0 {
+            // xterm adds one screen too many when -offset is a whole number of screens,
+            // putting the cursor below the last row (and crashing on the next character);
+            // Veil takes the true remainder, the first column of the top row.
+            let length = rowLength * rows
+            offset = (offset % length + length) % length
+        }
+        row = offset / rowLength
+        col = offset % rowLength + left
     }
 }
