@@ -73,11 +73,11 @@ import Testing
         var t = try wrappedTerminal(cols: 200, rows: 200)
         t.feed(Array("\u{1B}[2J".utf8), at: 40_000)
         _ = t.takeExposures(endingFrame: true)
-        #expect(t.state.exposure!.shown.offsetRowCount == 0)
-        #expect(t.state.exposure!.shown.dirtyCount == 0)
+        #expect(t.state.exposure.shown.offsetRowCount == 0)
+        #expect(t.state.exposure.shown.dirtyCount == 0)
         // Erasing blank, judged rows changes nothing: no row becomes dirty.
         t.feed(Array("\u{1B}[2J".utf8), at: 40_004)
-        #expect(t.state.exposure!.shown.dirtyCount == 0)
+        #expect(t.state.exposure.shown.dirtyCount == 0)
         #expect(t.cellOffsets.allSatisfy { $0 == -1 })
     }
 
@@ -89,7 +89,7 @@ import Testing
         let sequence = Array("\u{1B}[@".utf8)
         for index in 0..<2_000 { t.feed(sequence, at: 100_005 + index * sequence.count) }
         // Past the limit by at most one copy: a window and the window of its context line above.
-        #expect(t.state.exposure!.pendingCells <= ExposureTracker.pendingCellLimit + 2 * windowCells(cols: 1000))
+        #expect(t.state.exposure.pendingCells <= ExposureTracker.pendingCellLimit + 2 * windowCells(cols: 1000))
         #expect(t.isOverWorkBudget)
         #expect(t.workBudgetExceededAtByte != nil)
     }

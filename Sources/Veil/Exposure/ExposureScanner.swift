@@ -1,3 +1,4 @@
+import Foundation
 import VeilRedaction
 import VeilScreen
 
@@ -84,7 +85,6 @@ public struct ExposureScanner: Sendable {
     /// Scans `input`. `cols`/`rows` fix the size (a recording's resizes are then ignored).
     /// - Throws: ``InputError`` naming `path` (a bad size, a failed redaction).
     public func scan(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws -> CaptureExposureReport {
-        var state = ScanState()
         let size = input.size(cols: cols, rows: rows)
         var terminal: Terminal
         do {
@@ -93,30 +93,42 @@ public struct ExposureScanner: Sendable {
             throw InputError(path: path, message: "\(error)")
         }
         terminal.trackExposure(input.mode)
+        let judging = ExposureJudgingQueue(scanner: self, path: path, concurrent: defers && Self.concurrent)
+        var window = ExposureWindow()
         var lastTime: Double? = nil
-        let warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-            if case .output(_, let offset) = step.kind { state.noteOutput(at: offset, line: step.line) }
-            terminal.exposureFrame = state.frames.count
-            guard try terminal.apply(step, path: path) else { return }
-            lastTime = step.time ?? lastTime
-            if terminal.isOverWorkBudget {
-                try TerminalCapture.checkWorkBudget(
-                    terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
+        let warnings: [String]
+        do {
+            warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+                if case .output(_, let offset) = step.kind, step.line > 0 { window.outputs.append((offset, step.line)) }
+                terminal.exposureFrame = window.frames.count
+                guard try terminal.apply(step, path: path) else { return }
+                lastTime = step.time ?? lastTime
+                if terminal.isOverWorkBudget {
+                    try TerminalCapture.checkWorkBudget(
+                        terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
+                }
+                if step.endsFrame { terminal.endExposureFrame() }
+                window.frames.append(step)
+                window.departed.append(terminal.takeDepartedTags())
+                if !defers || window.frames.count >= framesPerPass || terminal.pendingExposureCells >= cellsPerPass {
+                    window.batches = terminal.takeExposureBatches(endingFrame: false)
+                    try judging.submit(window)
+                    window = ExposureWindow()
+                }
             }
-            if step.endsFrame { terminal.endExposureFrame() }
-            state.frames.append(step)
-            state.depart(terminal.takeDepartedTags(), at: step.time)
-            if !defers || state.frames.count >= framesPerPass || terminal.pendingExposureCells >= cellsPerPass
-            {
-                try judgeWaiting(into: &state, terminal: &terminal, path: path)
-            }
+            try TerminalCapture.checkWorkBudget(terminal, path: path)
+            terminal.exposureFrame = window.frames.count
+            terminal.endExposureFrame()
+            window.frames.append(CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true))
+            window.departed.append(terminal.takeDepartedTags())
+            window.batches = terminal.takeExposureBatches(endingFrame: false)
+            try judging.submit(window)
+            try TerminalCapture.checkWorkBudget(terminal, path: path)
+        } catch {
+            judging.cancel()
+            throw error
         }
-        try TerminalCapture.checkWorkBudget(terminal, path: path)
-        terminal.exposureFrame = state.frames.count
-        terminal.endExposureFrame()
-        state.frames.append(CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true))
-        try judgeWaiting(into: &state, terminal: &terminal, path: path)
-        try TerminalCapture.checkWorkBudget(terminal, path: path)
+        var state = try judging.finish()
         let screen = terminal.screen
         let final: Snapshotter.Judgement
         do {
@@ -140,7 +152,7 @@ public struct ExposureScanner: Sendable {
     static func key(_ finding: Finding) -> String { finding.ruleID + "\u{0}" + finding.fingerprint }
 
     /// The most frames, and about the most copied cells, judged together in one detection
-    /// pass (see ``judgeWaiting(into:terminal:path:)``); 1 judges every frame alone (tests
+    /// pass (see ``judge(_:into:path:)``); 1 judges every frame alone (tests
     /// compare the two).
     var framesPerPass = 256
     var cellsPerPass = 1 << 14
@@ -150,65 +162,9 @@ public struct ExposureScanner: Sendable {
     /// rows, which stacking moves).
     private var defers: Bool { masking == nil && rules.regions.isEmpty && framesPerPass > 1 }
 
-    private struct ScanState {
-        var exposures: [CaptureExposure] = []
-        var known: [String: Int] = [:]
-        var offsets: [Int: String] = [:]
-        /// The exposures found on the lines that carry each tag (until the lines leave).
-        var tags: [Int32: [Int]] = [:]
-        /// Values found so far: hidden wherever they show again in a later frame.
-        var values = KnownValues()
-        /// The most recent output events' first stream offsets and file lines (a value's
-        /// first byte is in one of them).
-        var recent: [(offset: Int, line: Int)] = []
-        static let recentLimit = 4096
-
-        mutating func noteOutput(at offset: Int, line: Int) {
-            guard line > 0 else { return }
-            if recent.count >= Self.recentLimit { recent.removeFirst(Self.recentLimit / 2) }
-            recent.append((offset, line))
-        }
-
-        /// The file line of the output event that carried stream offset `offset`, and the
-        /// index of that byte in the event's data.
-        func event(ofOffset offset: Int) -> (line: Int, index: Int)? {
-            recent.last(where: { $0.offset <= offset }).map { ($0.line, offset - $0.offset) }
-        }
-
-        /// Reads the lines of the events that drew exposures again (one pass over the file,
-        /// findings only) for the column of each value's first byte.
-        mutating func resolveColumns(in input: CaptureInput) {
-            let wanted = exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstLine)
-            guard !wanted.isEmpty else { return }
-            let lines = input.recordingLines(Set(wanted))
-            for index in exposures.indices {
-                guard let line = exposures[index].firstLine, let dataIndex = exposures[index].firstDataIndex,
-                    let bytes = lines[line]
-                else { continue }
-                var text = bytes
-                if text.last == 0x0D { text.removeLast() }
-                exposures[index].firstColumn = text.withUnsafeBufferPointer {
-                    AsciicastEventLine.column(ofDataByte: dataIndex, in: $0)
-                }
-            }
-        }
-
-        /// The steps of the frames copied and not yet judged (a group's ``ExposureBatch/Group/frame``
-        /// indexes it).
-        var frames: [CaptureStep] = []
-        /// Tags that left while their lines waited to be judged, with when they left.
-        var waiting: [Int32: Double?] = [:]
-
-        mutating func depart(_ departed: [Int32], at time: Double?) {
-            for tag in departed {
-                guard let indices = tags.removeValue(forKey: tag) else {
-                    waiting[tag] = time
-                    continue
-                }
-                for index in indices { exposures[index].lastSeen = max(exposures[index].lastSeen ?? 0, time ?? 0) }
-            }
-        }
-    }
+    /// Whether windows are judged on a second thread while the next one is replayed (with
+    /// more than one processor).
+    static let concurrent = ProcessInfo.processInfo.activeProcessorCount > 1 && ProcessInfo.processInfo.environment["VEIL_SERIAL"] == nil
 
     /// Lines judged together: a group of an ``ExposureBatch`` on the batch's screen (rows
     /// `start..<start + count`), or lines judged alone (`start` 0).
@@ -258,7 +214,7 @@ public struct ExposureScanner: Sendable {
         }
     }
 
-    /// Judges the frames copied since the last call, in one detection pass over all their
+    /// Judges a window of frames (``ExposureWindow``), in one detection pass over all their
     /// lines (stacked as ``ExposureBatch`` stacks them) with the values known before them.
     /// A frame with nothing found on its rows (or its title) showed nothing: detectors read a
     /// line with the lines next to it, and each group is stacked after its own line above (or
@@ -266,12 +222,15 @@ public struct ExposureScanner: Sendable {
     /// would find; the values found in other frames only add to it. Each other frame is then
     /// judged alone, in order (``judge(_:at:into:path:)``), so what one frame finds is known to
     /// the frames after it, and reports are those of judging every frame alone.
-    private func judgeWaiting(into state: inout ScanState, terminal: inout Terminal, path: String) throws {
-        let batches = terminal.takeExposureBatches(endingFrame: false)
+    func judge(_ window: ExposureWindow, into state: inout ExposureScanState, path: String) throws {
+        for (offset, line) in window.outputs { state.noteOutput(at: offset, line: line) }
+        for (index, step) in window.frames.enumerated() { state.depart(window.departed[index], at: step.time) }
+        state.frames = window.frames
         defer {
             state.frames.removeAll(keepingCapacity: true)
             state.waiting.removeAll(keepingCapacity: true)
         }
+        let batches = window.batches
         guard !batches.isEmpty else { return }
         guard defers && state.frames.count > 1 else {
             for frame in state.frames.indices {
@@ -322,7 +281,7 @@ public struct ExposureScanner: Sendable {
     /// to judging group by group, as do declared regions (a rectangle counts screen rows,
     /// which stacking moves).
     private func judge(
-        _ batches: [ExposureBatch], at step: CaptureStep, into state: inout ScanState, path: String
+        _ batches: [ExposureBatch], at step: CaptureStep, into state: inout ExposureScanState, path: String
     ) throws {
         for var batch in batches {
             var judged: [(JudgedLines, [Finding])] = []
@@ -412,7 +371,7 @@ public struct ExposureScanner: Sendable {
 
     /// Records the findings of one group of lines (spans on `lines.screen`).
     private func record(
-        _ findings: [Finding], on lines: JudgedLines, at step: CaptureStep, into state: inout ScanState
+        _ findings: [Finding], on lines: JudgedLines, at step: CaptureStep, into state: inout ExposureScanState
     ) {
         var found: [Int] = []
         for finding in findings where finding.isVisible(on: lines.screen) {

@@ -216,8 +216,12 @@ struct ExposureTracker: Sendable {
         return tag
     }
 
+    /// The tracker of a terminal that tracks nothing (``TerminalState/tracksExposure`` false).
+    static let idle = ExposureTracker(mode: .offsetsOnly, cols: 0, rows: 0)
+
     init(mode: ExposureMode, cols: Int, rows: Int) {
         self.mode = mode
+        everyMoment = mode == .everyMoment
         shown = Buffer(cols: cols, rows: rows, dirty: true)
         hidden = Buffer(cols: cols, rows: rows, dirty: false)
         builder = ExposureBatchBuilder(cols: cols)
@@ -241,7 +245,8 @@ struct ExposureTracker: Sendable {
         return batches
     }
 
-    var everyMoment: Bool { mode == .everyMoment }
+    /// Whether `mode` is ``ExposureMode/everyMoment`` (the hooks ask on every change).
+    let everyMoment: Bool
 
     /// The input offset of a byte of the feed in progress (or the running offset for bytes
     /// from elsewhere, such as REP's copies).

@@ -5,7 +5,7 @@ extension Terminal {
     public mutating func trackExposure(_ mode: ExposureMode) {
         state.exposure = ExposureTracker(mode: mode, cols: cols, rows: rows)
         state.tracksExposure = true
-        state.exposure!.titleDirty = !state.title.isEmpty
+        state.exposure.titleDirty = !state.title.isEmpty
     }
 
     /// Whether exposure is tracked.
@@ -15,18 +15,18 @@ extension Terminal {
     /// of the byte that wrote it (for a character of several bytes, its first byte).
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
         if state.tracksExposure {
-            state.exposure!.feedBase = UInt(bitPattern: bytes.baseAddress)
-            state.exposure!.feedLength = bytes.count
-            state.exposure!.feedOffset = offset
+            state.exposure.feedBase = UInt(bitPattern: bytes.baseAddress)
+            state.exposure.feedLength = bytes.count
+            state.exposure.feedOffset = offset
             // A character whose first bytes came in the last feed keeps their offset.
-            if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset }
+            if parser.utf8Remaining == 0 { state.exposure.nextOffset = offset }
         }
         // Fed as any bytes are (charged, the budget checked as they go), counted from `offset`.
         if exceededAtByte == nil { bytesFed = offset }
         feed(bytes)
         if state.tracksExposure {
-            state.exposure!.feedBase = 0
-            if parser.utf8Remaining == 0 { state.exposure!.nextOffset = offset + bytes.count }
+            state.exposure.feedBase = 0
+            if parser.utf8Remaining == 0 { state.exposure.nextOffset = offset + bytes.count }
         }
     }
 
@@ -48,7 +48,7 @@ extension Terminal {
     public mutating func takeExposureBatches(endingFrame: Bool) -> [ExposureBatch] {
         guard state.tracksExposure else { return [] }
         if endingFrame { endExposureFrame() }
-        return state.exposure!.takeBatches(tables: state.tables)
+        return state.exposure.takeBatches(tables: state.tables)
     }
 
     /// A frame ends: every line (and the title) that changed since it was last judged is
@@ -59,11 +59,11 @@ extension Terminal {
         guard state.tracksExposure else { return }
         // One sweep down the screen: a group can take the group stacked before it as the
         // line above (``ExposureBatchBuilder/sweepRow``).
-        state.exposure!.builder.sweepRow = -1
-        defer { state.exposure!.builder.sweepRow = -2 }
+        state.exposure.builder.sweepRow = -1
+        defer { state.exposure.builder.sweepRow = -2 }
         var row = 0
-        while row < rows && state.exposure!.shown.dirtyCount > 0 {
-            if state.exposure!.shown.dirty[row] {
+        while row < rows && state.exposure.shown.dirtyCount > 0 {
+            if state.exposure.shown.dirty[row] {
                 row = max(row, state.exposeLine(containing: row, leaving: false))
             }
             row += 1
@@ -74,26 +74,27 @@ extension Terminal {
     /// The caller's number for the frame being drawn, stamped on every group copied from now
     /// on (``ExposureBatch/Group/frame``); 0 when exposure is not tracked.
     public var exposureFrame: Int {
-        get { state.exposure?.frame ?? 0 }
-        set { if state.tracksExposure { state.exposure!.frame = newValue } }
+        get { state.tracksExposure ? state.exposure.frame : 0 }
+        set { if state.tracksExposure { state.exposure.frame = newValue } }
     }
 
     /// The cells copied for judging and not yet taken (the work budget refuses an input that
     /// lets too many wait).
-    public var pendingExposureCells: Int { state.tracksExposure ? state.exposure!.pendingCells : 0 }
+    public var pendingExposureCells: Int { state.tracksExposure ? state.exposure.pendingCells : 0 }
 
     /// The tags of rows that changed or left since the last call.
     public mutating func takeDepartedTags() -> [Int32] {
         guard state.tracksExposure else { return [] }
-        let tags = state.exposure!.departed
-        state.exposure!.departed = []
+        let tags = state.exposure.departed
+        state.exposure.departed = []
         return tags
     }
 
     /// For each cell of ``screen`` (row-major), the input offset of the byte that wrote it,
     /// or -1 when unknown; empty when exposure is not tracked.
     public var cellOffsets: [Int] {
-        guard let exposure = state.exposure else { return [] }
+        guard state.tracksExposure else { return [] }
+        let exposure = state.exposure
         var all: [Int] = []
         all.reserveCapacity(cols * rows)
         for row in 0..<rows { all.append(contentsOf: exposure.shown.rowOffsets(row)) }

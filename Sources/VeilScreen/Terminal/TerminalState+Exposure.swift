@@ -4,7 +4,7 @@ extension TerminalState {
     /// The next character printed starts at `pointer` (a UTF-8 lead byte).
     @inline(__always)
     mutating func willDecode(at pointer: UnsafePointer<UInt8>) {
-        if tracksExposure { exposure!.nextOffset = exposure!.offset(of: pointer) }
+        if tracksExposure { exposure.nextOffset = exposure.offset(of: pointer) }
     }
 
     /// The rows of the soft-wrapped line that holds `row`, at most `reach` rows on each side
@@ -28,12 +28,12 @@ extension TerminalState {
     /// dirty; the rows walked and the cells copied are charged to the work budget.
     @discardableResult
     mutating func exposeLine(containing row: Int, leaving: Bool) -> Int {
-        guard exposure!.mode != .offsetsOnly, exposure!.shown.dirtyCount > 0 else { return row }
+        guard exposure.mode != .offsetsOnly, exposure.shown.dirtyCount > 0 else { return row }
         let group = wrappedGroup(of: row, reach: exposureReach)
-        guard group.contains(where: { exposure!.shown.dirty[$0] }) else { return group.upperBound }
+        guard group.contains(where: { exposure.shown.dirty[$0] }) else { return group.upperBound }
         // Blank lines (erased, scrolled in) hold nothing to find: marked judged, not copied.
         if isBlank(group) {
-            for r in group { exposure!.shown.setDirty(r, false) }
+            for r in group { exposure.shown.setDirty(r, false) }
             return group.upperBound
         }
         // Appended to the batch being filled: cells copied a row at a time, no screen made
@@ -52,12 +52,12 @@ extension TerminalState {
             context = keep > 0 ? (above.upperBound - keep + 1)...above.upperBound : nil
         }
         let follows =
-            context != nil && exposure!.builder.sweepRow == group.lowerBound - 1 && exposure!.builder.cols == cols
+            context != nil && exposure.builder.sweepRow == group.lowerBound - 1 && exposure.builder.cols == cols
         let added = group.count + (follows ? 0 : (context?.count ?? 0) + 1)
-        if exposure!.builder.cols != cols || !exposure!.builder.fits(rows: added) { exposure!.finishBatch(tables: tables) }
-        if exposure!.builder.cols != cols { exposure!.builder = ExposureBatchBuilder(cols: cols) }
-        var builder = exposure!.builder
-        exposure!.builder = ExposureBatchBuilder(cols: cols)  // moved out, so appending does not copy
+        if exposure.builder.cols != cols || !exposure.builder.fits(rows: added) { exposure.finishBatch(tables: tables) }
+        if exposure.builder.cols != cols { exposure.builder = ExposureBatchBuilder(cols: cols) }
+        var builder = exposure.builder
+        exposure.builder = ExposureBatchBuilder(cols: cols)  // moved out, so appending does not copy
         let sweeping = builder.sweepRow >= -1
         var contextRows = 0
         var copied = group.count
@@ -77,24 +77,24 @@ extension TerminalState {
         }
         let start = builder.rowCount
         appendRows(group, to: &builder, lastOfLine: group.upperBound)
-        for r in group { exposure!.shown.setDirty(r, false) }
+        for r in group { exposure.shown.setDirty(r, false) }
         if sweeping { builder.sweepRow = group.upperBound }
         // Lines still on screen carry a tag until they change, so a caller learns how long
         // what it finds on them stays visible.
         var tag: Int32 = 0
         if !leaving {
-            tag = exposure!.newTag()
-            for r in group { exposure!.shown.setTag(r, tag) }
+            tag = exposure.newTag()
+            for r in group { exposure.shown.setTag(r, tag) }
         }
         builder.groups.append(
             ExposureBatch.Group(
                 row: group.lowerBound, start: start, count: group.count, context: contextRows, isLeaving: leaving,
-                title: "", frame: exposure!.frame, tag: tag))
-        exposure!.builder = builder
+                title: "", frame: exposure.frame, tag: tag))
+        exposure.builder = builder
         let cells = cols * copied
         extraWork &+= cells &* ExposureTracker.copyCost
-        exposure!.pendingCells += cells
-        if exposure!.pendingCells > ExposureTracker.pendingCellLimit && extraWork <= workLimit {
+        exposure.pendingCells += cells
+        if exposure.pendingCells > ExposureTracker.pendingCellLimit && extraWork <= workLimit {
             // Too much copied between two judgements: refused as over the budget.
             extraWork = workLimit &+ 1
         }
@@ -123,12 +123,16 @@ extension TerminalState {
             if grid.isUniform(r) {
                 builder.cells.append(contentsOf: repeatElement(grid[r, 0], count: cols))
             } else {
+                // Through buffer pointers: a slice of the grid would be retained and released
+                // per row.
                 let base = grid.base(r)
-                builder.cells.append(contentsOf: grid.cells[base..<(base + cols)])
+                grid.cells.withUnsafeBufferPointer { cells in
+                    builder.cells.append(contentsOf: UnsafeBufferPointer(rebasing: cells[base..<(base + cols)]))
+                }
             }
             builder.wrapped.append(grid.isWrapped(r) && r < lastOfLine)
-            if exposure!.shown.hasOffsets[r] {
-                builder.offsets.append(contentsOf: exposure!.shown.offsets[r])
+            if exposure.shown.hasOffsets[r] {
+                exposure.shown.offsets[r].withUnsafeBufferPointer { builder.offsets.append(contentsOf: $0) }
             } else {
                 builder.offsets.append(contentsOf: repeatElement(-1, count: cols))
             }
@@ -137,17 +141,17 @@ extension TerminalState {
 
     /// Copies the title when it changed since it was last judged.
     mutating func exposeTitle(leaving: Bool) {
-        guard exposure!.titleDirty, exposure!.mode != .offsetsOnly else { return }
-        exposure!.titleDirty = false
+        guard exposure.titleDirty, exposure.mode != .offsetsOnly else { return }
+        exposure.titleDirty = false
         guard !title.isEmpty else { return }
         var tag: Int32 = 0
         if !leaving {
-            tag = exposure!.newTag()
-            exposure!.titleTag = tag
+            tag = exposure.newTag()
+            exposure.titleTag = tag
         }
-        exposure!.builder.groups.append(
+        exposure.builder.groups.append(
             ExposureBatch.Group(
-                row: -1, start: -1, count: 0, context: 0, isLeaving: leaving, title: title, frame: exposure!.frame,
+                row: -1, start: -1, count: 0, context: 0, isLeaving: leaving, title: title, frame: exposure.frame,
                 tag: tag))
     }
 
@@ -157,28 +161,28 @@ extension TerminalState {
     @inline(__always)
     mutating func exposureWillErase(rows from: Int, _ to: Int, cols range: Range<Int>? = nil) {
         guard tracksExposure, from < to else { return }
-        if exposure!.everyMoment {
+        if exposure.everyMoment {
             var row = from
             while row < to {
-                if exposure!.shown.dirtyCount == 0 { break }
+                if exposure.shown.dirtyCount == 0 { break }
                 row = max(row, exposeLine(containing: row, leaving: true)) + 1
             }
         }
         let whole = range == nil || range!.lowerBound <= 0 && range!.upperBound >= cols
         for row in from..<to {
-            if whole && !exposure!.shown.dirty[row] && exposure!.shown.tags[row] == 0
-                && !exposure!.shown.hasOffsets[row] && grid.isUniform(row) && !grid.isWrapped(row)
+            if whole && !exposure.shown.dirty[row] && exposure.shown.tags[row] == 0
+                && !exposure.shown.hasOffsets[row] && grid.isUniform(row) && !grid.isWrapped(row)
             {
                 let cell = grid[row, 0]
                 if cell.scalar == " " && cell.width == 1 { continue }
             }
-            exposure!.depart(row: row)
-            exposure!.shown.setDirty(row, true)
-            guard exposure!.shown.hasOffsets[row] else { continue }
+            exposure.depart(row: row)
+            exposure.shown.setDirty(row, true)
+            guard exposure.shown.hasOffsets[row] else { continue }
             if whole {
-                exposure!.shown.clearOffsets(row)
+                exposure.shown.clearOffsets(row)
             } else if let range {
-                for col in range where col < cols && col >= 0 { exposure!.shown.setOffset(row, col, -1) }
+                for col in range where col < cols && col >= 0 { exposure.shown.setOffset(row, col, -1) }
             }
         }
     }
@@ -188,18 +192,18 @@ extension TerminalState {
     @inline(__always)
     mutating func exposureWillWrite(row: Int, col: Int, count: Int, offset: Int, run: Bool) {
         guard tracksExposure else { return }
-        exposure!.depart(row: row)
-        let sequential = row == exposure!.lastWriteRow && col == exposure!.lastWriteCol
-        if exposure!.everyMoment && !sequential && exposure!.shown.dirty[row]
+        exposure.depart(row: row)
+        let sequential = row == exposure.lastWriteRow && col == exposure.lastWriteCol
+        if exposure.everyMoment && !sequential && exposure.shown.dirty[row]
             && overwritesText(row: row, col: col, count: count)
         {
             exposeLine(containing: row, leaving: true)
         }
-        exposure!.shown.setDirty(row, true)
-        _ = exposure!.shown.prepareOffsets(row)  // as the grid charges writing out the row
-        exposure!.shown.setOffsets(row, from: col, count: count, offset: offset, run: run)
-        exposure!.lastWriteRow = col + count >= cols ? row + 1 : row
-        exposure!.lastWriteCol = col + count >= cols ? 0 : col + count
+        exposure.shown.setDirty(row, true)
+        _ = exposure.shown.prepareOffsets(row)  // as the grid charges writing out the row
+        exposure.shown.setOffsets(row, from: col, count: count, offset: offset, run: run)
+        exposure.lastWriteRow = col + count >= cols ? row + 1 : row
+        exposure.lastWriteCol = col + count >= cols ? 0 : col + count
     }
 
     /// Whether writing `count` cells at (`row`, `col`) destroys text: a character in the
@@ -216,8 +220,8 @@ extension TerminalState {
     @inline(__always)
     mutating func exposureDidTouch(row: Int) {
         guard tracksExposure else { return }
-        exposure!.depart(row: row)
-        exposure!.shown.setDirty(row, true)
+        exposure.depart(row: row)
+        exposure.shown.setDirty(row, true)
     }
 
     /// Cells of `row` from `col` on are about to shift by `count` (right for ICH, left for DCH).
@@ -226,8 +230,8 @@ extension TerminalState {
         guard tracksExposure else { return }
         exposureWillErase(rows: row, row + 1, cols: cols..<cols)
         let n = min(count, cols - col)
-        guard n > 0, exposure!.shown.hasOffsets[row] else { return }
-        var offsets = exposure!.shown.offsets[row]
+        guard n > 0, exposure.shown.hasOffsets[row] else { return }
+        var offsets = exposure.shown.offsets[row]
         if right {
             var target = cols - 1
             while target >= col + n { offsets[target] = offsets[target - n]; target -= 1 }
@@ -237,7 +241,7 @@ extension TerminalState {
             while target + n < cols { offsets[target] = offsets[target + n]; target += 1 }
             for index in (cols - n)..<cols { offsets[index] = -1 }
         }
-        exposure!.shown.setRowOffsets(row, offsets)
+        exposure.shown.setRowOffsets(row, offsets)
     }
 
     /// Rows `top...bottom` are about to scroll by `count` (up: the top rows leave; down: the
@@ -251,20 +255,20 @@ extension TerminalState {
         guard n > 0, height > 0 else { return }
         let leaving = up ? top..<(top + n) : (bottom - n + 1)..<(bottom + 1)
         let scrollsOff = up && top == 0 && !isAlternateScreen
-        if exposure!.shown.tagCount > 0 {
-            for row in leaving { exposure!.depart(row: row) }
+        if exposure.shown.tagCount > 0 {
+            for row in leaving { exposure.depart(row: row) }
         }
-        if exposure!.everyMoment || scrollsOff {
+        if exposure.everyMoment || scrollsOff {
             var row = leaving.lowerBound
-            while row < leaving.upperBound && exposure!.shown.dirtyCount > 0 {
+            while row < leaving.upperBound && exposure.shown.dirtyCount > 0 {
                 row = max(row, exposeLine(containing: row, leaving: true)) + 1
             }
         }
         // Rotated in place (no copy of the tracker's arrays): the rows that leave come back
         // as the rows that enter, cleared.
-        exposure!.shown.rotate(top: top, bottom: bottom, by: n, up: up)
-        if exposure!.lastWriteRow >= top && exposure!.lastWriteRow <= bottom {
-            exposure!.lastWriteRow += up ? -n : n
+        exposure.shown.rotate(top: top, bottom: bottom, by: n, up: up)
+        if exposure.lastWriteRow >= top && exposure.lastWriteRow <= bottom {
+            exposure.lastWriteRow += up ? -n : n
         }
     }
 
@@ -272,23 +276,23 @@ extension TerminalState {
     mutating func exposureWillSwitchScreen() {
         guard tracksExposure else { return }
         exposeAllDeparting()
-        let shown = exposure!.shown
-        exposure!.shown = exposure!.hidden
-        exposure!.hidden = shown
-        exposure!.shown.setAllDirty(true)
-        exposure!.lastWriteRow = -1
+        let shown = exposure.shown
+        exposure.shown = exposure.hidden
+        exposure.hidden = shown
+        exposure.shown.setAllDirty(true)
+        exposure.lastWriteRow = -1
     }
 
     /// The title is about to change.
     @inline(__always)
     mutating func exposureWillSetTitle() {
         guard tracksExposure else { return }
-        if exposure!.titleTag != 0 {
-            exposure!.departed.append(exposure!.titleTag)
-            exposure!.titleTag = 0
+        if exposure.titleTag != 0 {
+            exposure.departed.append(exposure.titleTag)
+            exposure.titleTag = 0
         }
-        if exposure!.everyMoment { exposeTitle(leaving: true) }
-        exposure!.titleDirty = true
+        if exposure.everyMoment { exposeTitle(leaving: true) }
+        exposure.titleDirty = true
     }
 
     /// The terminal is about to be resized: every row is judged (raw bytes) and departs.
@@ -299,12 +303,12 @@ extension TerminalState {
 
     /// Every row departs and (raw bytes) the changed ones are judged.
     private mutating func exposeAllDeparting() {
-        if exposure!.shown.tagCount > 0 {
-            for row in 0..<rows { exposure!.depart(row: row) }
+        if exposure.shown.tagCount > 0 {
+            for row in 0..<rows { exposure.depart(row: row) }
         }
-        guard exposure!.everyMoment else { return }
+        guard exposure.everyMoment else { return }
         var row = 0
-        while row < rows && exposure!.shown.dirtyCount > 0 {
+        while row < rows && exposure.shown.dirtyCount > 0 {
             row = max(row, exposeLine(containing: row, leaving: true)) + 1
         }
     }

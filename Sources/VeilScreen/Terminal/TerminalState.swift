@@ -60,9 +60,11 @@ struct TerminalState: Sendable {
 
     var title = ""
     /// What has been exposed, when tracked (``Terminal/trackExposure(_:)``).
-    var exposure: ExposureTracker?
-    /// Whether `exposure` is set: the hooks test this flag, as testing the optional itself
-    /// copies the whole tracker (its arrays retained and released) on every printed run.
+    /// (An idle tracker of no rows when not tracked: not an optional, as reaching into an
+    /// optional's payload copies the whole tracker, its arrays retained and released, on
+    /// every printed run.)
+    var exposure = ExposureTracker.idle
+    /// Whether exposure is tracked (the hooks test this flag first).
     var tracksExposure = false
     var tables = SideTables()
 

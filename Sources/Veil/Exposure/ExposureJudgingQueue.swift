@@ -1,0 +1,119 @@
+import Foundation
+import VeilScreen
+
+/// The frames of a capture replayed since the last window, with what judging them needs:
+/// the output events seen (for locations), each frame's step and the tags that left during
+/// it, and the lines copied.
+struct ExposureWindow: Sendable {
+    /// The stream offset and file line of each output event read.
+    var outputs: [(offset: Int, line: Int)] = []
+    /// The step of each frame (a group's ``ExposureBatch/Group/frame`` indexes it).
+    var frames: [CaptureStep] = []
+    /// The tags that left during each frame.
+    var departed: [[Int32]] = []
+    /// The lines copied during these frames.
+    var batches: [ExposureBatch] = []
+}
+
+/// Judges the windows of one scan in order, on a second thread when `concurrent` (the
+/// replay of the next window goes on meanwhile; at most ``depth`` wait), else at once on
+/// the caller's. Judging depends only on the windows, never on the terminal, so both ways
+/// give the same report. A judging error stops the scan: the next ``submit(_:)`` or
+/// ``finish()`` throws it.
+final class ExposureJudgingQueue: @unchecked Sendable {
+    /// The most windows waiting (each at most about ``ExposureScanner/cellsPerPass`` cells).
+    static let depth = 8
+
+    private let scanner: ExposureScanner
+    private let path: String
+    private let concurrent: Bool
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var waiting: [ExposureWindow] = []
+    private var closed = false
+    private var done = false
+    private var failure: (any Error)?
+    // The judging thread's alone until `done` (then the caller's).
+    private var state = ExposureScanState()
+
+    init(scanner: ExposureScanner, path: String, concurrent: Bool) {
+        self.scanner = scanner
+        self.path = path
+        self.concurrent = concurrent
+        guard concurrent else { return }
+        let thread = Thread { [self] in run() }
+        thread.stackSize = 8 << 20  // as the main thread's: detection runs there
+        thread.start()
+    }
+
+    /// Judges `window` (or queues it, waiting while ``depth`` windows wait).
+    /// - Throws: the error that stopped judging.
+    func submit(_ window: ExposureWindow) throws {
+        guard concurrent else {
+            try scanner.judge(window, into: &state, path: path)
+            return
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        if waiting.count >= Self.depth {
+            // Full: wait until half has been judged (one wake-up per few windows, not each).
+            while waiting.count > Self.depth / 2 && failure == nil && !done { condition.wait() }
+        }
+        if let failure { throw failure }
+        waiting.append(window)
+        if waiting.count == 1 { condition.broadcast() }
+    }
+
+    /// Waits for every window to be judged; returns what the scan knows.
+    /// - Throws: the error that stopped judging.
+    func finish() throws -> ExposureScanState {
+        if concurrent {
+            condition.lock()
+            closed = true
+            condition.broadcast()
+            while !done { condition.wait() }
+            condition.unlock()
+            if let failure { throw failure }
+        }
+        return state
+    }
+
+    /// Stops judging (the scan failed): what waits is dropped, and the thread has ended
+    /// when this returns.
+    func cancel() {
+        guard concurrent else { return }
+        condition.lock()
+        closed = true
+        waiting.removeAll()
+        condition.broadcast()
+        while !done { condition.wait() }
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while waiting.isEmpty && !closed { condition.wait() }
+            if waiting.isEmpty {
+                done = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let window = waiting.removeFirst()
+            if waiting.count == Self.depth / 2 { condition.broadcast() }
+            condition.unlock()
+            do {
+                try scanner.judge(window, into: &state, path: path)
+            } catch {
+                condition.lock()
+                failure = error
+                waiting.removeAll()
+                done = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import VeilRedaction
+import VeilScreen
+
+/// What an exposure scan knows as it goes (``ExposureScanner``): the exposures so far, the
+/// values found (hidden wherever they show again), the lines carrying each exposure's tag,
+/// and the frames waiting to be judged.
+struct ExposureScanState: Sendable {
+    var exposures: [CaptureExposure] = []
+    var known: [String: Int] = [:]
+    var offsets: [Int: String] = [:]
+    /// The exposures found on the lines that carry each tag (until the lines leave).
+    var tags: [Int32: [Int]] = [:]
+    /// Values found so far: hidden wherever they show again in a later frame.
+    var values = KnownValues()
+    /// The most recent output events' first stream offsets and file lines (a value's
+    /// first byte is in one of them).
+    var recent: [(offset: Int, line: Int)] = []
+    static let recentLimit = 4096
+
+    mutating func noteOutput(at offset: Int, line: Int) {
+        guard line > 0 else { return }
+        if recent.count >= Self.recentLimit { recent.removeFirst(Self.recentLimit / 2) }
+        recent.append((offset, line))
+    }
+
+    /// The file line of the output event that carried stream offset `offset`, and the
+    /// index of that byte in the event's data.
+    func event(ofOffset offset: Int) -> (line: Int, index: Int)? {
+        recent.last(where: { $0.offset <= offset }).map { ($0.line, offset - $0.offset) }
+    }
+
+    /// Reads the lines of the events that drew exposures again (one pass over the file,
+    /// findings only) for the column of each value's first byte.
+    mutating func resolveColumns(in input: CaptureInput) {
+        let wanted = exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstLine)
+        guard !wanted.isEmpty else { return }
+        let lines = input.recordingLines(Set(wanted))
+        for index in exposures.indices {
+            guard let line = exposures[index].firstLine, let dataIndex = exposures[index].firstDataIndex,
+                let bytes = lines[line]
+            else { continue }
+            var text = bytes
+            if text.last == 0x0D { text.removeLast() }
+            exposures[index].firstColumn = text.withUnsafeBufferPointer {
+                AsciicastEventLine.column(ofDataByte: dataIndex, in: $0)
+            }
+        }
+    }
+
+    /// The steps of the frames copied and not yet judged (a group's ``ExposureBatch/Group/frame``
+    /// indexes it).
+    var frames: [CaptureStep] = []
+    /// Tags that left while their lines waited to be judged, with when they left.
+    var waiting: [Int32: Double?] = [:]
+
+    mutating func depart(_ departed: [Int32], at time: Double?) {
+        for tag in departed {
+            guard let indices = tags.removeValue(forKey: tag) else {
+                waiting[tag] = time
+                continue
+            }
+            for index in indices { exposures[index].lastSeen = max(exposures[index].lastSeen ?? 0, time ?? 0) }
+        }
+    }
+}
