@@ -31,7 +31,8 @@ let package = Package(
         ),
         // The libpng call sequences behind setjmp.
         .target(name: "CVeilPNG", dependencies: ["CLibPNG"]),
-        // The signal handler that removes the temporary files of atomic writes in flight.
+        // Process-level C: the signal handlers that remove the temporary files of atomic writes in
+        // flight and stop a child program; the executable's allocator settings.
         .target(name: "CVeilSignals"),
         // The child side of running a program in a pseudo-terminal (fork → exec, no Swift in between).
         .target(name: "CVeilPty", dependencies: ["CVeilSignals"]),
@@ -75,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "veil",
             dependencies: [
-                "Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen",
+                "Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "CVeilSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

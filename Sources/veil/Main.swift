@@ -1,4 +1,5 @@
 import ArgumentParser
+import CVeilSignals
 import Foundation
 import Veil
 import VeilRedaction
@@ -9,6 +10,9 @@ import VeilRender
 @main
 enum VeilMain {
     static func main() async {
+        // A streamed scan frees and allocates the same sizes thousands of times: keep freed
+        // memory for reuse rather than faulting fresh pages in each time (veil_memory.h).
+        veil_keep_freed_memory()
         // SIGINT, SIGTERM and SIGHUP remove the temporary file of a write in flight, then exit 128 + signal.
         AtomicFile.installSignalCleanup()
         do {
