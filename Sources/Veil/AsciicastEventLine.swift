@@ -37,7 +37,7 @@ enum AsciicastEventLine {
         guard expect(0x2C), expect(0x22) else { return nil }  // , "
         guard let code = string(bytes, &index) else { return nil }
         guard expect(0x2C), expect(0x22) else { return nil }
-        guard let data = string(bytes, &index) else { return nil }
+        guard let data = string(bytes, &index, reserving: true) else { return nil }
         guard expect(0x5D) else { return nil }  // ]
         skipSpaces()
         guard index == count else { return nil }
@@ -46,9 +46,13 @@ enum AsciicastEventLine {
 
     /// The bytes of a JSON string whose opening quote was just read; the index ends after
     /// the closing quote. Nil for a raw control character, a bad escape or a lone surrogate.
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> [UInt8]? {
+    /// `reserving`: room for the rest of the line is made at once (the data, not the code).
+    private static func string(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, reserving: Bool = false
+    ) -> [UInt8]? {
         var out: [UInt8] = []
         let count = bytes.count
+        if reserving { out.reserveCapacity(count - index) }  // never more bytes than the text left
         // Copy runs without escapes at once.
         var runStart = index
         while index < count {
@@ -86,7 +90,11 @@ enum AsciicastEventLine {
                     return nil
                 }
                 guard let value = Unicode.Scalar(scalar) else { return nil }
-                out.append(contentsOf: String(value).utf8)
+                if scalar < 0x80 {
+                    out.append(UInt8(truncatingIfNeeded: scalar))  // \u001b, the escape of every sequence
+                } else {
+                    out.append(contentsOf: UTF8.encode(value)!)
+                }
             default:
                 return nil
             }
