@@ -9,8 +9,17 @@ struct ExposureWindow: Sendable {
     var outputs: [(offset: Int, line: Int)] = []
     /// The step of each frame (a group's ``ExposureBatch/Group/frame`` indexes it).
     var frames: [CaptureStep] = []
-    /// The tags that left during each frame.
-    var departed: [[Int32]] = []
+    /// The tags that left during the frames, in order: those of frame `i` end at
+    /// `departedEnds[i]` (one array for the window, not one per frame).
+    var departed: [Int32] = []
+    var departedEnds: [Int] = []
+
+    /// Ends a frame: its step, and the tags that left during it.
+    mutating func end(_ step: CaptureStep, departed tags: [Int32]) {
+        frames.append(step)
+        departed += tags
+        departedEnds.append(departed.count)
+    }
     /// The lines copied during these frames.
     var batches: [ExposureBatch] = []
 }

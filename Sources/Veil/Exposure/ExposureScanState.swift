@@ -53,7 +53,7 @@ struct ExposureScanState: Sendable {
     /// Tags that left while their lines waited to be judged, with when they left.
     var waiting: [Int32: Double?] = [:]
 
-    mutating func depart(_ departed: [Int32], at time: Double?) {
+    mutating func depart(_ departed: ArraySlice<Int32>, at time: Double?) {
         for tag in departed {
             guard let indices = tags.removeValue(forKey: tag) else {
                 waiting[tag] = time

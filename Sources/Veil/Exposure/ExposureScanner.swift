@@ -108,8 +108,7 @@ public struct ExposureScanner: Sendable {
                         terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
                 }
                 if step.endsFrame { terminal.endExposureFrame() }
-                window.frames.append(step)
-                window.departed.append(terminal.takeDepartedTags())
+                window.end(step, departed: terminal.takeDepartedTags())
                 if !defers || window.frames.count >= framesPerPass || terminal.pendingExposureCells >= cellsPerPass {
                     window.batches = terminal.takeExposureBatches(endingFrame: false)
                     try judging.submit(window)
@@ -119,8 +118,9 @@ public struct ExposureScanner: Sendable {
             try TerminalCapture.checkWorkBudget(terminal, path: path)
             terminal.exposureFrame = window.frames.count
             terminal.endExposureFrame()
-            window.frames.append(CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true))
-            window.departed.append(terminal.takeDepartedTags())
+            window.end(
+                CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
+                departed: terminal.takeDepartedTags())
             window.batches = terminal.takeExposureBatches(endingFrame: false)
             try judging.submit(window)
             try TerminalCapture.checkWorkBudget(terminal, path: path)
@@ -224,7 +224,11 @@ public struct ExposureScanner: Sendable {
     /// the frames after it, and reports are those of judging every frame alone.
     func judge(_ window: ExposureWindow, into state: inout ExposureScanState, path: String) throws {
         for (offset, line) in window.outputs { state.noteOutput(at: offset, line: line) }
-        for (index, step) in window.frames.enumerated() { state.depart(window.departed[index], at: step.time) }
+        var start = 0
+        for (index, step) in window.frames.enumerated() {
+            state.depart(window.departed[start..<window.departedEnds[index]], at: step.time)
+            start = window.departedEnds[index]
+        }
         state.frames = window.frames
         defer {
             state.frames.removeAll(keepingCapacity: true)

@@ -85,6 +85,7 @@ extension Terminal {
     /// The tags of rows that changed or left since the last call.
     public mutating func takeDepartedTags() -> [Int32] {
         guard state.tracksExposure else { return [] }
+        guard !state.exposure.departed.isEmpty else { return [] }
         let tags = state.exposure.departed
         state.exposure.departed = []
         return tags
