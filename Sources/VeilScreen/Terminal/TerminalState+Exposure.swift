@@ -56,29 +56,29 @@ extension TerminalState {
         let added = group.count + (follows ? 0 : (context?.count ?? 0) + 1)
         if exposure.builder.cols != cols || !exposure.builder.fits(rows: added) { exposure.finishBatch(tables: tables) }
         if exposure.builder.cols != cols { exposure.builder = ExposureBatchBuilder(cols: cols) }
-        var builder = exposure.builder
-        exposure.builder = ExposureBatchBuilder(cols: cols)  // moved out, so appending does not copy
-        let sweeping = builder.sweepRow >= -1
+        // Appended in place (the grid and the tracker's rows read beside the builder written).
+        let sweeping = exposure.builder.sweepRow >= -1
         var contextRows = 0
         var copied = group.count
-        if follows, let last = builder.groups.last {
-            contextRows = builder.rowCount - last.start
+        if follows, let last = exposure.builder.groups.last {
+            contextRows = exposure.builder.rowCount - last.start
         } else {
-            if builder.rowCount > 0 {
-                builder.cells.append(contentsOf: repeatElement(Cell.blank, count: cols))
-                builder.wrapped.append(false)
-                builder.offsets.append(contentsOf: repeatElement(-1, count: cols))
+            if exposure.builder.rowCount > 0 {
+                exposure.builder.cells.append(contentsOf: repeatElement(Cell.blank, count: cols))
+                exposure.builder.wrapped.append(false)
+                exposure.builder.offsets.append(contentsOf: repeatElement(-1, count: cols))
             }
             if let context {
-                appendRows(context, to: &builder, lastOfLine: context.upperBound)
+                Self.appendRows(
+                    context, of: grid, offsets: exposure.shown, to: &exposure.builder, lastOfLine: context.upperBound)
                 contextRows = context.count
                 copied += context.count
             }
         }
-        let start = builder.rowCount
-        appendRows(group, to: &builder, lastOfLine: group.upperBound)
+        let start = exposure.builder.rowCount
+        Self.appendRows(group, of: grid, offsets: exposure.shown, to: &exposure.builder, lastOfLine: group.upperBound)
         for r in group { exposure.shown.setDirty(r, false) }
-        if sweeping { builder.sweepRow = group.upperBound }
+        if sweeping { exposure.builder.sweepRow = group.upperBound }
         // Lines still on screen carry a tag until they change, so a caller learns how long
         // what it finds on them stays visible.
         var tag: Int32 = 0
@@ -86,11 +86,10 @@ extension TerminalState {
             tag = exposure.newTag()
             for r in group { exposure.shown.setTag(r, tag) }
         }
-        builder.groups.append(
+        exposure.builder.groups.append(
             ExposureBatch.Group(
                 row: group.lowerBound, start: start, count: group.count, context: contextRows, isLeaving: leaving,
                 title: "", frame: exposure.frame, tag: tag))
-        exposure.builder = builder
         let cells = cols * copied
         extraWork &+= cells &* ExposureTracker.copyCost
         exposure.pendingCells += cells
@@ -116,9 +115,13 @@ extension TerminalState {
         }
     }
 
-    /// Appends rows `rows` of the shown buffer (cells, wrap flags, offsets) to `builder`; the
-    /// row `lastOfLine` ends a line there.
-    private func appendRows(_ rows: ClosedRange<Int>, to builder: inout ExposureBatchBuilder, lastOfLine: Int) {
+    /// Appends rows `rows` of `grid` (cells, wrap flags) with their `offsets` to `builder`;
+    /// the row `lastOfLine` ends a line there.
+    private static func appendRows(
+        _ rows: ClosedRange<Int>, of grid: Grid, offsets: ExposureTracker.Buffer,
+        to builder: inout ExposureBatchBuilder, lastOfLine: Int
+    ) {
+        let cols = builder.cols
         for r in rows {
             if grid.isUniform(r) {
                 builder.cells.append(contentsOf: repeatElement(grid[r, 0], count: cols))
@@ -131,8 +134,8 @@ extension TerminalState {
                 }
             }
             builder.wrapped.append(grid.isWrapped(r) && r < lastOfLine)
-            if exposure.shown.hasOffsets[r] {
-                exposure.shown.offsets[r].withUnsafeBufferPointer { builder.offsets.append(contentsOf: $0) }
+            if offsets.hasOffsets[r] {
+                offsets.offsets[r].withUnsafeBufferPointer { builder.offsets.append(contentsOf: $0) }
             } else {
                 builder.offsets.append(contentsOf: repeatElement(-1, count: cols))
             }
