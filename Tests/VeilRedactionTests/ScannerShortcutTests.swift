@@ -91,7 +91,10 @@ import VeilTestSupport
             ("030 901820", .internationalPhone, true), ("030 90182", .internationalPhone, false),
             ("12  34 5678 90", .internationalPhone, false), ("+1 (212) 555:0100", .internationalPhone, false),
             ("DE89 3704", .iban, true), ("De89 3704", .iban, false), ("D E89", .iban, false),
-            ("no digits at all", .entropy, true),
+            ("no digits at all", .entropy, false), ("x abcdefghij/ABCDEFGHI_ y", .entropy, true),
+            ("x abcdefghij/ABCDEFGH y abcdefghij-ABCDEFGH", .entropy, false),
+            ("AC0123456789abcdef0123456789abcdef", .twilioKey, true),
+            ("AC0123456789abcdef0123456789abcde", .twilioKey, false),
         ]
         for (line, detector, expected) in cases {
             let runs = Array(line.utf8).withUnsafeBufferPointer { DigitRuns($0) }
@@ -105,7 +108,30 @@ import VeilTestSupport
             runs
                 == DigitRuns(
                     digits: 16, longestRun: 7, longestChain: 9, longestPhoneChain: 9, hasPlus: true,
-                    hasLettersThenDigits: false))
+                    hasLettersThenDigits: false, longTokenRun: 0))
+    }
+
+    /// The longest run of token characters, by its skipping search, equals the longest run
+    /// counted byte by byte (when it reaches the minimum).
+    @Test func longTokenRunsEqualACountByteByByte() {
+        var random = ScannerFuzzTests.SplitMix(seed: 41)
+        let pieces = ["a", "Z", "0", "=", "+", "/", "_", "-", " ", ".", "张", "abcdefghij", "0123456789abcdef", ":"]
+        var long = 0
+        for _ in 0..<5000 {
+            let count = Int.random(in: 0...60, using: &random)
+            let line = Array((0..<count).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            var longest = 0
+            var run = 0
+            for b in line {
+                run = EntropyScanner.isRunCharacter(b) ? run + 1 : 0
+                longest = max(longest, run)
+            }
+            let expected = longest >= DigitRuns.longTokenRunMinimum ? longest : 0
+            if expected > 0 { long += 1 }
+            let counted = line.withUnsafeBufferPointer { DigitRuns.longestTokenRun($0) }
+            #expect(counted == expected, "\(String(decoding: line, as: UTF8.self).debugDescription)")
+        }
+        #expect(long > 500, "the random lines reach both sides of the minimum")
     }
 
     @Test func entropyRunCharactersAreTheDocumentedClass() {
@@ -145,7 +171,12 @@ import VeilTestSupport
         for line in lines {
             let lowered = Array(line.utf8).map(ASCII.lower)
             var bits = [UInt64](repeating: 0, count: index.keywordWords)
-            Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
+            let any = Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
+            if any != bits.contains(where: { $0 != 0 }) { mismatches.append("mark's answer on \(line)") }
+            // A line without keywords runs the rules without keywords, and only those.
+            if !any && index.unconditional != rules.indices.filter({ index.runs($0, bits: bits) }) {
+                mismatches.append("unconditional rules on \(line)")
+            }
             for (r, rule) in rules.enumerated() {
                 // The naive answer: the rule is enabled and has no keyword or one occurs.
                 let naive =

@@ -28,6 +28,9 @@ public struct KnownValues: Sendable {
     /// The search index of ``values``, rebuilt only when a value is added or forgotten
     /// (a recording judges thousands of line sets against the same values).
     private(set) var index = NeedleIndex([])
+    /// Bit `b0 << 8 | b1` is set when a value of at least ``NeedleIndex/width`` bytes starts
+    /// with bytes `b0 b1` (empty when none does): a text with no such pair holds no value.
+    private(set) var firstPairs: [UInt64] = []
 
     public init() {}
 
@@ -52,7 +55,14 @@ public struct KnownValues: Sendable {
             for value in values[..<forgotten] { seen.remove(value.bytes) }
             values.removeFirst(forgotten)
         }
-        if changed { index = NeedleIndex(values.map(\.bytes)) }
+        if changed {
+            index = NeedleIndex(values.map(\.bytes))
+            firstPairs = [UInt64](repeating: 0, count: 1024)
+            for value in values where value.bytes.count >= NeedleIndex.width {
+                let bit = Int(value.bytes[0]) << 8 | Int(value.bytes[1])
+                firstPairs[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
     }
 
     /// Whether `bytes` is remembered.
@@ -116,6 +126,21 @@ extension DetectionRun {
             own.append((bytes, index))
         }
         guard !own.isEmpty || !known.isEmpty else { return [] }
+        if own.isEmpty && known.count <= Self.searchedValueLimit && searchesKnownValuesFirst {
+            // The frequent case (a screen without findings, a few values known): the same
+            // search as below with the known values' own index, skipped when no pair of
+            // bytes of the text starts a value.
+            var found: [(index: Int, spans: [CellSpan])] = []
+            if text.holdsPair(of: known.firstPairs) { found = text.searchedOccurrences(of: known.index.needles) }
+            if !text.isTitle && text.hasEdgeLine { found += text.edgeOccurrences(using: known.index) }
+            var added: [Int] = []
+            for (number, spans) in found
+            where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+                added.append(findings.count)
+                findings.append(known.values[number].finding(at: spans, location: location))
+            }
+            return added
+        }
         // Value `number` counts the known values first, then this run's.
         func value(_ number: Int) -> KnownValue {
             number < known.count ? known.values[number] : KnownValue(findings[own[number - known.count].finding])
@@ -221,6 +246,22 @@ extension ScreenText {
             }
         }
         return found
+    }
+
+    /// Whether two adjacent bytes of the text are a pair set in `pairs` (bit `b0 << 8 | b1`,
+    /// as ``KnownValues/firstPairs``); false when `pairs` is empty.
+    func holdsPair(of pairs: [UInt64]) -> Bool {
+        guard pairs.count == 1024, bytes.count >= 2 else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            pairs.withUnsafeBufferPointer { pairs in
+                var bit = Int(all[0])
+                for i in 1..<all.count {
+                    bit = (bit << 8 | Int(all[i])) & 0xFFFF
+                    if pairs[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// Whether a line's text reaches the last column of a grid (where a value can be split or

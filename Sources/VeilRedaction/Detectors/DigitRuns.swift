@@ -1,5 +1,6 @@
-/// What the digit-based scanners need to know about a line before scanning it, found in one
-/// pass over the line instead of one search for digit runs per scanner.
+/// What the digit-based scanners (and the entropy and Twilio scanners, by the longest run of
+/// token characters) need to know about a line before scanning it, found in one pass over
+/// the line instead of one search per scanner.
 ///
 /// Each count is an upper bound that a scanner's every candidate must reach, so a scanner
 /// whose bound the line misses is skipped: it would append nothing (the detection tests
@@ -19,6 +20,13 @@ struct DigitRuns: Equatable, Sendable {
     var hasPlus = false
     /// Whether two uppercase letters are followed by two digits (`DE89`) somewhere.
     var hasLettersThenDigits = false
+    /// The length of the longest run of `[A-Za-z0-9+/=_-]` (``EntropyScanner``'s run
+    /// characters) when it has at least ``longTokenRunMinimum`` bytes, else 0: the entropy
+    /// scanner needs 20, a Twilio SID 34.
+    var longTokenRun = 0
+
+    /// The shortest run ``longTokenRun`` counts.
+    static let longTokenRunMinimum = 20
 }
 
 extension DigitRuns {
@@ -66,6 +74,34 @@ extension DigitRuns {
             }
             i += 1
         }
+        longTokenRun = Self.longestTokenRun(line)
+    }
+
+    /// The longest run of ``EntropyScanner/isRunCharacter(_:)`` bytes in `line` when it has
+    /// at least ``longTokenRunMinimum`` bytes, else 0. Reads about one byte in 20 on text
+    /// without long runs: a run that long holds byte `start + 19` whatever its start before
+    /// that, so when that byte is not a run character the search goes on past it.
+    static func longestTokenRun(_ line: UTF8Line) -> Int {
+        let minimum = longTokenRunMinimum
+        let n = line.count
+        var longest = 0
+        // `start` follows a byte that is not a run character (or starts the line).
+        var start = 0
+        search: while start + minimum <= n {
+            var k = start + minimum - 1
+            while k >= start {
+                if !EntropyScanner.isRunCharacter(line[k]) {
+                    start = k + 1
+                    continue search
+                }
+                k -= 1
+            }
+            var end = start + minimum
+            while end < n && EntropyScanner.isRunCharacter(line[end]) { end += 1 }
+            longest = max(longest, end - start)
+            start = end + 1
+        }
+        return longest
     }
 }
 
@@ -88,9 +124,13 @@ extension BuiltInDetector {
         case .internationalPhone: runs.longestPhoneChain >= 9 || (runs.hasPlus && runs.longestPhoneChain >= 8)
         // `[A-Z]{2}\d{2}…`.
         case .iban: runs.hasLettersThenDigits
-        case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword, .entropy,
+        // 20 or more run characters.
+        case .entropy: runs.longTokenRun >= 20
+        // `AC` or `SK` and 32 hex digits: 34 run characters.
+        case .twilioKey: runs.longTokenRun >= 34
+        case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword,
             .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .azureStorageKey, .openAIKey, .anthropicKey,
-            .twilioKey, .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken, .urlCredentials:
+            .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken, .urlCredentials:
             true
         }
     }
