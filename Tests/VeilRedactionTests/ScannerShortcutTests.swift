@@ -77,6 +77,28 @@ import VeilTestSupport
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// On a quiet line, every gated detector's bound fails: skipping them all at once
+    /// skips nothing that would run.
+    @Test func aQuietLineRunsNoGatedDetector() {
+        var random = ScannerFuzzTests.SplitMix(seed: 43)
+        var quiet = 0
+        var loud = 0
+        for round in 0..<6000 {
+            let pieces = round.isMultiple(of: 2) ? Self.digitPieces : ScannerFuzzTests.pieces
+            let count = Int.random(in: 1...40, using: &random)
+            let line = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let runs = Array(line.utf8).withUnsafeBufferPointer { DigitRuns($0) }
+            let gated = BuiltInDetector.allCases.filter(\.isGated)
+            if runs.isQuiet {
+                quiet += 1
+                #expect(!gated.contains { $0.mayMatch(runs) }, "\(line.debugDescription)")
+            } else {
+                loud += 1
+            }
+        }
+        #expect(quiet > 500 && loud > 500, "both kinds of line: \(quiet), \(loud)")
+    }
+
     @Test func boundsAtTheirEdges() {
         // Each line is a shortest match of one detector, or one digit short of it.
         let cases: [(String, BuiltInDetector, Bool)] = [

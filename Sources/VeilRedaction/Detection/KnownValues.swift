@@ -28,9 +28,6 @@ public struct KnownValues: Sendable {
     /// The search index of ``values``, rebuilt only when a value is added or forgotten
     /// (a recording judges thousands of line sets against the same values).
     private(set) var index = NeedleIndex([])
-    /// Bit `b0 << 8 | b1` is set when a value of at least ``NeedleIndex/width`` bytes starts
-    /// with bytes `b0 b1` (empty when none does): a text with no such pair holds no value.
-    private(set) var firstPairs: [UInt64] = []
 
     public init() {}
 
@@ -55,14 +52,7 @@ public struct KnownValues: Sendable {
             for value in values[..<forgotten] { seen.remove(value.bytes) }
             values.removeFirst(forgotten)
         }
-        if changed {
-            index = NeedleIndex(values.map(\.bytes))
-            firstPairs = [UInt64](repeating: 0, count: 1024)
-            for value in values where value.bytes.count >= NeedleIndex.width {
-                let bit = Int(value.bytes[0]) << 8 | Int(value.bytes[1])
-                firstPairs[bit >> 6] |= 1 << UInt64(bit & 63)
-            }
-        }
+        if changed { index = NeedleIndex(values.map(\.bytes)) }
     }
 
     /// Whether `bytes` is remembered.
@@ -128,10 +118,10 @@ extension DetectionRun {
         guard !own.isEmpty || !known.isEmpty else { return [] }
         if own.isEmpty && known.count <= Self.searchedValueLimit && searchesKnownValuesFirst {
             // The frequent case (a screen without findings, a few values known): the same
-            // search as below with the known values' own index, skipped when no pair of
-            // bytes of the text starts a value.
+            // search as below with the known values' own index, skipped when no 6 bytes of
+            // the text can start a value.
             var found: [(index: Int, spans: [CellSpan])] = []
-            if text.holdsPair(of: known.firstPairs) { found = text.searchedOccurrences(of: known.index.needles) }
+            if text.mayHoldNeedle(of: known.index) { found = text.searchedOccurrences(of: known.index.needles) }
             if !text.isTitle && text.hasEdgeLine { found += text.edgeOccurrences(using: known.index) }
             var added: [Int] = []
             for (number, spans) in found
@@ -248,16 +238,20 @@ extension ScreenText {
         return found
     }
 
-    /// Whether two adjacent bytes of the text are a pair set in `pairs` (bit `b0 << 8 | b1`,
-    /// as ``KnownValues/firstPairs``); false when `pairs` is empty.
-    func holdsPair(of pairs: [UInt64]) -> Bool {
-        guard pairs.count == 1024, bytes.count >= 2 else { return false }
+    /// Whether 6 consecutive bytes of the text (across lines too) pass the filter of
+    /// `index`: false means no needle of 6 bytes or more occurs in any line.
+    func mayHoldNeedle(of index: NeedleIndex) -> Bool {
+        let width = NeedleIndex.width
+        guard !index.byKey.isEmpty, bytes.count >= width else { return false }
+        let mask: UInt64 = (1 << 48) - 1
         return bytes.withUnsafeBufferPointer { all in
-            pairs.withUnsafeBufferPointer { pairs in
-                var bit = Int(all[0])
-                for i in 1..<all.count {
-                    bit = (bit << 8 | Int(all[i])) & 0xFFFF
-                    if pairs[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { return true }
+            index.filter.withUnsafeBufferPointer { filter in
+                var window: UInt64 = 0
+                for j in 0..<all.count {
+                    window = ((window << 8) | UInt64(all[j])) & mask
+                    guard j >= width - 1 else { continue }
+                    let s = NeedleIndex.slot(window)
+                    if filter[s >> 6] & (1 << UInt64(s & 63)) != 0 { return true }
                 }
                 return false
             }

@@ -192,7 +192,7 @@ struct DetectionRun {
                             ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,
                             lineNumber: lineNumber, location: location, candidates: &candidates)
                     }
-                } else {
+                } else if !(index.unconditionalAreGated && digitRuns.isQuiet) {
                     for ruleIndex in index.unconditional {
                         try scanRule(
                             ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,

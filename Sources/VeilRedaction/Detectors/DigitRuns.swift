@@ -105,7 +105,26 @@ extension DigitRuns {
     }
 }
 
+extension DigitRuns {
+    /// Whether no detector that ``BuiltInDetector/isGated`` can find anything on the line:
+    /// no chain of 9 digits (8 in a phone chain), no run of 17, no `DE89`, no run of 20 token
+    /// characters (most lines of a terminal).
+    var isQuiet: Bool {
+        longestChain < 9 && longestPhoneChain < 8 && longestRun < 17 && !hasLettersThenDigits
+            && longTokenRun < DigitRuns.longTokenRunMinimum
+    }
+}
+
 extension BuiltInDetector {
+    /// Whether ``mayMatch(_:)`` is false for this detector on every quiet line
+    /// (``DigitRuns/isQuiet``).
+    var isGated: Bool {
+        switch self {
+        case .cardNumber, .residentID, .ssn, .chineseMobile, .internationalPhone, .iban, .entropy, .twilioKey: true
+        default: false
+        }
+    }
+
     /// Whether this detector can find anything on a line with `runs`: false only when
     /// every match of its pattern needs more digits than the line has.
     @inline(__always)

@@ -37,6 +37,9 @@ final class KeywordIndex: Sendable {
     /// The enabled rules without keywords, in order: on a line holding no keyword, the only
     /// rules that run.
     let unconditional: [Int]
+    /// Whether every rule of ``unconditional`` is a built-in detector that finds nothing on a
+    /// quiet line (``DigitRuns/isQuiet``): a quiet line without keywords runs no rule then.
+    let unconditionalAreGated: Bool
     /// The enabled rules whose matches can continue on the lines below (private key
     /// blocks), in order.
     let endMarkerRules: [Int]
@@ -116,8 +119,12 @@ final class KeywordIndex: Sendable {
         self.endMarkerRules = rules.indices.filter {
             if case .builtIn(.privateKey) = rules[$0].matcher { rules[$0].isEnabled } else { false }
         }
-        self.unconditional = rules.indices.filter {
+        let unconditional = rules.indices.filter {
             rules[$0].isEnabled && ruleKeywordStart[$0] == ruleKeywordStart[$0 + 1]
+        }
+        self.unconditional = unconditional
+        self.unconditionalAreGated = unconditional.allSatisfy {
+            if case .builtIn(let detector) = rules[$0].matcher { detector.isGated } else { false }
         }
     }
 
