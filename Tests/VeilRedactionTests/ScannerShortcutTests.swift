@@ -99,6 +99,20 @@ import VeilTestSupport
         #expect(quiet > 500 && loud > 500, "both kinds of line: \(quiet), \(loud)")
     }
 
+    @Test func theEightByteTestFindsEveryDigitAndPlus() {
+        var random = ScannerFuzzTests.SplitMix(seed: 47)
+        for round in 0..<20_000 {
+            // Bytes near the digits half the time, any byte otherwise.
+            let bytes = (0..<8).map { _ in
+                round.isMultiple(of: 2)
+                    ? UInt8.random(in: 0x28...0x40, using: &random) : UInt8.random(in: 0...255, using: &random)
+            }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let expected = bytes.contains { ASCII.isDigit($0) || $0 == ASCII.plus }
+            #expect(DigitRuns.holdsDigitOrPlus(word) == expected, "\(bytes)")
+        }
+    }
+
     @Test func boundsAtTheirEdges() {
         // Each line is a shortest match of one detector, or one digit short of it.
         let cases: [(String, BuiltInDetector, Bool)] = [

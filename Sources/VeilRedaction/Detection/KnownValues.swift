@@ -177,6 +177,8 @@ final class NeedleIndex: Sendable {
     let byKey: [UInt64: [Int]]
     /// Needles by their first byte.
     let byFirstByte: [[Int]]
+    /// Bit `b` is set when a needle of at least ``width`` bytes starts with byte `b`.
+    let firstBytes: [UInt64]
     /// The longest needle, in bytes.
     let longest: Int
 
@@ -194,6 +196,11 @@ final class NeedleIndex: Sendable {
             byKey[key, default: []].append(index)
             byFirstByte[Int(needle[0])].append(index)
         }
+        var firstBytes = [UInt64](repeating: 0, count: 4)
+        for needle in needles where needle.count >= Self.width {
+            firstBytes[Int(needle[0]) >> 6] |= 1 << (needle[0] & 63)
+        }
+        self.firstBytes = firstBytes
         self.filter = filter
         self.byKey = byKey
         self.byFirstByte = byFirstByte
@@ -239,21 +246,24 @@ extension ScreenText {
     }
 
     /// Whether 6 consecutive bytes of the text (across lines too) pass the filter of
-    /// `index`: false means no needle of 6 bytes or more occurs in any line.
+    /// `index`: false means no needle of 6 bytes or more occurs in any line. Only places
+    /// holding a needle's first byte are looked up.
     func mayHoldNeedle(of index: NeedleIndex) -> Bool {
         let width = NeedleIndex.width
         guard !index.byKey.isEmpty, bytes.count >= width else { return false }
-        let mask: UInt64 = (1 << 48) - 1
         return bytes.withUnsafeBufferPointer { all in
             index.filter.withUnsafeBufferPointer { filter in
-                var window: UInt64 = 0
-                for j in 0..<all.count {
-                    window = ((window << 8) | UInt64(all[j])) & mask
-                    guard j >= width - 1 else { continue }
-                    let s = NeedleIndex.slot(window)
-                    if filter[s >> 6] & (1 << UInt64(s & 63)) != 0 { return true }
+                index.firstBytes.withUnsafeBufferPointer { first in
+                    for i in 0...(all.count - width) {
+                        let b = all[i]
+                        guard first[Int(b >> 6)] & (1 << (b & 63)) != 0 else { continue }
+                        var key: UInt64 = 0
+                        for k in 0..<width { key = key << 8 | UInt64(all[i + k]) }
+                        let s = NeedleIndex.slot(key)
+                        if filter[s >> 6] & (1 << UInt64(s & 63)) != 0 { return true }
+                    }
+                    return false
                 }
-                return false
             }
         }
     }

@@ -41,7 +41,15 @@ extension DigitRuns {
         while i < n {
             if phoneChain == 0 {
                 // Outside every chain (and run), a byte other than a digit only matters if
-                // it is a `+`: skip to the next digit.
+                // it is a `+`: skip to the next digit, eight bytes at a time while they hold
+                // neither.
+                if let base = line.baseAddress {
+                    while i + 8 <= n,
+                        !Self.holdsDigitOrPlus(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    {
+                        i += 8
+                    }
+                }
                 while i < n && !ASCII.isDigit(line[i]) {
                     if line[i] == ASCII.plus { hasPlus = true }
                     i += 1
@@ -75,6 +83,19 @@ extension DigitRuns {
             i += 1
         }
         longTokenRun = Self.longestTokenRun(line)
+    }
+
+    /// Whether one of the eight bytes of `word` is an ASCII digit or `+` (exact: the "has a
+    /// byte between" and "has a zero byte" tests of Bit Twiddling Hacks).
+    @inline(__always) static func holdsDigitOrPlus(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & (ones &* 127)
+        // A byte in 0x30...0x39 (between 0x2F and 0x3A, exclusive).
+        let digit = (ones &* (127 + 0x3A) &- low7) & ~word & (low7 &+ ones &* (127 - 0x2F)) & highs
+        // A byte equal to `+` is a zero byte of `word ^ "++++++++"`.
+        let plus = word ^ (ones &* UInt64(ASCII.plus))
+        return digit | ((plus &- ones) & ~plus & highs) != 0
     }
 
     /// The longest run of ``EntropyScanner/isRunCharacter(_:)`` bytes in `line` when it has

@@ -144,26 +144,38 @@ final class KeywordIndex: Sendable {
     /// keyword occurring in `line` (case-insensitively). Returns whether any occurs.
     @discardableResult
     func mark(_ line: UTF8Line, bits: inout [UInt64]) -> Bool {
-        guard !keywords.isEmpty else { return false }
+        guard !keywords.isEmpty, let bytes = line.baseAddress else { return false }
         var any = false
         let n = line.count
         firstByteStart.withUnsafeBufferPointer { start in
             pairs.withUnsafeBufferPointer { pairs in
-                for i in 0..<n {
-                    if i + 1 < n {
-                        let bit = Int(line[i]) << 8 | Int(line[i + 1])
-                        if pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
-                    }
-                    let b = Int(ASCII.lower(line[i]))
+                /// Marks the keywords starting at `i`.
+                func keywords(at i: Int) {
+                    let b = Int(ASCII.lower(bytes[i]))
                     for k in Int(start[b])..<Int(start[b + 1]) {
                         let id = Int(firstByteIDs[k])
                         let mask: UInt64 = 1 << UInt64(id & 63)
-                        if bits[id >> 6] & mask == 0 && line.matchesLowercase(keywords[id], at: i) {
+                        if bits[id >> 6] & mask == 0 && line.matchesLowercase(self.keywords[id], at: i) {
                             bits[id >> 6] |= mask
                             any = true
                         }
                     }
                 }
+                var i = 0
+                while i + 1 < n {
+                    // The pair test alone, in a loop of its own (most positions end here).
+                    var bit = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+                    while pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
+                        i += 1
+                        guard i + 1 < n else { break }
+                        bit = (bit << 8 | Int(bytes[i + 1])) & 0xFFFF
+                    }
+                    guard i + 1 < n else { break }
+                    keywords(at: i)
+                    i += 1
+                }
+                // The last byte: only a keyword of one byte can start there.
+                if n > 0 { keywords(at: n - 1) }
             }
         }
         return any
