@@ -151,7 +151,18 @@ struct DetectionRun {
 
     mutating func scanRules(in text: ScreenText, location: Finding.Location) throws {
         let index = rules.index
-        var present = [UInt64](repeating: 0, count: index.keywordWords)
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: index.keywordWords) { present in
+            present.initialize(repeating: 0)
+            try scanRules(in: text, location: location, index: index, present: present)
+        }
+    }
+
+    /// ``scanRules(in:location:)`` with the keyword bit set of a line in `present`.
+    private mutating func scanRules(
+        in text: ScreenText, location: Finding.Location, index: KeywordIndex,
+        present: UnsafeMutableBufferPointer<UInt64>
+    ) throws {
+        let bits = UnsafeBufferPointer(present)
         var marked = false
         var candidates: [Candidate] = []
         let contextRows = location == .screen ? self.contextRows : nil
@@ -171,9 +182,9 @@ struct DetectionRun {
                     // body may be on the lines below), and still the line above the next.
                     guard !index.endMarkerRules.isEmpty, PrivateKeyScanner.mayHoldHeader(buf) else { continue }
                     if marked { for k in present.indices { present[k] = 0 } }
-                    marked = index.mark(buf, bits: &present)
+                    marked = index.mark(buf, bits: present)
                     let digitRuns = DigitRuns()
-                    for ruleIndex in index.endMarkerRules where index.runs(ruleIndex, bits: present) {
+                    for ruleIndex in index.endMarkerRules where index.runs(ruleIndex, bits: bits) {
                         try scanRule(
                             ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,
                             lineNumber: lineNumber, location: location, candidates: &candidates, onlyBlocks: true)
@@ -181,13 +192,13 @@ struct DetectionRun {
                     continue
                 }
                 if marked { for k in present.indices { present[k] = 0 } }
-                marked = index.mark(buf, bits: &present)
+                marked = index.mark(buf, bits: present)
                 let digitRuns = DigitRuns(buf)
                 // Indices, not values: nothing of a rule is copied unless its keywords pass
                 // and, for a built-in detector, unless it finds a candidate. On a line without
                 // any keyword, only the rules without keywords can run.
                 if marked {
-                    for ruleIndex in index.entries.indices where index.runs(ruleIndex, bits: present) {
+                    for ruleIndex in index.entries.indices where index.runs(ruleIndex, bits: bits) {
                         try scanRule(
                             ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,
                             lineNumber: lineNumber, location: location, candidates: &candidates)

@@ -133,6 +133,12 @@ final class KeywordIndex: Sendable {
     /// Whether rule `rule` is enabled and runs on a line whose keywords are the bit set
     /// `bits` (one AND per word instead of a loop over the rule's keywords).
     @inline(__always) func runs(_ rule: Int, bits: [UInt64]) -> Bool {
+        bits.withUnsafeBufferPointer { runs(rule, bits: $0) }
+    }
+
+    /// ``runs(_:bits:)`` with the bit set in a buffer (the scan loop's, on the stack: an
+    /// array allocated per screen looked its storage type's metadata up each time).
+    @inline(__always) func runs(_ rule: Int, bits: UnsafeBufferPointer<UInt64>) -> Bool {
         guard enabled[rule] else { return false }
         if ruleKeywordStart[rule] == ruleKeywordStart[rule + 1] { return true }
         let base = rule * keywordWords
@@ -144,6 +150,12 @@ final class KeywordIndex: Sendable {
     /// keyword occurring in `line` (case-insensitively). Returns whether any occurs.
     @discardableResult
     func mark(_ line: UTF8Line, bits: inout [UInt64]) -> Bool {
+        bits.withUnsafeMutableBufferPointer { mark(line, bits: $0) }
+    }
+
+    /// ``mark(_:bits:)`` into a buffer of ``keywordWords`` words.
+    @discardableResult
+    func mark(_ line: UTF8Line, bits: UnsafeMutableBufferPointer<UInt64>) -> Bool {
         guard !keywords.isEmpty, let bytes = line.baseAddress else { return false }
         var any = false
         let n = line.count
@@ -161,18 +173,21 @@ final class KeywordIndex: Sendable {
                         }
                     }
                 }
+                guard let table = pairs.baseAddress else { return }
                 var i = 0
-                while i + 1 < n {
+                while i &+ 1 < n {
                     // The pair test alone, in a loop of its own (most positions end here).
-                    var bit = Int(bytes[i]) << 8 | Int(bytes[i + 1])
-                    while pairs[bit >> 6] & (1 << UInt64(bit & 63)) == 0 {
-                        i += 1
-                        guard i + 1 < n else { break }
-                        bit = (bit << 8 | Int(bytes[i + 1])) & 0xFFFF
+                    var p = bytes + i
+                    let last = bytes + (n &- 1)
+                    while p < last {
+                        let bit = Int(p[0]) &<< 8 | Int(p[1])
+                        if table[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { break }
+                        p += 1
                     }
-                    guard i + 1 < n else { break }
+                    i = p - bytes
+                    guard i &+ 1 < n else { break }
                     keywords(at: i)
-                    i += 1
+                    i &+= 1
                 }
                 // The last byte: only a keyword of one byte can start there.
                 if n > 0 { keywords(at: n - 1) }

@@ -69,6 +69,7 @@ let repetitions = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
 let useContext = arguments.dropFirst(2).first == "context"
 let rules = try RuleSet.builtIn
 let all = try calls(of: path)
+let blankOnly = arguments.contains("blank")
 let rowCounts = all.map(\.screen.rows)
 print(
     "\(all.count) calls, rows: mean \(String(format: "%.1f", Double(rowCounts.reduce(0, +)) / Double(all.count)))"
@@ -79,14 +80,14 @@ print(
 }
 var best = Double.infinity
 var bestWarm = Double.infinity
-for _ in 0..<repetitions {
+for _ in 0..<(blankOnly ? 0 : repetitions) {
     var sum: UInt32 = 0
     let warmStart = DispatchTime.now().uptimeNanoseconds
     for call in all { sum &+= warm(call.screen) }
     bestWarm = min(bestWarm, Double(DispatchTime.now().uptimeNanoseconds - warmStart))
     if sum == 1 { print("") }
 }
-for _ in 0..<repetitions {
+for _ in 0..<(blankOnly ? 0 : repetitions) {
     var known = KnownValues()
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     var results: [[Finding]] = []
@@ -110,6 +111,20 @@ for _ in 0..<repetitions {
     print(
         String(format: "%.0f ns/call, %.1f ms total", elapsed / Double(all.count), elapsed / 1e6)
             + ", \(count) findings, \(known.count) known, digest \(String(hash, radix: 16))")
+}
+// The fixed cost of a call: a blank screen of the mean size, with the same known values.
+do {
+    var known = KnownValues()
+    for call in all.prefix(5000) { known.remember(try rules.findings(in: call.screen, known: known)) }
+    let blank = try Screen(cols: 80, rows: 5)
+    var fastest = Double.infinity
+    for _ in 0..<repetitions {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let count = blankOnly ? 400_000 : 20_000
+        for _ in 0..<count { _ = try rules.findings(in: blank, known: known) }
+        fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
+    }
+    print(String(format: "blank 80x5 screen: %.0f ns/call (%d known)", fastest, known.count))
 }
 print(
     String(
