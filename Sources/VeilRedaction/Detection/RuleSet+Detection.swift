@@ -29,14 +29,13 @@ extension RuleSet {
     /// no context row). A logical line (rows joined by soft wraps) whose rows are all
     /// context is not scanned: no rule runs on it and it holds no finding (no rule match,
     /// no app-marked cells, no repeat of a known value), but it is still the line above
-    /// the line after it, exactly as when it is scanned. Every finding on rows that are not
-    /// all context is the finding the call without `contextRows` gives, with two
-    /// exceptions: a value found only on a context line is not found, so its other
-    /// occurrences are findings only when `known` holds it (a caller's context lines were
-    /// judged before, so their values are known); and lines not scanned spend no regex
-    /// budget. A private key block whose header is on a context line and whose body is not
-    /// is still found (the header's line is scanned for the headers of blocks only). Findings
-    /// lying entirely on context rows are left out. Declared regions ignore the flags.
+    /// the line after it, exactly as when it is scanned. The findings are those of the call
+    /// without `contextRows` minus the ones lying entirely on context rows (a finding that
+    /// reaches a row that is not context, such as a private key block whose header is on a
+    /// context line, is kept whole), with two exceptions: a value found only on a context
+    /// line is not found, so its other occurrences are findings only when `known` holds it
+    /// (a caller's context lines were judged before, so their values are known); and lines
+    /// not scanned spend no regex budget. Declared regions ignore the flags.
     /// - Throws: ``DetectionError`` when a custom detector fails.
     public func findings(
         in screen: Screen, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues(),
