@@ -257,8 +257,15 @@ extension ScreenText {
                     for i in 0...(all.count - width) {
                         let b = all[i]
                         guard first[Int(b >> 6)] & (1 << (b & 63)) != 0 else { continue }
-                        var key: UInt64 = 0
-                        for k in 0..<width { key = key << 8 | UInt64(all[i + k]) }
+                        var key: UInt64
+                        if i + 8 <= all.count {
+                            // The 6 bytes at `i`, first byte highest, from one load of 8.
+                            let word = UnsafeRawPointer(all.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                            key = UInt64(bigEndian: word) >> 16
+                        } else {
+                            key = 0
+                            for k in 0..<width { key = key << 8 | UInt64(all[i + k]) }
+                        }
                         let s = NeedleIndex.slot(key)
                         if filter[s >> 6] & (1 << UInt64(s & 63)) != 0 { return true }
                     }

@@ -32,7 +32,7 @@ struct ScreenText {
     let hasMarkedCells: Bool
 
     /// Builds the text of `screen`.
-    init(screen: Screen) {
+    init(screen: borrowing Screen) {
         cols = screen.cols
         cells = screen.cells
         // Most cells are one byte of text (or none: blank row tails), so a buffer of one
