@@ -177,8 +177,10 @@ final class NeedleIndex: Sendable {
     let byKey: [UInt64: [Int]]
     /// Needles by their first byte.
     let byFirstByte: [[Int]]
-    /// Bit `b` is set when a needle of at least ``width`` bytes starts with byte `b`.
-    let firstBytes: [UInt64]
+    /// Bit ``trigramSlot(_:)`` of the 3 bytes at offsets 0 to 3 of each needle of at least
+    /// ``width`` bytes: every place such a needle occurs holds one of them at an offset that
+    /// is a multiple of 4.
+    let trigrams: [UInt64]
     /// The longest needle, in bytes.
     let longest: Int
 
@@ -196,15 +198,24 @@ final class NeedleIndex: Sendable {
             byKey[key, default: []].append(index)
             byFirstByte[Int(needle[0])].append(index)
         }
-        var firstBytes = [UInt64](repeating: 0, count: 4)
+        var trigrams = [UInt64](repeating: 0, count: 64)
         for needle in needles where needle.count >= Self.width {
-            firstBytes[Int(needle[0]) >> 6] |= 1 << (needle[0] & 63)
+            for d in 0...3 {
+                let piece = UInt32(needle[d]) | UInt32(needle[d + 1]) << 8 | UInt32(needle[d + 2]) << 16
+                let slot = Self.trigramSlot(piece)
+                trigrams[slot >> 6] |= 1 << UInt64(slot & 63)
+            }
         }
-        self.firstBytes = firstBytes
+        self.trigrams = trigrams
         self.filter = filter
         self.byKey = byKey
         self.byFirstByte = byFirstByte
         self.longest = needles.map(\.count).max() ?? 0
+    }
+
+    /// The bit of 3 bytes (the first lowest) in ``trigrams``.
+    @inline(__always) static func trigramSlot(_ bytes: UInt32) -> Int {
+        Int(truncatingIfNeeded: (bytes &* 0x9E37_79B1) >> 20)
     }
 
     @inline(__always) static func slot(_ key: UInt64) -> Int {
@@ -245,32 +256,28 @@ extension ScreenText {
         return found
     }
 
-    /// Whether 6 consecutive bytes of the text (across lines too) pass the filter of
-    /// `index`: false means no needle of 6 bytes or more occurs in any line. Only places
-    /// holding a needle's first byte are looked up.
+    /// Whether the text may hold a needle of `index` (6 bytes or more) within a line: false
+    /// when none of the 3-byte pieces at every 4th byte (across lines too) is one of the
+    /// needles' ``NeedleIndex/trigrams``. Reads a quarter of the places.
     func mayHoldNeedle(of index: NeedleIndex) -> Bool {
-        let width = NeedleIndex.width
-        guard !index.byKey.isEmpty, bytes.count >= width else { return false }
+        guard !index.byKey.isEmpty, bytes.count >= NeedleIndex.width else { return false }
         return bytes.withUnsafeBufferPointer { all in
-            index.filter.withUnsafeBufferPointer { filter in
-                index.firstBytes.withUnsafeBufferPointer { first in
-                    for i in 0...(all.count - width) {
-                        let b = all[i]
-                        guard first[Int(b >> 6)] & (1 << (b & 63)) != 0 else { continue }
-                        var key: UInt64
-                        if i + 8 <= all.count {
-                            // The 6 bytes at `i`, first byte highest, from one load of 8.
-                            let word = UnsafeRawPointer(all.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                            key = UInt64(bigEndian: word) >> 16
-                        } else {
-                            key = 0
-                            for k in 0..<width { key = key << 8 | UInt64(all[i + k]) }
-                        }
-                        let s = NeedleIndex.slot(key)
-                        if filter[s >> 6] & (1 << UInt64(s & 63)) != 0 { return true }
+            index.trigrams.withUnsafeBufferPointer { trigrams in
+                guard let base = all.baseAddress else { return false }
+                var q = 0
+                while q + 3 <= all.count {
+                    let piece: UInt32
+                    if q + 4 <= all.count {
+                        let word = UnsafeRawPointer(base + q).loadUnaligned(as: UInt32.self)
+                        piece = UInt32(littleEndian: word) & 0xFF_FFFF
+                    } else {
+                        piece = UInt32(all[q]) | UInt32(all[q + 1]) << 8 | UInt32(all[q + 2]) << 16
                     }
-                    return false
+                    let slot = NeedleIndex.trigramSlot(piece)
+                    if trigrams[slot >> 6] & (1 << UInt64(slot & 63)) != 0 { return true }
+                    q += 4
                 }
+                return false
             }
         }
     }
