@@ -250,7 +250,7 @@ import VeilScreen
         for line in lines {
             let lowered = Array(line.utf8).map(ASCII.lower)
             var bits = [UInt64](repeating: 0, count: index.keywordWords)
-            Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
+            _ = Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
             for (r, rule) in rules.enumerated() {
                 let naive =
                     rule.isEnabled

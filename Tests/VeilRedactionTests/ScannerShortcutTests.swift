@@ -77,6 +77,42 @@ import VeilTestSupport
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// On a quiet line, every gated detector's bound fails: skipping them all at once
+    /// skips nothing that would run.
+    @Test func aQuietLineRunsNoGatedDetector() {
+        var random = ScannerFuzzTests.SplitMix(seed: 43)
+        var quiet = 0
+        var loud = 0
+        for round in 0..<6000 {
+            let pieces = round.isMultiple(of: 2) ? Self.digitPieces : ScannerFuzzTests.pieces
+            let count = Int.random(in: 1...40, using: &random)
+            let line = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let runs = Array(line.utf8).withUnsafeBufferPointer { DigitRuns($0) }
+            let gated = BuiltInDetector.allCases.filter(\.isGated)
+            if runs.isQuiet {
+                quiet += 1
+                #expect(!gated.contains { $0.mayMatch(runs) }, "\(line.debugDescription)")
+            } else {
+                loud += 1
+            }
+        }
+        #expect(quiet > 500 && loud > 500, "both kinds of line: \(quiet), \(loud)")
+    }
+
+    @Test func theEightByteTestFindsEveryDigitAndPlus() {
+        var random = ScannerFuzzTests.SplitMix(seed: 47)
+        for round in 0..<20_000 {
+            // Bytes near the digits half the time, any byte otherwise.
+            let bytes = (0..<8).map { _ in
+                round.isMultiple(of: 2)
+                    ? UInt8.random(in: 0x28...0x40, using: &random) : UInt8.random(in: 0...255, using: &random)
+            }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let expected = bytes.contains { ASCII.isDigit($0) || $0 == ASCII.plus }
+            #expect(DigitRuns.holdsDigitOrPlus(word) == expected, "\(bytes)")
+        }
+    }
+
     @Test func boundsAtTheirEdges() {
         // Each line is a shortest match of one detector, or one digit short of it.
         let cases: [(String, BuiltInDetector, Bool)] = [
@@ -91,7 +127,10 @@ import VeilTestSupport
             ("030 901820", .internationalPhone, true), ("030 90182", .internationalPhone, false),
             ("12  34 5678 90", .internationalPhone, false), ("+1 (212) 555:0100", .internationalPhone, false),
             ("DE89 3704", .iban, true), ("De89 3704", .iban, false), ("D E89", .iban, false),
-            ("no digits at all", .entropy, true),
+            ("no digits at all", .entropy, false), ("x abcdefghij/ABCDEFGHI_ y", .entropy, true),
+            ("x abcdefghij/ABCDEFGH y abcdefghij-ABCDEFGH", .entropy, false),
+            ("AC0123456789abcdef0123456789abcdef", .twilioKey, true),
+            ("AC0123456789abcdef0123456789abcde", .twilioKey, false),
         ]
         for (line, detector, expected) in cases {
             let runs = Array(line.utf8).withUnsafeBufferPointer { DigitRuns($0) }
@@ -105,7 +144,30 @@ import VeilTestSupport
             runs
                 == DigitRuns(
                     digits: 16, longestRun: 7, longestChain: 9, longestPhoneChain: 9, hasPlus: true,
-                    hasLettersThenDigits: false))
+                    hasLettersThenDigits: false, longTokenRun: 0))
+    }
+
+    /// The longest run of token characters, by its skipping search, equals the longest run
+    /// counted byte by byte (when it reaches the minimum).
+    @Test func longTokenRunsEqualACountByteByByte() {
+        var random = ScannerFuzzTests.SplitMix(seed: 41)
+        let pieces = ["a", "Z", "0", "=", "+", "/", "_", "-", " ", ".", "张", "abcdefghij", "0123456789abcdef", ":"]
+        var long = 0
+        for _ in 0..<5000 {
+            let count = Int.random(in: 0...60, using: &random)
+            let line = Array((0..<count).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            var longest = 0
+            var run = 0
+            for b in line {
+                run = EntropyScanner.isRunCharacter(b) ? run + 1 : 0
+                longest = max(longest, run)
+            }
+            let expected = longest >= DigitRuns.longTokenRunMinimum ? longest : 0
+            if expected > 0 { long += 1 }
+            let counted = line.withUnsafeBufferPointer { DigitRuns.longestTokenRun($0) }
+            #expect(counted == expected, "\(String(decoding: line, as: UTF8.self).debugDescription)")
+        }
+        #expect(long > 500, "the random lines reach both sides of the minimum")
     }
 
     @Test func entropyRunCharactersAreTheDocumentedClass() {
@@ -145,7 +207,12 @@ import VeilTestSupport
         for line in lines {
             let lowered = Array(line.utf8).map(ASCII.lower)
             var bits = [UInt64](repeating: 0, count: index.keywordWords)
-            Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
+            let any = Array(line.utf8).withUnsafeBufferPointer { index.mark($0, bits: &bits) }
+            if any != bits.contains(where: { $0 != 0 }) { mismatches.append("mark's answer on \(line)") }
+            // A line without keywords runs the rules without keywords, and only those.
+            if !any && index.unconditional != rules.indices.filter({ index.runs($0, bits: bits) }) {
+                mismatches.append("unconditional rules on \(line)")
+            }
             for (r, rule) in rules.enumerated() {
                 // The naive answer: the rule is enabled and has no keyword or one occurs.
                 let naive =

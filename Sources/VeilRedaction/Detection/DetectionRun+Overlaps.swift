@@ -11,6 +11,8 @@ extension DetectionRun {
     /// (strings and arrays, retained and released for every pair) was 5 % of a screen.
     /// - Throws: ``DetectionError/tooManyOverlaps(limit:)`` past ``RuleSet/maximumCoverChecks``.
     mutating func removeCoveredFindings() throws {
+        // Nothing to compare (most screens of a recording): no check was counted either.
+        if findings.isEmpty && coverChecks <= coverCheckLimit { return }
         let order = rules.index.order
         let ranks = findings.map { order[$0.ruleID] ?? -1 }
         let locations = findings.map(\.location)

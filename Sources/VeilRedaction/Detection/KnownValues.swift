@@ -116,6 +116,21 @@ extension DetectionRun {
             own.append((bytes, index))
         }
         guard !own.isEmpty || !known.isEmpty else { return [] }
+        if own.isEmpty && known.count <= Self.searchedValueLimit && searchesKnownValuesFirst {
+            // The frequent case (a screen without findings, a few values known): the same
+            // search as below with the known values' own index, skipped when no 6 bytes of
+            // the text can start a value.
+            var found: [(index: Int, spans: [CellSpan])] = []
+            if text.mayHoldNeedle(of: known.index) { found = text.searchedOccurrences(of: known.index.needles) }
+            if !text.isTitle && text.hasEdgeLine { found += text.edgeOccurrences(using: known.index) }
+            var added: [Int] = []
+            for (number, spans) in found
+            where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+                added.append(findings.count)
+                findings.append(known.values[number].finding(at: spans, location: location))
+            }
+            return added
+        }
         // Value `number` counts the known values first, then this run's.
         func value(_ number: Int) -> KnownValue {
             number < known.count ? known.values[number] : KnownValue(findings[own[number - known.count].finding])
@@ -162,6 +177,10 @@ final class NeedleIndex: Sendable {
     let byKey: [UInt64: [Int]]
     /// Needles by their first byte.
     let byFirstByte: [[Int]]
+    /// Bit ``trigramSlot(_:)`` of the 3 bytes at offsets 0 to 3 of each needle of at least
+    /// ``width`` bytes: every place such a needle occurs holds one of them at an offset that
+    /// is a multiple of 4.
+    let trigrams: [UInt64]
     /// The longest needle, in bytes.
     let longest: Int
 
@@ -179,10 +198,24 @@ final class NeedleIndex: Sendable {
             byKey[key, default: []].append(index)
             byFirstByte[Int(needle[0])].append(index)
         }
+        var trigrams = [UInt64](repeating: 0, count: 64)
+        for needle in needles where needle.count >= Self.width {
+            for d in 0...3 {
+                let piece = UInt32(needle[d]) | UInt32(needle[d + 1]) << 8 | UInt32(needle[d + 2]) << 16
+                let slot = Self.trigramSlot(piece)
+                trigrams[slot >> 6] |= 1 << UInt64(slot & 63)
+            }
+        }
+        self.trigrams = trigrams
         self.filter = filter
         self.byKey = byKey
         self.byFirstByte = byFirstByte
         self.longest = needles.map(\.count).max() ?? 0
+    }
+
+    /// The bit of 3 bytes (the first lowest) in ``trigrams``.
+    @inline(__always) static func trigramSlot(_ bytes: UInt32) -> Int {
+        Int(truncatingIfNeeded: (bytes &* 0x9E37_79B1) >> 20)
     }
 
     @inline(__always) static func slot(_ key: UInt64) -> Int {
@@ -221,6 +254,32 @@ extension ScreenText {
             }
         }
         return found
+    }
+
+    /// Whether the text may hold a needle of `index` (6 bytes or more) within a line: false
+    /// when none of the 3-byte pieces at every 4th byte (across lines too) is one of the
+    /// needles' ``NeedleIndex/trigrams``. Reads a quarter of the places.
+    func mayHoldNeedle(of index: NeedleIndex) -> Bool {
+        guard !index.byKey.isEmpty, bytes.count >= NeedleIndex.width else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            index.trigrams.withUnsafeBufferPointer { trigrams in
+                guard let base = all.baseAddress else { return false }
+                var q = 0
+                while q + 3 <= all.count {
+                    let piece: UInt32
+                    if q + 4 <= all.count {
+                        let word = UnsafeRawPointer(base + q).loadUnaligned(as: UInt32.self)
+                        piece = UInt32(littleEndian: word) & 0xFF_FFFF
+                    } else {
+                        piece = UInt32(all[q]) | UInt32(all[q + 1]) << 8 | UInt32(all[q + 2]) << 16
+                    }
+                    let slot = NeedleIndex.trigramSlot(piece)
+                    if trigrams[slot >> 6] & (1 << UInt64(slot & 63)) != 0 { return true }
+                    q += 4
+                }
+                return false
+            }
+        }
     }
 
     /// Whether a line's text reaches the last column of a grid (where a value can be split or

@@ -18,7 +18,30 @@ extension RuleSet {
     public func findings(
         in screen: Screen, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues()
     ) throws -> [Finding] {
-        try detect(in: screen, allowance: allowance, known: known).findings
+        try detect(in: screen, allowance: allowance, known: known, contextRows: nil).findings
+    }
+
+    /// ``findings(in:allowance:known:)`` on a screen some of whose rows are only context:
+    /// the line above lines being judged, there for the detectors that read the line above
+    /// (a label such as `SSN` or `password`, a context word), not to be judged again.
+    ///
+    /// `contextRows` has one flag per row of `screen` (missing flags count as false; nil:
+    /// no context row). A logical line (rows joined by soft wraps) whose rows are all
+    /// context is not scanned: no rule runs on it and it holds no finding (no rule match,
+    /// no app-marked cells, no repeat of a known value), but it is still the line above
+    /// the line after it, exactly as when it is scanned. The findings are those of the call
+    /// without `contextRows` minus the ones lying entirely on context rows (a finding that
+    /// reaches a row that is not context, such as a private key block whose header is on a
+    /// context line, is kept whole), with two exceptions: a value found only on a context
+    /// line is not found, so its other occurrences are findings only when `known` holds it
+    /// (a caller's context lines were judged before, so their values are known); and lines
+    /// not scanned spend no regex budget. Declared regions ignore the flags.
+    /// - Throws: ``DetectionError`` when a custom detector fails.
+    public func findings(
+        in screen: Screen, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues(),
+        contextRows: [Bool]?
+    ) throws -> [Finding] {
+        try detect(in: screen, allowance: allowance, known: known, contextRows: contextRows).findings
     }
 
     /// Findings plus the candidates that were dropped and why.
@@ -26,7 +49,19 @@ extension RuleSet {
     public func detect(
         in screen: Screen, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues()
     ) throws -> Detection {
+        try detect(in: screen, allowance: allowance, known: known, contextRows: nil)
+    }
+
+    /// ``detect(in:allowance:known:)`` with context rows, as
+    /// ``findings(in:allowance:known:contextRows:)`` (dropped candidates lying entirely on
+    /// context rows are left out too).
+    /// - Throws: ``DetectionError``.
+    public func detect(
+        in screen: Screen, allowance: RegexAllowance? = nil, known: KnownValues = KnownValues(),
+        contextRows: [Bool]?
+    ) throws -> Detection {
         var run = DetectionRun(rules: self, screen: screen, allowance: allowance ?? RegexAllowance())
+        if let contextRows, contextRows.contains(true) { run.contextRows = contextRows }
         try run.run(known: known)
         return Detection(findings: run.findings, dropped: run.dropped)
     }
@@ -49,6 +84,12 @@ struct DetectionRun {
     var coverChecks = 0
     /// Past this many, detection fails (``RuleSet/maximumCoverChecks``; tests lower it).
     var coverCheckLimit = RuleSet.maximumCoverChecks
+    /// For each row of the screen, whether it is only context (see
+    /// ``RuleSet/findings(in:allowance:known:contextRows:)``); nil when none is.
+    var contextRows: [Bool]?
+    /// Whether ``addRepeats(of:in:location:)`` may take its shortcut for a few known values
+    /// and none of this run's (tests compare both ways).
+    var searchesKnownValuesFirst = true
 
     init(rules: RuleSet, screen: Screen, allowance: RegexAllowance) {
         self.rules = rules
@@ -60,6 +101,7 @@ struct DetectionRun {
         let text = ScreenText(screen: screen)
         appMarkedCells(in: text)
         declaredRegions(in: text)
+        let regionDropped = dropped.count
         try scanRules(in: text, location: .screen)
         let title = rules.scansTitle && !screen.title.isEmpty ? ScreenText(title: screen.title) : nil
         if let title { try scanRules(in: title, location: .title) }
@@ -68,6 +110,29 @@ struct DetectionRun {
         var added = addRepeats(of: known, in: text, location: .screen)
         if let title { added += addRepeats(of: known, in: title, location: .title) }
         if !added.isEmpty { sortFindings() }
+        if contextRows != nil { leaveOutContextRows(regionDropped: regionDropped) }
+    }
+
+    /// Whether every row of `spans` (at least one) on the grid is one of `contextRows`.
+    static func liesOnContextRows(_ spans: [CellSpan], location: Finding.Location, _ contextRows: [Bool]) -> Bool {
+        guard location == .screen, !spans.isEmpty else { return false }
+        return spans.allSatisfy { $0.row >= 0 && $0.row < contextRows.count && contextRows[$0.row] }
+    }
+
+    /// Drops the findings and dropped candidates lying entirely on context rows, except
+    /// those of declared regions (the first `regionDropped` dropped candidates, and the
+    /// findings whose source is a region).
+    private mutating func leaveOutContextRows(regionDropped: Int) {
+        guard let contextRows else { return }
+        findings.removeAll {
+            $0.source != .region && Self.liesOnContextRows($0.spans, location: $0.location, contextRows)
+        }
+        var index = 0
+        dropped.removeAll { candidate in
+            defer { index += 1 }
+            return index >= regionDropped
+                && Self.liesOnContextRows(candidate.spans, location: candidate.location, contextRows)
+        }
     }
 
     /// Screen before title, then by first cell (the order ``removeCoveredFindings()`` leaves).
@@ -85,8 +150,21 @@ struct DetectionRun {
 
     mutating func scanRules(in text: ScreenText, location: Finding.Location) throws {
         let index = rules.index
-        var present = [UInt64](repeating: 0, count: index.keywordWords)
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: index.keywordWords) { present in
+            present.initialize(repeating: 0)
+            try scanRules(in: text, location: location, index: index, present: present)
+        }
+    }
+
+    /// ``scanRules(in:location:)`` with the keyword bit set of a line in `present`.
+    private mutating func scanRules(
+        in text: ScreenText, location: Finding.Location, index: KeywordIndex,
+        present: UnsafeMutableBufferPointer<UInt64>
+    ) throws {
+        let bits = UnsafeBufferPointer(present)
+        var marked = false
         var candidates: [Candidate] = []
+        let contextRows = location == .screen ? self.contextRows : nil
         try text.bytes.withUnsafeBufferPointer { all in
             var previous = UnsafeBufferPointer(rebasing: all[0..<0])
             for (lineNumber, line) in text.lines.enumerated() {
@@ -96,39 +174,78 @@ struct DetectionRun {
                 let buf = UnsafeBufferPointer(rebasing: all[line.range])
                 defer { previous = buf }
                 guard !buf.isEmpty else { continue }
-                for k in present.indices { present[k] = 0 }
-                index.mark(buf, bits: &present)
+                if let contextRows, line.lastRow < contextRows.count,
+                    contextRows[line.firstRow...line.lastRow].allSatisfy({ $0 })
+                {
+                    // Only context: scanned for the header of a private key block only (its
+                    // body may be on the lines below), and still the line above the next.
+                    guard !index.endMarkerRules.isEmpty, PrivateKeyScanner.mayHoldHeader(buf) else { continue }
+                    if marked { for k in present.indices { present[k] = 0 } }
+                    marked = index.mark(buf, bits: present)
+                    let digitRuns = DigitRuns()
+                    for ruleIndex in index.endMarkerRules where index.runs(ruleIndex, bits: bits) {
+                        try scanRule(
+                            ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,
+                            lineNumber: lineNumber, location: location, candidates: &candidates, onlyBlocks: true)
+                    }
+                    continue
+                }
+                if marked { for k in present.indices { present[k] = 0 } }
+                marked = index.mark(buf, bits: present)
                 let digitRuns = DigitRuns(buf)
                 // Indices, not values: nothing of a rule is copied unless its keywords pass
-                // and, for a built-in detector, unless it finds a candidate.
-                for ruleIndex in index.entries.indices where index.runs(ruleIndex, bits: present) {
-                    candidates.removeAll(keepingCapacity: true)
-                    if let detector = index.builtIn[ruleIndex] {
-                        if detector.mayMatch(digitRuns) { detector.scan(buf, previous: previous, into: &candidates) }
-                    } else {
-                        let entry = index.entries[ruleIndex]
-                        switch entry.matcher {
-                        case .builtIn: break
-                        case let .pattern(pattern):
-                            guard RegexScan.candidates(pattern, line: buf, budget: &regexBudget, into: &candidates)
-                            else {
-                                hideUnscanned(line, ruleIndex: ruleIndex, text: text, location: location)
-                                continue
-                            }
-                        case let .custom(detector):
-                            try RegexScan.candidates(detector, ruleID: entry.id, line: buf, into: &candidates)
-                        }
+                // and, for a built-in detector, unless it finds a candidate. On a line without
+                // any keyword, only the rules without keywords can run.
+                if marked {
+                    for ruleIndex in index.entries.indices where index.runs(ruleIndex, bits: bits) {
+                        try scanRule(
+                            ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,
+                            lineNumber: lineNumber, location: location, candidates: &candidates)
                     }
-                    if candidates.isEmpty { continue }
-                    let rule = rules.rules[ruleIndex]
-                    let context = index.entries[ruleIndex].context
-                    for candidate in candidates {
-                        evaluate(
-                            candidate, rule: rule, rank: ruleIndex, context: context, line: buf,
-                            previous: previous, text: text, lineNumber: lineNumber, location: location)
+                } else if !(index.unconditionalAreGated && digitRuns.isQuiet) {
+                    for ruleIndex in index.unconditional {
+                        try scanRule(
+                            ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,
+                            lineNumber: lineNumber, location: location, candidates: &candidates)
                     }
                 }
             }
+        }
+    }
+
+    /// Runs rule `ruleIndex` on one line and evaluates its candidates (with `onlyBlocks`,
+    /// only those that continue on the lines below).
+    @inline(__always)
+    private mutating func scanRule(
+        _ ruleIndex: Int, index: KeywordIndex, line buf: UTF8Line, previous: UTF8Line, digitRuns: DigitRuns,
+        text: ScreenText, lineNumber: Int, location: Finding.Location, candidates: inout [Candidate],
+        onlyBlocks: Bool = false
+    ) throws {
+        candidates.removeAll(keepingCapacity: true)
+        if let detector = index.builtIn[ruleIndex] {
+            guard detector.mayMatch(digitRuns) else { return }
+            detector.scan(buf, previous: previous, into: &candidates)
+        } else {
+            let entry = index.entries[ruleIndex]
+            switch entry.matcher {
+            case .builtIn: break
+            case let .pattern(pattern):
+                guard RegexScan.candidates(pattern, line: buf, budget: &regexBudget, into: &candidates) else {
+                    hideUnscanned(text.lines[lineNumber], ruleIndex: ruleIndex, text: text, location: location)
+                    return
+                }
+            case let .custom(detector):
+                try RegexScan.candidates(detector, ruleID: entry.id, line: buf, into: &candidates)
+            }
+        }
+        if onlyBlocks { candidates.removeAll { !$0.continuesToEndMarker } }
+        if candidates.isEmpty { return }
+        let rule = rules.rules[ruleIndex]
+        let context = index.entries[ruleIndex].context
+        for candidate in candidates {
+            evaluate(
+                candidate, rule: rule, rank: ruleIndex, context: context, line: buf,
+                previous: previous, text: text, lineNumber: lineNumber, location: location)
         }
     }
 

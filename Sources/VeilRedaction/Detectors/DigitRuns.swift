@@ -1,5 +1,6 @@
-/// What the digit-based scanners need to know about a line before scanning it, found in one
-/// pass over the line instead of one search for digit runs per scanner.
+/// What the digit-based scanners (and the entropy and Twilio scanners, by the longest run of
+/// token characters) need to know about a line before scanning it, found in one pass over
+/// the line instead of one search per scanner.
 ///
 /// Each count is an upper bound that a scanner's every candidate must reach, so a scanner
 /// whose bound the line misses is skipped: it would append nothing (the detection tests
@@ -19,6 +20,13 @@ struct DigitRuns: Equatable, Sendable {
     var hasPlus = false
     /// Whether two uppercase letters are followed by two digits (`DE89`) somewhere.
     var hasLettersThenDigits = false
+    /// The length of the longest run of `[A-Za-z0-9+/=_-]` (``EntropyScanner``'s run
+    /// characters) when it has at least ``longTokenRunMinimum`` bytes, else 0: the entropy
+    /// scanner needs 20, a Twilio SID 34.
+    var longTokenRun = 0
+
+    /// The shortest run ``longTokenRun`` counts.
+    static let longTokenRunMinimum = 20
 }
 
 extension DigitRuns {
@@ -33,7 +41,15 @@ extension DigitRuns {
         while i < n {
             if phoneChain == 0 {
                 // Outside every chain (and run), a byte other than a digit only matters if
-                // it is a `+`: skip to the next digit.
+                // it is a `+`: skip to the next digit, eight bytes at a time while they hold
+                // neither.
+                if let base = line.baseAddress {
+                    while i + 8 <= n,
+                        !Self.holdsDigitOrPlus(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    {
+                        i += 8
+                    }
+                }
                 while i < n && !ASCII.isDigit(line[i]) {
                     if line[i] == ASCII.plus { hasPlus = true }
                     i += 1
@@ -66,10 +82,70 @@ extension DigitRuns {
             }
             i += 1
         }
+        longTokenRun = Self.longestTokenRun(line)
+    }
+
+    /// Whether one of the eight bytes of `word` is an ASCII digit or `+` (exact: the "has a
+    /// byte between" and "has a zero byte" tests of Bit Twiddling Hacks).
+    @inline(__always) static func holdsDigitOrPlus(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & (ones &* 127)
+        // A byte in 0x30...0x39 (between 0x2F and 0x3A, exclusive).
+        let digit = (ones &* (127 + 0x3A) &- low7) & ~word & (low7 &+ ones &* (127 - 0x2F)) & highs
+        // A byte equal to `+` is a zero byte of `word ^ "++++++++"`.
+        let plus = word ^ (ones &* UInt64(ASCII.plus))
+        return digit | ((plus &- ones) & ~plus & highs) != 0
+    }
+
+    /// The longest run of ``EntropyScanner/isRunCharacter(_:)`` bytes in `line` when it has
+    /// at least ``longTokenRunMinimum`` bytes, else 0. Reads about one byte in 20 on text
+    /// without long runs: a run that long holds byte `start + 19` whatever its start before
+    /// that, so when that byte is not a run character the search goes on past it.
+    static func longestTokenRun(_ line: UTF8Line) -> Int {
+        let minimum = longTokenRunMinimum
+        let n = line.count
+        var longest = 0
+        // `start` follows a byte that is not a run character (or starts the line).
+        var start = 0
+        search: while start + minimum <= n {
+            var k = start + minimum - 1
+            while k >= start {
+                if !EntropyScanner.isRunCharacter(line[k]) {
+                    start = k + 1
+                    continue search
+                }
+                k -= 1
+            }
+            var end = start + minimum
+            while end < n && EntropyScanner.isRunCharacter(line[end]) { end += 1 }
+            longest = max(longest, end - start)
+            start = end + 1
+        }
+        return longest
+    }
+}
+
+extension DigitRuns {
+    /// Whether no detector that ``BuiltInDetector/isGated`` can find anything on the line:
+    /// no chain of 9 digits (8 in a phone chain), no run of 17, no `DE89`, no run of 20 token
+    /// characters (most lines of a terminal).
+    var isQuiet: Bool {
+        longestChain < 9 && longestPhoneChain < 8 && longestRun < 17 && !hasLettersThenDigits
+            && longTokenRun < DigitRuns.longTokenRunMinimum
     }
 }
 
 extension BuiltInDetector {
+    /// Whether ``mayMatch(_:)`` is false for this detector on every quiet line
+    /// (``DigitRuns/isQuiet``).
+    var isGated: Bool {
+        switch self {
+        case .cardNumber, .residentID, .ssn, .chineseMobile, .internationalPhone, .iban, .entropy, .twilioKey: true
+        default: false
+        }
+    }
+
     /// Whether this detector can find anything on a line with `runs`: false only when
     /// every match of its pattern needs more digits than the line has.
     @inline(__always)
@@ -88,9 +164,13 @@ extension BuiltInDetector {
         case .internationalPhone: runs.longestPhoneChain >= 9 || (runs.hasPlus && runs.longestPhoneChain >= 8)
         // `[A-Z]{2}\d{2}…`.
         case .iban: runs.hasLettersThenDigits
-        case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword, .entropy,
+        // 20 or more run characters.
+        case .entropy: runs.longTokenRun >= 20
+        // `AC` or `SK` and 32 hex digits: 34 run characters.
+        case .twilioKey: runs.longTokenRun >= 34
+        case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword,
             .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .azureStorageKey, .openAIKey, .anthropicKey,
-            .twilioKey, .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken, .urlCredentials:
+            .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken, .urlCredentials:
             true
         }
     }

@@ -29,6 +29,16 @@ struct PrivateKeyScanner: NativeScanner {
         }
     }
 
+    /// Whether `line` holds `-----BEGIN`, which every candidate starts with.
+    static func mayHoldHeader(_ line: UTF8Line) -> Bool {
+        var i = 0
+        while i + 10 <= line.count {
+            if line[i] == ASCII.dash && line.hasPrefix("-----BEGIN", at: i) { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// The end of `[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----` at `start`, or nil.
     static func headerEnd(_ line: UTF8Line, from start: Int) -> Int? {
         var p = start

@@ -32,7 +32,7 @@ struct ScreenText {
     let hasMarkedCells: Bool
 
     /// Builds the text of `screen`.
-    init(screen: Screen) {
+    init(screen: borrowing Screen) {
         cols = screen.cols
         cells = screen.cells
         // Most cells are one byte of text (or none: blank row tails), so a buffer of one
@@ -103,26 +103,24 @@ struct ScreenText {
                                 guard append(cell, at: base + col) else { fits = false; break rowLoop }
                             }
                         } else {
-                            // Blanks are held back until text follows them: the blank tail of
-                            // a row is no part of its text.
-                            var blanksFrom = -1
+                            // The blank tail of a row is no part of its text: one pass finds
+                            // the last cell that is not blank (and the marks of every cell),
+                            // then the cells up to it are read.
+                            let rowCells = UnsafeBufferPointer(rebasing: cells[base..<(base + cols)])
+                            var last = -1
+                            var rowMarks: UInt16 = 0
                             for col in 0..<cols {
-                                let cell = cells[base + col]
-                                marks |= cell.sensitiveIndex
-                                if cell.scalar == " " && cell.clusterIndex == 0 {
-                                    if blanksFrom < 0 { blanksFrom = col }
-                                    continue
-                                }
-                                if blanksFrom >= 0 {
-                                    for blank in blanksFrom..<col {
-                                        guard append(cells[base + blank], at: base + blank) else {
-                                            fits = false
-                                            break rowLoop
-                                        }
+                                rowMarks |= rowCells[col].sensitiveIndex
+                                if rowCells[col].scalar != " " || rowCells[col].clusterIndex != 0 { last = col }
+                            }
+                            marks |= rowMarks
+                            if last >= 0 {
+                                for col in 0...last {
+                                    guard append(rowCells[col], at: base + col) else {
+                                        fits = false
+                                        break rowLoop
                                     }
-                                    blanksFrom = -1
                                 }
-                                guard append(cell, at: base + col) else { fits = false; break rowLoop }
                             }
                             lines.append(Line(range: lineStart..<n, firstRow: firstRow, lastRow: row))
                             lineStart = n
