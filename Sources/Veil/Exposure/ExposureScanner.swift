@@ -204,9 +204,11 @@ public struct ExposureScanner: Sendable {
 
     /// The findings on `screen`, with the repeats of values found in earlier frames; their
     /// values are remembered for later frames.
-    private func findings(in screen: Screen, path: String, values: inout KnownValues) throws -> [Finding] {
+    private func findings(
+        in screen: Screen, context: [Bool]? = nil, path: String, values: inout KnownValues
+    ) throws -> [Finding] {
         do {
-            let found = try rules.findings(in: screen, known: values)
+            let found = try rules.findings(in: screen, known: values, contextRows: context)
             values.remember(found)
             return found
         } catch {
@@ -263,7 +265,7 @@ public struct ExposureScanner: Sendable {
                 }
             }
             guard let screen = batch.screen else { return }
-            let found = try rules.findings(in: screen, known: known)
+            let found = try rules.findings(in: screen, known: known, contextRows: batch.contextRows)
             guard !found.isEmpty else { return }
             var frameOfRow = Array(repeating: -1, count: screen.rows)
             for group in batch.groups where !group.isTitle {
@@ -311,7 +313,8 @@ public struct ExposureScanner: Sendable {
                 }
                 var grouped = Array(repeating: [Finding](), count: batch.groups.count)
                 var whole = true
-                for finding in try findings(in: screen, path: path, values: &state.values)
+                for finding in try findings(
+                    in: screen, context: batch.contextRows, path: path, values: &state.values)
                 where finding.location == .screen {
                     // Findings only on a line above a group (context) were judged with that line.
                     let groups = Set(finding.spans.compactMap { $0.row < groupOfRow.count ? groupOfRow[$0.row] : nil })
@@ -363,7 +366,9 @@ public struct ExposureScanner: Sendable {
                             JudgedLines(
                                 screen: alone, offsets: Array(batch.offsets[cells]), start: group.context,
                                 count: group.count, row: group.row, isLeaving: group.isLeaving, tag: group.tag),
-                            try findings(in: alone, path: path, values: &state.values)
+                            try findings(
+                                in: alone, context: (0..<alone.rows).map { $0 < group.context }, path: path,
+                                values: &state.values)
                         ))
                 }
             }

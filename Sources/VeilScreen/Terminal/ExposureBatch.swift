@@ -40,6 +40,18 @@ public struct ExposureBatch: Sendable {
     /// The groups, in the order they were copied.
     public var groups: [Group]
 
+    /// For each row of ``screen``, whether it is only context: the line above a group (or a
+    /// separator), in no group's own rows. Detectors read such a line for the line after it
+    /// and need not scan it (it was judged when it changed).
+    public var contextRows: [Bool]? {
+        guard let screen else { return nil }
+        var context = Array(repeating: true, count: screen.rows)
+        for group in groups where !group.isTitle {
+            for row in group.start..<(group.start + group.count) { context[row] = false }
+        }
+        return context
+    }
+
     /// The groups of the frames `frames` (``Group/frame``) with their rows, or nil when it
     /// holds none. A frame's groups are stacked one after another, each after its line above,
     /// so the rows from the first group's line above to the last group's end are theirs.
