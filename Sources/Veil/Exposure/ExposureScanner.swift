@@ -162,9 +162,12 @@ public struct ExposureScanner: Sendable {
     /// rows, which stacking moves).
     private var defers: Bool { masking == nil && rules.regions.isEmpty && framesPerPass > 1 }
 
-    /// Whether windows are judged on a second thread while the next one is replayed (with
-    /// more than one processor).
-    static let concurrent = ProcessInfo.processInfo.activeProcessorCount > 1 && ProcessInfo.processInfo.environment["VEIL_SERIAL"] == nil
+    /// Whether windows are judged on a second thread while the next one is replayed: with
+    /// more than one processor, unless `VEIL_EXPOSURE_THREADS=1` (benchmarks compare the two;
+    /// the report is the same).
+    static let concurrent =
+        ProcessInfo.processInfo.activeProcessorCount > 1
+        && ProcessInfo.processInfo.environment["VEIL_EXPOSURE_THREADS"] != "1"
 
     /// Lines judged together: a group of an ``ExposureBatch`` on the batch's screen (rows
     /// `start..<start + count`), or lines judged alone (`start` 0).
