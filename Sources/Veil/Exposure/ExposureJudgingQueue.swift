@@ -29,9 +29,16 @@ struct ExposureWindow: Sendable {
 /// the caller's. Judging depends only on the windows, never on the terminal, so both ways
 /// give the same report. A judging error stops the scan: the next ``submit(_:)`` or
 /// ``finish()`` throws it.
+///
+/// Two costs of handing work between threads are kept down: the judging thread is woken
+/// once ``wakeCount`` windows wait (not for each), and the windows it has judged go back to
+/// the caller's thread to be freed there (memory freed on another thread than the one that
+/// allocated it contends for the allocator's lock of that thread).
 final class ExposureJudgingQueue: @unchecked Sendable {
     /// The most windows waiting (each at most about ``ExposureScanner/cellsPerPass`` cells).
     static let depth = 8
+    /// The windows that wait before the judging thread is woken.
+    static let wakeCount = 4
 
     private let scanner: ExposureScanner
     private let path: String
@@ -39,6 +46,7 @@ final class ExposureJudgingQueue: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var waiting: [ExposureWindow] = []
+    private var spent: [ExposureWindow] = []
     private var closed = false
     private var done = false
     private var failure: (any Error)?
@@ -63,14 +71,21 @@ final class ExposureJudgingQueue: @unchecked Sendable {
             return
         }
         condition.lock()
-        defer { condition.unlock() }
         if waiting.count >= Self.depth {
             // Full: wait until half has been judged (one wake-up per few windows, not each).
             while waiting.count > Self.depth / 2 && failure == nil && !done { condition.wait() }
         }
-        if let failure { throw failure }
+        if let failure {
+            condition.unlock()
+            throw failure
+        }
         waiting.append(window)
-        if waiting.count == 1 { condition.broadcast() }
+        if waiting.count == Self.wakeCount { condition.broadcast() }
+        let judged = spent
+        spent = []
+        condition.unlock()
+        _ = judged  // freed here, on the thread that allocated them
+
     }
 
     /// Waits for every window to be judged; returns what the scan knows.
@@ -102,18 +117,22 @@ final class ExposureJudgingQueue: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while waiting.isEmpty && !closed { condition.wait() }
+            while waiting.count < Self.wakeCount && !closed { condition.wait() }
             if waiting.isEmpty {
                 done = true
                 condition.broadcast()
                 condition.unlock()
                 return
             }
-            let window = waiting.removeFirst()
-            if waiting.count == Self.depth / 2 { condition.broadcast() }
+            let windows = waiting
+            waiting = []
+            if windows.count > Self.depth / 2 { condition.broadcast() }  // the caller may wait for room
             condition.unlock()
             do {
-                try scanner.judge(window, into: &state, path: path)
+                for window in windows { try scanner.judge(window, into: &state, path: path) }
+                condition.lock()
+                spent += windows
+                condition.unlock()
             } catch {
                 condition.lock()
                 failure = error
