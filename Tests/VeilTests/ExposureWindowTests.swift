@@ -79,3 +79,35 @@ import VeilTestSupport
         #expect(alone.exposures.first?.contains(" 0.4 false") == true, "\(alone.exposures)")
     }
 }
+
+/// A detector that fails on a line holding "boom".
+struct BoomDetector: CustomDetector {
+    struct Boom: Error {}
+    func matches(in line: String) throws -> [Range<String.Index>] {
+        if line.contains("boom") { throw Boom() }
+        return []
+    }
+}
+
+@Suite struct ExposureJudgingErrorTests {
+    /// A detection that fails in the middle of a long recording stops the scan with an
+    /// error naming the file, on one thread or two, and the scan returns (no thread left
+    /// waiting).
+    @Test(arguments: [1, 256])
+    func aFailingDetectorStopsTheScan(frames: Int) throws {
+        var events: [(Double, String)] = []
+        for index in 0..<3000 { events.append((Double(index) / 100, "line \(index)\r\n")) }
+        events.append((31, "boom\r\n"))
+        for index in 0..<3000 { events.append((32 + Double(index) / 100, "after \(index)\r\n")) }
+        let cast = try ExposureTests.cast(events, cols: 40, rows: 10)
+        var rules = try RuleSet.builtIn
+        rules.rules.append(Rule(id: "boom", matcher: .custom(BoomDetector())))
+        var scanner = ExposureScanner(rules: rules)
+        scanner.framesPerPass = frames
+        #expect {
+            _ = try scanner.scan(.recording(cast), cols: nil, rows: nil, path: "boom.cast")
+        } throws: { error in
+            "\(error)".contains("boom.cast") && "\(error)".contains("detection failed")
+        }
+    }
+}
