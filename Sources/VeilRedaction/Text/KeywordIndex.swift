@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The literal keyword prefilter of a rule set (gitleaks' trick that made scans ~7×
 /// faster): one pass over a line finds which keywords occur, and a rule with keywords runs
 /// only on lines holding one of them.
@@ -23,16 +17,6 @@ final class KeywordIndex: Sendable {
     /// byte `b0`, for every `b1`), either case of a letter: most positions of a line fail this
     /// one test on their bytes as they are.
     private let pairs: [UInt64]
-    /// The prefilter of ``mark(_:bits:)``: bit `b0 << 8 | b1` is set for the bytes at offsets
-    /// `d` and `d + 1` of each keyword of two bytes or more, for every `d` below
-    /// ``keywordStride`` (either case of a letter). A keyword occurring at `p` holds one of
-    /// them at the multiple of the stride in `p..<p + stride`, so a line none of whose pairs
-    /// at those places is set holds no keyword of two bytes or more.
-    private let stridePairs: [UInt64]
-    /// The shortest keyword of two bytes or more, less one (1 when there is none).
-    let keywordStride: Int
-    /// The keywords of one byte, in both cases: searched with `memchr`.
-    private let singleBytes: [UInt8]
     /// For each rule, its keyword ids (empty: the rule always runs), flat in the same way:
     /// `ruleKeywordIDs[ruleKeywordStart[r]..<ruleKeywordStart[r + 1]]`.
     private let ruleKeywordStart: [Int32]
@@ -111,21 +95,6 @@ final class KeywordIndex: Sendable {
             }
         }
         self.pairs = pairs
-        let stride = max(1, (keywords.filter { $0.count >= 2 }.map(\.count).min() ?? 2) - 1)
-        var stridePairs = [UInt64](repeating: 0, count: 1024)
-        for keyword in keywords where keyword.count >= 2 {
-            for d in 0..<stride {
-                for first in cases(keyword[d]) {
-                    for second in cases(keyword[d + 1]) {
-                        let bit = first << 8 | second
-                        stridePairs[bit >> 6] |= 1 << UInt64(bit & 63)
-                    }
-                }
-            }
-        }
-        self.stridePairs = stridePairs
-        self.keywordStride = stride
-        self.singleBytes = keywords.filter { $0.count == 1 }.flatMap { cases($0[0]).map(UInt8.init) }
         self.keywords = keywords
         self.firstByteStart = table.reduce(into: [0]) { $0.append($0.last! + Int32($1.count)) }
         self.firstByteIDs = table.flatMap { $0 }
@@ -184,27 +153,10 @@ final class KeywordIndex: Sendable {
         bits.withUnsafeMutableBufferPointer { mark(line, bits: $0) }
     }
 
-    /// Whether `line` may hold a keyword: false when it holds none (a pair test every
-    /// ``keywordStride`` bytes, a `memchr` per keyword of one byte).
-    func mayHoldKeyword(_ line: UTF8Line) -> Bool {
-        guard let bytes = line.baseAddress else { return false }
-        let n = line.count
-        for byte in singleBytes where memchr(bytes, Int32(byte), n) != nil { return true }
-        return stridePairs.withUnsafeBufferPointer { table in
-            var q = 0
-            while q &+ 1 < n {
-                let bit = Int(bytes[q]) &<< 8 | Int(bytes[q &+ 1])
-                if table[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { return true }
-                q &+= keywordStride
-            }
-            return false
-        }
-    }
-
     /// ``mark(_:bits:)`` into a buffer of ``keywordWords`` words.
     @discardableResult
     func mark(_ line: UTF8Line, bits: UnsafeMutableBufferPointer<UInt64>) -> Bool {
-        guard !keywords.isEmpty, let bytes = line.baseAddress, mayHoldKeyword(line) else { return false }
+        guard !keywords.isEmpty, let bytes = line.baseAddress else { return false }
         var any = false
         let n = line.count
         firstByteStart.withUnsafeBufferPointer { start in
