@@ -36,9 +36,9 @@ struct ExposureWindow: Sendable {
 /// allocated it contends for the allocator's lock of that thread).
 final class ExposureJudgingQueue: @unchecked Sendable {
     /// The most windows waiting (each at most about ``ExposureScanner/cellsPerPass`` cells).
-    static let depth = 8
+    static let depth = 6
     /// The windows that wait before the judging thread is woken.
-    static let wakeCount = 4
+    static let wakeCount = 3
 
     private let scanner: ExposureScanner
     private let path: String

@@ -93,6 +93,8 @@ public struct ExposureScanner: Sendable {
             throw InputError(path: path, message: "\(error)")
         }
         terminal.trackExposure(input.mode)
+        // A window's rows in one allocation (a row or a line's window past the limit ends it).
+        if defers { terminal.exposureBatchCells = cellsPerPass + 2 * size.cols * 8 }
         let judging = ExposureJudgingQueue(scanner: self, path: path, concurrent: defers && Self.concurrent)
         var window = ExposureWindow()
         var lastTime: Double? = nil
@@ -155,7 +157,7 @@ public struct ExposureScanner: Sendable {
     /// pass (see ``judge(_:into:path:)``); 1 judges every frame alone (tests
     /// compare the two).
     var framesPerPass = 256
-    var cellsPerPass = 1 << 14
+    var cellsPerPass = 1 << 13
 
     /// Whether frames wait to be judged many at once: not when redacting (each frame's
     /// hidden cells decide what it judges) nor with declared regions (rectangles count screen

@@ -123,8 +123,15 @@ struct ExposureBatchBuilder: Sendable {
     /// finishes the batch and starts another.
     static let maximumRows = Screen.maximumSize
 
-    init(cols: Int) {
+    /// A builder for rows of `cols` cells, with room made at once for `cells` cells (a
+    /// caller that takes many frames at once: growing by doubling would fault fresh pages in
+    /// at each step, batch after batch).
+    init(cols: Int, reserving cells: Int = 0) {
         self.cols = cols
+        guard cells > 0 else { return }
+        self.cells.reserveCapacity(cells)
+        offsets.reserveCapacity(cells)
+        wrapped.reserveCapacity(cells / max(1, cols) + 1)
     }
 
     /// Whether a group of `rows` rows (after a separator) still fits.

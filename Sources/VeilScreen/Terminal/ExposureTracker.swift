@@ -206,6 +206,8 @@ struct ExposureTracker: Sendable {
     var departed: [Int32] = []
     /// The caller's frame number, stamped on each group copied (``Terminal/exposureFrame``).
     var frame = 0
+    /// The cells a new batch makes room for at once (``Terminal/exposureBatchCells``).
+    var batchCells = 0
     /// The next tag for a copied group (never 0).
     var nextTag: Int32 = 1
 
@@ -232,7 +234,7 @@ struct ExposureTracker: Sendable {
         guard !builder.groups.isEmpty else { return }
         finished.append(builder.batch(tables: tables))
         let sweeping = builder.sweepRow >= -1
-        builder = ExposureBatchBuilder(cols: builder.cols)
+        builder = ExposureBatchBuilder(cols: builder.cols, reserving: batchCells)
         if sweeping { builder.sweepRow = -1 }
     }
 
@@ -285,6 +287,7 @@ struct ExposureTracker: Sendable {
         result.pendingCells = pendingCells
         result.departed = departed
         result.frame = frame
+        result.batchCells = batchCells
         result.nextTag = nextTag
         return result
     }

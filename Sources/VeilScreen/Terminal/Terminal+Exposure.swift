@@ -78,6 +78,13 @@ extension Terminal {
         set { if state.tracksExposure { state.exposure.frame = newValue } }
     }
 
+    /// The cells a batch makes room for at once, for a caller that takes the lines of many
+    /// frames together (about as many as it lets wait); 0 grows batches as rows come.
+    public var exposureBatchCells: Int {
+        get { state.tracksExposure ? state.exposure.batchCells : 0 }
+        set { if state.tracksExposure { state.exposure.batchCells = max(0, newValue) } }
+    }
+
     /// The cells copied for judging and not yet taken (the work budget refuses an input that
     /// lets too many wait).
     public var pendingExposureCells: Int { state.tracksExposure ? state.exposure.pendingCells : 0 }

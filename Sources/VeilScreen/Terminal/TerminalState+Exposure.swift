@@ -55,7 +55,9 @@ extension TerminalState {
             context != nil && exposure.builder.sweepRow == group.lowerBound - 1 && exposure.builder.cols == cols
         let added = group.count + (follows ? 0 : (context?.count ?? 0) + 1)
         if exposure.builder.cols != cols || !exposure.builder.fits(rows: added) { exposure.finishBatch(tables: tables) }
-        if exposure.builder.cols != cols { exposure.builder = ExposureBatchBuilder(cols: cols) }
+        if exposure.builder.cols != cols {
+            exposure.builder = ExposureBatchBuilder(cols: cols, reserving: exposure.batchCells)
+        }
         // Appended in place (the grid and the tracker's rows read beside the builder written).
         let sweeping = exposure.builder.sweepRow >= -1
         var contextRows = 0
