@@ -18,7 +18,8 @@ import VeilTestSupport
         Summary(
             exposures: report.exposures.map { e in
                 [
-                    e.finding.ruleID, e.finding.fingerprint, "\(e.spans)", "\(e.firstTime ?? -1)", "\(e.firstEvent ?? -1)",
+                    e.finding.ruleID, e.finding.fingerprint, "\(e.spans)", "\(e.firstTime ?? -1)",
+                    "\(e.firstEvent ?? -1)",
                     "\(e.firstOffset ?? -1)", "\(e.firstLine ?? -1)", "\(e.firstColumn ?? -1)", "\(e.lastSeen ?? -1)",
                     "\(e.stillVisible)",
                 ].joined(separator: " ")
@@ -41,7 +42,8 @@ import VeilTestSupport
         var random = SeededGenerator(seed: seed &* 7 &+ 1)
         var secrets = RandomSecrets(random: SeededGenerator(seed: seed &* 29 &+ 11))
         for _ in 0..<Int.random(in: 4...12, using: &random) {
-            if Bool.random(using: &random), let (label, value) = ExposureDifferentialTests.secret(&secrets, width: cols) {
+            if Bool.random(using: &random), let (label, value) = ExposureDifferentialTests.secret(&secrets, width: cols)
+            {
                 // A value shown bare first, then with its label: found once, hidden after.
                 events.append("\r\n" + value + "\r\n")
                 events.append(label + value + "\r\n")

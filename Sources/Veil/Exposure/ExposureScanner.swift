@@ -245,7 +245,9 @@ public struct ExposureScanner: Sendable {
         guard !batches.isEmpty else { return }
         guard defers && state.frames.count > 1 else {
             for frame in state.frames.indices {
-                try judge(batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path)
+                try judge(
+                    batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state,
+                    path: path)
             }
             return
         }
@@ -254,7 +256,9 @@ public struct ExposureScanner: Sendable {
             try framesShowingFindings(in: batch, known: state.values, path: path, into: &shown)
         }
         for frame in shown.sorted() {
-            try judge(batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path)
+            try judge(
+                batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path
+            )
         }
     }
 
@@ -434,7 +438,9 @@ public struct ExposureScanner: Sendable {
         guard !lines.isLeaving && !found.isEmpty else { return }
         if let left = state.waiting[lines.tag] {
             // The lines changed (or left) while they waited to be judged: seen until then.
-            for index in found { state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? 0, left ?? 0) }
+            for index in found {
+                state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? 0, left ?? 0)
+            }
         } else {
             state.tags[lines.tag] = found
         }

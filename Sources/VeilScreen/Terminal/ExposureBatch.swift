@@ -81,11 +81,11 @@ public struct ExposureBatch: Sendable {
         for index in kept.indices where !kept[index].isTitle { kept[index].start -= top }
         let cells = (top * cols)..<(bottom * cols)
         let rows = Screen(
-            cols: cols, rows: bottom - top, cells: Array(batch.cells[cells]), wrapped: Array(batch.wrapped[top..<bottom]),
+            cols: cols, rows: bottom - top, cells: Array(batch.cells[cells]),
+            wrapped: Array(batch.wrapped[top..<bottom]),
             clusters: batch.clusters, reasons: batch.sensitiveReasons, links: batch.links)
         return ExposureBatch(screen: rows, offsets: Array(offsets[cells]), groups: kept)
     }
-
 
     public func lines(of group: Group) -> ExposedLines {
         if group.isTitle {

@@ -42,7 +42,8 @@ extension TerminalState {
             }
         }
         if modes.insert { insertBlanks(width) }
-        exposureWillWrite(row: row, col: col, count: width, offset: tracksExposure ? exposure.nextOffset : -1, run: false)
+        exposureWillWrite(
+            row: row, col: col, count: width, offset: tracksExposure ? exposure.nextOffset : -1, run: false)
         let base = grid.writableBase(row)
         var cell = pen
         cell.scalar = scalar

@@ -25,7 +25,8 @@ extension TerminalState {
         result.charsets = charsets
         result.glIndex = glIndex
         result.title = title
-        result.exposure = tracksExposure ? exposure.resized(cols: newCols, rows: newRows, dropped: dropped, tables: tables) : exposure
+        result.exposure =
+            tracksExposure ? exposure.resized(cols: newCols, rows: newRows, dropped: dropped, tables: tables) : exposure
         result.tracksExposure = tracksExposure
         result.tables = tables
         result.responseHandler = responseHandler
