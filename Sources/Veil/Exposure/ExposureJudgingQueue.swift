@@ -5,7 +5,7 @@ import VeilScreen
 /// the output events seen (for locations), each frame's step and the tags that left during
 /// it, and the lines copied.
 struct ExposureWindow: Sendable {
-    /// The stream offset and file line of each output event read.
+    /// The stream offset and file line of each output event read (line 0: not a file's).
     var outputs: [(offset: Int, line: Int)] = []
     /// The step of each frame (a group's ``ExposureBatch/Group/frame`` indexes it).
     var frames: [CaptureStep] = []
@@ -13,6 +13,8 @@ struct ExposureWindow: Sendable {
     /// `departedEnds[i]` (one array for the window, not one per frame).
     var departed: [Int32] = []
     var departedEnds: [Int] = []
+    /// The lines copied during these frames.
+    var batches: [ExposureBatch] = []
 
     /// Ends a frame: its step, and the tags that left during it.
     mutating func end(_ step: CaptureStep, departed tags: [Int32]) {
@@ -20,8 +22,6 @@ struct ExposureWindow: Sendable {
         departed += tags
         departedEnds.append(departed.count)
     }
-    /// The lines copied during these frames.
-    var batches: [ExposureBatch] = []
 }
 
 /// Judges the windows of one scan in order, on a second thread when `concurrent` (the

@@ -93,7 +93,8 @@ public struct ExposureScanner: Sendable {
             throw InputError(path: path, message: "\(error)")
         }
         terminal.trackExposure(input.mode)
-        // A window's rows in one allocation (a row or a line's window past the limit ends it).
+        // A window's rows in one allocation, with room for a few rows past the limit (a window
+        // ends after the frame that crosses it).
         if defers { terminal.exposureBatchCells = cellsPerPass + 2 * size.cols * 8 }
         let judging = ExposureJudgingQueue(scanner: self, path: path, concurrent: defers && Self.concurrent)
         var window = ExposureWindow()
@@ -101,7 +102,7 @@ public struct ExposureScanner: Sendable {
         let warnings: [String]
         do {
             warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-                if case .output(_, let offset) = step.kind, step.line > 0 { window.outputs.append((offset, step.line)) }
+                if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.line)) }
                 terminal.exposureFrame = window.frames.count
                 guard try terminal.apply(step, path: path) else { return }
                 lastTime = step.time ?? lastTime
@@ -243,19 +244,15 @@ public struct ExposureScanner: Sendable {
         }
         let batches = window.batches
         guard !batches.isEmpty else { return }
-        guard defers && state.frames.count > 1 else {
-            for frame in state.frames.indices {
-                try judge(
-                    batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state,
-                    path: path)
+        var frames = Array(state.frames.indices)
+        if defers && frames.count > 1 {
+            var shown = Set<Int>()
+            for batch in batches {
+                try framesShowingFindings(in: batch, known: state.values, path: path, into: &shown)
             }
-            return
+            frames = shown.sorted()
         }
-        var shown = Set<Int>()
-        for batch in batches {
-            try framesShowingFindings(in: batch, known: state.values, path: path, into: &shown)
-        }
-        for frame in shown.sorted() {
+        for frame in frames {
             try judge(
                 batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path
             )
@@ -336,13 +333,6 @@ public struct ExposureScanner: Sendable {
                     grouped[index].append(finding)
                 }
                 byGroup = whole ? grouped : nil
-                // Nothing found on any group and no title to judge: nothing to record (the
-                // common case, a frame of ordinary output).
-                if masking == nil, let byGroup, byGroup.allSatisfy(\.isEmpty),
-                    !batch.groups.contains(where: \.isTitle)
-                {
-                    continue
-                }
             }
             for (index, group) in batch.groups.enumerated() where masked[index] && !(masking != nil && group.isTitle) {
                 if group.isTitle {

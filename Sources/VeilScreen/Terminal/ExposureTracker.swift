@@ -223,7 +223,6 @@ struct ExposureTracker: Sendable {
 
     init(mode: ExposureMode, cols: Int, rows: Int) {
         self.mode = mode
-        everyMoment = mode == .everyMoment
         shown = Buffer(cols: cols, rows: rows, dirty: true)
         hidden = Buffer(cols: cols, rows: rows, dirty: false)
         builder = ExposureBatchBuilder(cols: cols)
@@ -247,8 +246,7 @@ struct ExposureTracker: Sendable {
         return batches
     }
 
-    /// Whether `mode` is ``ExposureMode/everyMoment`` (the hooks ask on every change).
-    let everyMoment: Bool
+    var everyMoment: Bool { mode == .everyMoment }
 
     /// The input offset of a byte of the feed in progress (or the running offset for bytes
     /// from elsewhere, such as REP's copies).
