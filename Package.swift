@@ -34,6 +34,8 @@ let package = Package(
         // Process-level C: the signal handlers that remove the temporary files of atomic writes in
         // flight and stop a child program; the executable's allocator settings.
         .target(name: "CVeilSignals"),
+        // Shared libraries loaded only when a format needs them (dlopen), so Veil runs without them.
+        .target(name: "CVeilLibraries", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The child side of running a program in a pseudo-terminal (fork → exec, no Swift in between).
         .target(name: "CVeilPty", dependencies: ["CVeilSignals"]),
         // Bundled data: font, default rules, demo scenario.
