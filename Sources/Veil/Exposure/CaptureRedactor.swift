@@ -43,13 +43,13 @@ public struct CaptureRedactor: Sendable {
             throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
         }
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
         let firsts = Set(report.exposures.compactMap(\.firstEvent))
         var nextTick = 0.0
         var frames: [Frame] = []
         var previous: Int? = nil
         var end = 0.0
-        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+        try input.forEachStep(followingResizes: replay.capture.followsResizes) { step in
             let time = step.time ?? 0
             end = time
             // --every: the screen as it was at each tick passed before this event.
@@ -59,7 +59,7 @@ public struct CaptureRedactor: Sendable {
                     nextTick += interval
                 }
             }
-            guard try replay.apply(step, path: path) else { return }
+            guard try replay.capture.apply(step) else { return }
             previous = step.event
             if case .firstAppearances = choice, let event = step.event, firsts.contains(event) {
                 frames.append(Frame(event: event, time: time, screen: replay.redactedScreen()))
@@ -84,13 +84,13 @@ public struct CaptureRedactor: Sendable {
         to write: ([UInt8]) throws -> Void
     ) throws -> CaptureExposureReport {
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
         let size = input.size(cols: cols, rows: rows)
         if let header = input.recordingHeader {
             var writer = RedactedRecordingWriter(
                 version: header.version, cols: size.cols, rows: size.rows,
                 timestamp: header.timestamp, idleTimeLimit: header.idleTimeLimit)
-            try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+            try input.forEachStep(followingResizes: replay.capture.followsResizes) { step in
                 let time = step.time ?? 0
                 if case .resize(let newCols, let newRows) = step.kind {
                     writer.resize(cols: newCols, rows: newRows, at: time)
@@ -102,7 +102,7 @@ public struct CaptureRedactor: Sendable {
                     default: break  // input ("i") may be typed secrets; unknown codes are dropped
                     }
                 }
-                guard try replay.apply(step, path: path) else { return }
+                guard try replay.capture.apply(step) else { return }
                 writer.frame(replay.redactedScreen(), at: time)
                 if writer.pendingCount >= 1 << 16 { try write(writer.takeBytes()) }
             }
@@ -110,7 +110,7 @@ public struct CaptureRedactor: Sendable {
         } else {
             var encoder = ScreenEncoder(cols: size.cols, rows: size.rows)
             try input.forEachStep { step in
-                guard try replay.apply(step, path: path) else { return }
+                guard try replay.capture.apply(step) else { return }
                 try write(encoder.encode(replay.redactedScreen()))
             }
         }
@@ -157,23 +157,19 @@ public struct CaptureRedactor: Sendable {
 
     /// The second pass: the capture replayed with the offsets of exposed bytes known.
     struct Replay {
-        var terminal: Terminal
+        var capture: CaptureReplay
         var frames: FrameRedactor
 
-        init(_ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?) throws {
+        init(
+            _ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?, path: String
+        ) throws {
             frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
-            let size = input.size(cols: cols, rows: rows)
-            terminal = try Terminal(cols: size.cols, rows: size.rows)
-            terminal.trackExposure(.offsetsOnly)
-        }
-
-        /// Feeds or resizes; false for a step that shows no frame.
-        mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
-            try terminal.apply(step, path: path)
+            capture = try CaptureReplay(input, cols: cols, rows: rows, path: path)
+            capture.terminal.trackExposure(.offsetsOnly)
         }
 
         mutating func redactedScreen() -> Screen {
-            frames.redacted(terminal.screen, offsets: terminal.cellOffsets)
+            frames.redacted(capture.terminal.screen, offsets: capture.terminal.cellOffsets)
         }
     }
 }

@@ -24,6 +24,8 @@ public struct CaptureExposure: Sendable {
     public var firstColumn: Int?
     /// The index of that byte in its event's data (resolved into ``firstColumn``).
     var firstDataIndex: Int?
+    /// Where the event line that carries that byte is in the file.
+    var firstDataLine: FilePosition?
     /// The last moment it was on screen, in seconds (recordings only).
     public var lastSeen: Double?
     /// Whether it is on the final screen.
@@ -86,53 +88,46 @@ public struct ExposureScanner: Sendable {
     /// - Throws: ``InputError`` naming `path` (a bad size, a failed redaction).
     public func scan(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws -> CaptureExposureReport {
         let size = input.size(cols: cols, rows: rows)
-        var terminal: Terminal
-        do {
-            terminal = try Terminal(cols: size.cols, rows: size.rows)
-        } catch {
-            throw InputError(path: path, message: "\(error)")
-        }
-        terminal.trackExposure(input.mode)
+        var replay = try CaptureReplay(input, cols: cols, rows: rows, path: path)
+        replay.terminal.trackExposure(input.mode)
         // A window's rows in one allocation, with room for a few rows past the limit (a window
         // ends after the frame that crosses it).
-        if defers { terminal.exposureBatchCells = cellsPerPass + 2 * size.cols * 8 }
+        if defers { replay.terminal.exposureBatchCells = cellsPerPass + 2 * size.cols * 8 }
         let judging = ExposureJudgingQueue(scanner: self, path: path, concurrent: defers && Self.concurrent)
         var window = ExposureWindow()
         var lastTime: Double? = nil
         let warnings: [String]
         do {
-            warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-                if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.line)) }
-                terminal.exposureFrame = window.frames.count
-                guard try terminal.apply(step, path: path) else { return }
+            warnings = try input.forEachStep(followingResizes: replay.followsResizes) { step in
+                if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.position)) }
+                replay.terminal.exposureFrame = window.frames.count
+                guard try replay.apply(step) else { return }
                 lastTime = step.time ?? lastTime
-                if terminal.isOverWorkBudget {
-                    try TerminalCapture.checkWorkBudget(
-                        terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
-                }
-                if step.endsFrame { terminal.endExposureFrame() }
-                window.end(step, departed: terminal.takeDepartedTags())
-                if !defers || window.frames.count >= framesPerPass || terminal.pendingExposureCells >= cellsPerPass {
-                    window.batches = terminal.takeExposureBatches(endingFrame: false)
+                if step.endsFrame { replay.terminal.endExposureFrame() }
+                window.end(step, departed: replay.terminal.takeDepartedTags())
+                if !defers || window.frames.count >= framesPerPass
+                    || replay.terminal.pendingExposureCells >= cellsPerPass
+                {
+                    window.batches = replay.terminal.takeExposureBatches(endingFrame: false)
                     try judging.submit(window)
                     window = ExposureWindow()
                 }
-            }
-            try TerminalCapture.checkWorkBudget(terminal, path: path)
-            terminal.exposureFrame = window.frames.count
-            terminal.endExposureFrame()
+            }.warnings
+            try CaptureReplay.checkWorkBudget(replay.terminal, path: path)
+            replay.terminal.exposureFrame = window.frames.count
+            replay.terminal.endExposureFrame()
             window.end(
                 CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
-                departed: terminal.takeDepartedTags())
-            window.batches = terminal.takeExposureBatches(endingFrame: false)
+                departed: replay.terminal.takeDepartedTags())
+            window.batches = replay.terminal.takeExposureBatches(endingFrame: false)
             try judging.submit(window)
-            try TerminalCapture.checkWorkBudget(terminal, path: path)
+            try CaptureReplay.checkWorkBudget(replay.terminal, path: path)
         } catch {
             judging.cancel()
             throw error
         }
         var state = try judging.finish()
-        let screen = terminal.screen
+        let screen = replay.terminal.screen
         let final: Snapshotter.Judgement
         do {
             final = try Snapshotter.judge(screen, rules: rules, known: state.values)
@@ -231,7 +226,7 @@ public struct ExposureScanner: Sendable {
     /// judged alone, in order (``judge(_:at:into:path:)``), so what one frame finds is known to
     /// the frames after it, and reports are those of judging every frame alone.
     func judge(_ window: ExposureWindow, into state: inout ExposureScanState, path: String) throws {
-        for (offset, line) in window.outputs { state.noteOutput(at: offset, line: line) }
+        for (offset, position) in window.outputs { state.noteOutput(at: offset, position: position) }
         var start = 0
         for (index, step) in window.frames.enumerated() {
             state.depart(window.departed[start..<window.departedEnds[index]], at: step.time)
@@ -414,10 +409,11 @@ public struct ExposureScanner: Sendable {
                 var exposure = CaptureExposure(
                     finding: finding.movedUp(by: alone.first), spans: spans, firstTime: step.time,
                     firstEvent: step.event, firstOffset: cellOffsets.min(),
-                    firstLine: step.line > 0 ? (drawn?.line ?? step.line) : nil,
+                    firstLine: step.line > 0 ? (drawn?.position.line ?? step.line) : nil,
                     lastSeen: step.time, stillVisible: false,
                     lines: alone.screen)
                 exposure.firstDataIndex = drawn?.index
+                exposure.firstDataLine = drawn?.position
                 state.exposures.append(exposure)
             }
             if let time = step.time {
