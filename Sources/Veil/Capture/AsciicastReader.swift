@@ -58,6 +58,7 @@ public enum AsciicastReader {
             }
             guard !isBlank(line) else { return true }
             let text = try text(line, name: name, line: position.line)
+            if try Asciicast.isComment(line, version: header.version, line: position.line, path: name) { return true }
             let parsed = try parser.event(
                 Substring(text), line: position.line, path: name, isCutShortLast: isUnterminated,
                 warnings: &warnings)

@@ -28,6 +28,12 @@ public enum CaptureInput: Sendable {
         let events: InputLines
         /// The name messages give the file.
         public var name: String { events.file.name }
+
+        /// The file's lines from its start (the header's included), read anew from the same
+        /// open file: for a pass of one's own over everything the recording holds.
+        public func lines() -> InputLines {
+            InputLines(events.file.reading(from: 0))
+        }
     }
 
     /// Raw bytes fed exactly as given (``InputMode/raw``) on an 80×24 screen.

@@ -70,7 +70,8 @@ public struct CaptureReplay: Sendable {
     }
 
     /// Feeds a step's output or applies its resize (a recording's other events change
-    /// nothing); for a loop of one's own over ``CaptureInput/forEachStep(followingResizes:linesApart:until:_:)``
+    /// nothing), then flushes when the step ends a frame (``Terminal/observer`` sees the
+    /// frame shown); for a loop of one's own over ``CaptureInput/forEachStep(followingResizes:linesApart:until:_:)``
     /// with ``followsResizes`` (to look at the screen before a step, as `snap --frames`
     /// does). Returns whether the step changed the terminal's input (output or resize).
     /// - Throws: ``InputError`` naming ``path`` for a resize outside 1…1000 or the work
@@ -91,6 +92,8 @@ public struct CaptureReplay: Sendable {
         case .other:
             return false
         }
+        // The end of a frame: an observer of the terminal (exposure tracking) sees it shown.
+        if step.endsFrame { terminal.flush() }
         if terminal.isOverWorkBudget {
             try Self.checkWorkBudget(terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
         }

@@ -96,4 +96,27 @@ extension CaptureInput {
         }
         return found
     }
+
+    /// The bytes of the recording's file lines `numbers` (1-based, without the line feed),
+    /// for a reader that knows lines by number only: one pass from the file's start up to the
+    /// last line asked for (``recordingLines(at:)`` reads only the lines asked for).
+    func recordingLines(numbered numbers: Set<Int>) -> [Int: [UInt8]] {
+        guard let last = numbers.max() else { return [:] }
+        var lines: InputLines
+        switch self {
+        case .recording(let cast):
+            guard let bytes = cast.sourceBytes else { return [:] }
+            lines = InputLines(InputFile(bytes: bytes, name: ""))
+        case .recordingFile(let file):
+            lines = file.lines()
+        case .raw:
+            return [:]
+        }
+        var found: [Int: [UInt8]] = [:]
+        _ = try? lines.forEach { line, position, _ in
+            if numbers.contains(position.line) { found[position.line] = Array(line) }
+            return position.line < last
+        }
+        return found
+    }
 }

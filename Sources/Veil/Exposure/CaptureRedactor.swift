@@ -49,7 +49,7 @@ public struct CaptureRedactor: Sendable {
         var frames: [Frame] = []
         var previous: Int? = nil
         var end = 0.0
-        try input.forEachStep(followingResizes: replay.capture.followsResizes) { step in
+        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
             let time = step.time ?? 0
             end = time
             // --every: the screen as it was at each tick passed before this event.
@@ -59,7 +59,7 @@ public struct CaptureRedactor: Sendable {
                     nextTick += interval
                 }
             }
-            guard try replay.capture.apply(step) else { return }
+            guard try replay.apply(step) else { return }
             previous = step.event
             if case .firstAppearances = choice, let event = step.event, firsts.contains(event) {
                 frames.append(Frame(event: event, time: time, screen: replay.redactedScreen()))
@@ -90,7 +90,7 @@ public struct CaptureRedactor: Sendable {
             var writer = RedactedRecordingWriter(
                 version: header.version, cols: size.cols, rows: size.rows,
                 timestamp: header.timestamp, idleTimeLimit: header.idleTimeLimit)
-            try input.forEachStep(followingResizes: replay.capture.followsResizes) { step in
+            try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
                 let time = step.time ?? 0
                 if case .resize(let newCols, let newRows) = step.kind {
                     writer.resize(cols: newCols, rows: newRows, at: time)
@@ -102,7 +102,7 @@ public struct CaptureRedactor: Sendable {
                     default: break  // input ("i") may be typed secrets; unknown codes are dropped
                     }
                 }
-                guard try replay.capture.apply(step) else { return }
+                guard try replay.apply(step) else { return }
                 writer.frame(replay.redactedScreen(), at: time)
                 if writer.pendingCount >= 1 << 16 { try write(writer.takeBytes()) }
             }
@@ -110,7 +110,7 @@ public struct CaptureRedactor: Sendable {
         } else {
             var encoder = ScreenEncoder(cols: size.cols, rows: size.rows)
             try input.forEachStep { step in
-                guard try replay.capture.apply(step) else { return }
+                guard try replay.apply(step) else { return }
                 try write(encoder.encode(replay.redactedScreen()))
             }
         }
@@ -158,18 +158,27 @@ public struct CaptureRedactor: Sendable {
     /// The second pass: the capture replayed with the offsets of exposed bytes known.
     struct Replay {
         var capture: CaptureReplay
+        /// Which input byte wrote each cell.
+        let offsets: ExposureTracker
         var frames: FrameRedactor
 
         init(
             _ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?, path: String
         ) throws {
             frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
+            let size = input.size(cols: cols, rows: rows)
             capture = try CaptureReplay(input, cols: cols, rows: rows, path: path)
-            capture.terminal.trackExposure(.offsetsOnly)
+            offsets = ExposureTracker(mode: .offsetsOnly, cols: size.cols, rows: size.rows)
+            capture.terminal.observer = offsets
+        }
+
+        /// Feeds or resizes (``CaptureReplay/apply(_:)``); false for a step that shows no frame.
+        mutating func apply(_ step: CaptureStep) throws -> Bool {
+            try capture.apply(step)
         }
 
         mutating func redactedScreen() -> Screen {
-            frames.redacted(capture.terminal.screen, offsets: capture.terminal.cellOffsets)
+            frames.redacted(capture.terminal.screen, offsets: offsets.cellOffsets)
         }
     }
 }

@@ -89,10 +89,13 @@ public struct ExposureScanner: Sendable {
     public func scan(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws -> CaptureExposureReport {
         let size = input.size(cols: cols, rows: rows)
         var replay = try CaptureReplay(input, cols: cols, rows: rows, path: path)
-        replay.terminal.trackExposure(input.mode)
+        // The terminal reports its changes to the tracker; the replay makes one call into the
+        // terminal per step (``CaptureReplay/apply(_:)``: feed, flush at a frame's end, budget).
+        let tracker = ExposureTracker(mode: input.mode, cols: size.cols, rows: size.rows)
+        replay.terminal.observer = tracker
         // A window's rows in one allocation, with room for a few rows past the limit (a window
         // ends after the frame that crosses it).
-        if defers { replay.terminal.exposureBatchCells = cellsPerPass + 2 * size.cols * 8 }
+        if defers { tracker.batchCells = cellsPerPass + 2 * size.cols * 8 }
         let judging = ExposureJudgingQueue(scanner: self, path: path, concurrent: defers && Self.concurrent)
         var window = ExposureWindow()
         var lastTime: Double? = nil
@@ -100,26 +103,22 @@ public struct ExposureScanner: Sendable {
         do {
             warnings = try input.forEachStep(followingResizes: replay.followsResizes) { step in
                 if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.position)) }
-                replay.terminal.exposureFrame = window.frames.count
+                tracker.frame = window.frames.count
                 guard try replay.apply(step) else { return }
                 lastTime = step.time ?? lastTime
-                if step.endsFrame { replay.terminal.endExposureFrame() }
-                window.end(step, departed: replay.terminal.takeDepartedTags())
-                if !defers || window.frames.count >= framesPerPass
-                    || replay.terminal.pendingExposureCells >= cellsPerPass
-                {
-                    window.batches = replay.terminal.takeExposureBatches(endingFrame: false)
+                window.end(step, departed: tracker.takeDepartedTags())
+                if !defers || window.frames.count >= framesPerPass || tracker.pendingCells >= cellsPerPass {
+                    window.batches = tracker.takeBatches()
                     try judging.submit(window)
                     window = ExposureWindow()
                 }
             }.warnings
-            try CaptureReplay.checkWorkBudget(replay.terminal, path: path)
-            replay.terminal.exposureFrame = window.frames.count
-            replay.terminal.endExposureFrame()
+            tracker.frame = window.frames.count
+            replay.terminal.flush()
             window.end(
                 CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
-                departed: replay.terminal.takeDepartedTags())
-            window.batches = replay.terminal.takeExposureBatches(endingFrame: false)
+                departed: tracker.takeDepartedTags())
+            window.batches = tracker.takeBatches()
             try judging.submit(window)
             try CaptureReplay.checkWorkBudget(replay.terminal, path: path)
         } catch {
