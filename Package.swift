@@ -52,6 +52,10 @@ let package = Package(
         ),
         .target(name: "VeilLifecycle"),
         .target(name: "VeilScreen"),
+        // Reading terminal media that are not plain terminal bytes: the strings of escape
+        // sequences no terminal draws, typed input, JSON with positions (recordings'
+        // metadata). Knows nothing of detection.
+        .target(name: "VeilMedia"),
         // Reading YAML with positions, limits and "did you mean" (rules files and scenarios).
         .target(name: "VeilYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
@@ -76,7 +80,7 @@ let package = Package(
             name: "Veil",
             dependencies: [
                 "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources", "VeilYAML",
-                "CVeilPty", "CVeilSignals",
+                "VeilMedia", "CVeilPty", "CVeilSignals",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -95,6 +99,7 @@ let package = Package(
         .testTarget(
             name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
+        .testTarget(name: "VeilMediaTests", dependencies: ["VeilMedia"]),
         .testTarget(
             name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"],
             resources: [.copy("Fixtures")]),
