@@ -9,10 +9,18 @@ struct RedactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redact",
         abstract:
-            "Write a recording (.cast) or capture (.ans) that plays the same screens with every exposed value hidden.",
+            "Write a recording (.cast), capture (.ans), GIF, WebP or SVG that shows the same screens with every exposed value hidden.",
         discussion: """
+            The output's extension (or --format) says what to write: .cast (a recording, from a recording), \
+            .ans (terminal bytes, from a raw capture), .gif, .webp (lossless) or .svg (animated; from either). \
             Frames are re-encoded from the redacted screen, so no byte of a hidden value survives in any event, \
             title or marker. Input events ("i") and the header's title, command and environment are dropped.
+
+            GIF, WebP and SVG: every frame is the PNG `veil snap INPUT --at T` writes for its moment (SVG: \
+            the same cells and colours, as text). Timing follows agg: pauses shortened to --idle-limit, \
+            --speed, at most --fps-cap frames a second, the last frame held --last-frame seconds; frames \
+            that change nothing are merged. A raw capture has no timing: one frame, its final screen. GIF \
+            needs giflib and WebP libwebp at run time (Debian: libgif7; libwebp7 libwebpmux3 libwebpdemux2).
 
             With --text, INPUT is plain text (logs, config files, CI output): it is written with every \
             finding replaced, streamed line by line in bounded memory (kubectl logs … | veil redact --text -), \
@@ -32,8 +40,12 @@ struct RedactCommand: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: "The file to write (a .cast recording for a .cast input; with --text, standard output when left out).")
+        help:
+            "The file to write: .cast, .ans, .gif, .webp or .svg (with --text, standard output when left out).")
     var output: String?
+
+    @Option(help: "The format to write, whatever OUT's extension.")
+    var format: OutputFormat?
 
     @Flag(help: "Read INPUT as plain text (logs): no screen, every finding replaced in the text itself.")
     var text = false
@@ -51,9 +63,14 @@ struct RedactCommand: ParsableCommand {
 
     @OptionGroup var size: ScreenSizeOptions
 
+    @OptionGroup var animation: AnimationOptions
+
     func validate() throws {
         if !text && output == nil { throw ValidationError("-o OUT is needed (a .cast recording for a .cast input)") }
         if text && raw { throw ValidationError("--raw applies to terminal bytes, not to --text") }
+        if text && (format != nil || !animation.given.isEmpty) {
+            throw ValidationError("--format and the GIF/WebP/SVG options apply to terminal captures, not to --text")
+        }
     }
 
     func run() throws {
@@ -68,10 +85,22 @@ struct RedactCommand: ParsableCommand {
             return try TextFileRedaction.redact(inputPath: input, outputPath: output, rules: rules, style: textStyle)
         }
         let redaction = (style ?? .solid).style
+        let outputPath = output ?? ""
+        let outputFormat = try OutputFormat.of(path: outputPath, explicit: format)
+        try animation.check(for: outputFormat, output: outputPath)
+        if outputFormat.isPicture {
+            return try writeAnimation(outputFormat, to: outputPath, rules: rules)
+        }
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
         ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        let wanted: OutputFormat = capture.recordingHeader != nil ? .cast : .ans
+        guard outputFormat == wanted else {
+            throw ValidationError(
+                "\(outputPath): a \(wanted == .cast ? "recording" : "raw capture") is redacted to .\(wanted.rawValue), .gif, .webp or .svg, not .\(outputFormat.rawValue)"
+            )
+        }
         let url = URL(fileURLWithPath: output ?? "")
         var report: CaptureExposureReport?
         // Streamed to a temporary file, renamed only when the whole recording was read.
@@ -84,5 +113,35 @@ struct RedactCommand: ParsableCommand {
         }
         let count = report?.exposures.count ?? 0
         print("\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden")
+    }
+
+    /// GIF, WebP or SVG: streamed to a temporary file, renamed once the whole capture was drawn.
+    private func writeAnimation(_ outputFormat: OutputFormat, to outputPath: String, rules: RuleSet) throws {
+        let animation = RedactedAnimation(
+            format: outputFormat, rules: rules, settings: self.animation.settings(style: style ?? .solid))
+        try animation.checkLibraries()  // before reading anything
+        let capture = try CaptureInput.read(
+            path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
+            rows: size.explicitRows
+        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        let url = URL(fileURLWithPath: outputPath)
+        let progress = AnimationProgress(output: outputPath)
+        defer { progress.end() }
+        var report: RedactedAnimation.Report?
+        try AtomicFile.write(to: url) { write in
+            report = try animation.write(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report,
+                to: write)
+        }
+        progress.end()
+        guard let report else { return }
+        for warning in report.exposures.warnings {
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+        }
+        let count = report.exposures.exposures.count
+        let seconds = String(format: "%.2f", Double(report.durationMilliseconds) / 1000)
+        print(
+            "\(url.path): \(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"), \(seconds) s; \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        )
     }
 }
