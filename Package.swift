@@ -52,6 +52,10 @@ let package = Package(
         ),
         .target(name: "VeilLifecycle"),
         .target(name: "VeilScreen"),
+        // Reading terminal media that are not plain terminal bytes: the strings of escape
+        // sequences no terminal draws, typed input, JSON with positions (recordings'
+        // metadata). Knows nothing of detection.
+        .target(name: "VeilMedia"),
         // Reading YAML with positions, limits and "did you mean" (rules files and scenarios).
         .target(name: "VeilYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
@@ -76,7 +80,7 @@ let package = Package(
             name: "Veil",
             dependencies: [
                 "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources", "VeilYAML",
-                "CVeilPty", "CVeilSignals",
+                "VeilMedia", "CVeilPty", "CVeilSignals",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -91,9 +95,11 @@ let package = Package(
         // terminal sessions, valid random secrets for every built-in detector.
         .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
         .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
+        .testTarget(name: "VeilResourcesTests", dependencies: ["VeilResources"]),
         .testTarget(
             name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
+        .testTarget(name: "VeilMediaTests", dependencies: ["VeilMedia"]),
         .testTarget(
             name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"],
             resources: [.copy("Fixtures")]),

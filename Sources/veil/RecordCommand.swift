@@ -60,6 +60,8 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var fileMode: FileModeOption
+
     @Option(help: "With --redact or a GIF/WebP/SVG output: how hidden values look (default: solid).")
     var style: StyleOption?
 
@@ -117,7 +119,9 @@ struct RecordCommand: ParsableCommand {
         var notes: [String] = []
         if ruleSet == nil && outputs.count == 1 {
             // A plain recording streams to its file as it is made.
-            try AtomicFile.write(to: URL(fileURLWithPath: outputs[0])) { write in exit = try recording.run(to: write) }
+            try AtomicFile.write(to: URL(fileURLWithPath: outputs[0]), policy: fileMode.policy(inputs: [])) { write in
+                exit = try recording.run(to: write)
+            }
         } else {
             // The raw recording stays in memory (bounded by LiveRecording.limit); only what the
             // outputs ask for is written.
@@ -148,18 +152,18 @@ struct RecordCommand: ParsableCommand {
                 var note = ""
                 if format == .cast {
                     if let ruleSet, redact {
-                        try AtomicFile.write(to: url) { write in
+                        try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
                             let report = try CaptureRedactor(rules: ruleSet, style: settings.style)
                                 .redact(.recording(cast), cols: nil, rows: nil, path: output, to: write)
                             note = Self.hidden(report.exposures.count)
                         }
                     } else {
-                        try AtomicFile.write(raw, to: url)
+                        try AtomicFile.write(raw, to: url, policy: fileMode.policy(inputs: []))
                     }
                 } else {
                     let progress = AnimationProgress(output: output)
                     defer { progress.end() }
-                    try AtomicFile.write(to: url) { write in
+                    try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
                         let report = try RedactedAnimation(format: format, rules: ruleSet!, settings: settings)
                             .write(
                                 .recording(cast), cols: nil, rows: nil, path: output, progress: progress.report,

@@ -14,7 +14,11 @@ struct RedactCommand: ParsableCommand {
             The output's extension (or --format) says what to write: .cast (a recording, from a recording), \
             .ans (terminal bytes, from a raw capture), .gif, .webp (lossless) or .svg (animated; from either). \
             Frames are re-encoded from the redacted screen, so no byte of a hidden value survives in any event, \
-            title or marker. Input events ("i") and the header's title, command and environment are dropped.
+            title or marker. What no screen shows is left out: input events ("i"), unknown events, comment \
+            lines, the header's fields other than the size, start time and idle limit (title, command, \
+            environment, tags, …), and escape-sequence strings other than the title (working directory, \
+            hyperlinks, clipboard, shell integration, DCS, APC, …). A marker keeps its label unless the rules \
+            find something in it.
 
             GIF, WebP and SVG: every frame is the PNG `veil snap INPUT --at T` writes for its moment (SVG: \
             the same cells and colours, as text). Timing follows agg: pauses shortened to --idle-limit, \
@@ -41,10 +45,11 @@ struct RedactCommand: ParsableCommand {
     @Option(
         name: [.short, .customLong("output")],
         help:
-            "The file to write: .cast, .ans, .gif, .webp or .svg (with --text, standard output when left out).")
+            "The file to write: .cast, .ans, .gif, .webp or .svg, - for standard output (with --text, standard output when left out)."
+    )
     var output: String?
 
-    @Option(help: "The format to write, whatever OUT's extension.")
+    @Option(help: "The format to write, whatever OUT's extension (needed with -o -  for GIF, WebP or SVG).")
     var format: OutputFormat?
 
     @Flag(help: "Read INPUT as plain text (logs): no screen, every finding replaced in the text itself.")
@@ -65,6 +70,8 @@ struct RedactCommand: ParsableCommand {
 
     @OptionGroup var animation: AnimationOptions
 
+    @OptionGroup var fileMode: FileModeOption
+
     func validate() throws {
         if !text && output == nil { throw ValidationError("-o OUT is needed (a .cast recording for a .cast input)") }
         if text && raw { throw ValidationError("--raw applies to terminal bytes, not to --text") }
@@ -82,11 +89,15 @@ struct RedactCommand: ParsableCommand {
                 case .mask: .mask
                 case .placeholder: .placeholder
                 }
-            return try TextFileRedaction.redact(inputPath: input, outputPath: output, rules: rules, style: textStyle)
+            return try TextFileRedaction.redact(
+                inputPath: input, outputPath: output == "-" ? nil : output, rules: rules, style: textStyle,
+                policy: fileMode.policy(inputs: [input]))
         }
         let redaction = (style ?? .solid).style
         let outputPath = output ?? ""
-        let outputFormat = try OutputFormat.of(path: outputPath, explicit: format)
+        // Standard output has no extension: what a capture redacts to, unless --format says.
+        let explicit = format ?? (output == "-" ? (Asciicast.isCast(path: input) ? .cast : .ans) : nil)
+        let outputFormat = try OutputFormat.of(path: outputPath, explicit: explicit)
         try animation.check(for: outputFormat, output: outputPath)
         if outputFormat.isPicture {
             return try writeAnimation(outputFormat, to: outputPath, rules: rules)
@@ -101,21 +112,40 @@ struct RedactCommand: ParsableCommand {
                 "\(outputPath): a \(wanted == .cast ? "recording" : "raw capture") is redacted to .\(wanted.rawValue), .gif, .webp or .svg, not .\(outputFormat.rawValue)"
             )
         }
-        let url = URL(fileURLWithPath: output ?? "")
         var report: CaptureExposureReport?
+        let redactor = CaptureRedactor(rules: rules, style: redaction)
+        if output == "-" {
+            report = try redactor.redact(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input,
+                to: { FileHandle.standardOutput.write(Data($0)) })
+            let count = report?.exposures.count ?? 0
+            FileHandle.standardError.write(
+                Data("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden\n".utf8))
+            for warning in report?.warnings ?? [] {
+                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            }
+            return
+        }
+        let url = URL(fileURLWithPath: output ?? "")
         // Streamed to a temporary file, renamed only when the whole recording was read.
-        try AtomicFile.write(to: url) { write in
-            report = try CaptureRedactor(rules: rules, style: redaction)
-                .redact(capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
+        try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in
+            report = try redactor.redact(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
         for warning in report?.warnings ?? [] {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
         let count = report?.exposures.count ?? 0
-        print("\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden")
+        // What the input held but no screen showed (header fields, input, markers, escape
+        // strings): re-encoding leaves all of it out; say how much of it the rules found.
+        let held = try RecordingChannels(rules: rules).scan(capture, path: input).findings.count
+        var line = "\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
+        print(line)
     }
 
-    /// GIF, WebP or SVG: streamed to a temporary file, renamed once the whole capture was drawn.
+    /// GIF, WebP or SVG: streamed to a temporary file, renamed once the whole capture was drawn
+    /// (or to standard output with -o -).
     private func writeAnimation(_ outputFormat: OutputFormat, to outputPath: String, rules: RuleSet) throws {
         let animation = RedactedAnimation(
             format: outputFormat, rules: rules, settings: self.animation.settings(style: style ?? .solid))
@@ -124,14 +154,20 @@ struct RedactCommand: ParsableCommand {
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
         ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
-        let url = URL(fileURLWithPath: outputPath)
         let progress = AnimationProgress(output: outputPath)
         defer { progress.end() }
         var report: RedactedAnimation.Report?
-        try AtomicFile.write(to: url) { write in
+        if outputPath == "-" {
             report = try animation.write(
-                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report,
-                to: write)
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report
+            ) { FileHandle.standardOutput.write(Data($0)) }
+        } else {
+            try AtomicFile.write(to: URL(fileURLWithPath: outputPath), policy: fileMode.policy(inputs: [input])) {
+                write in
+                report = try animation.write(
+                    capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report,
+                    to: write)
+            }
         }
         progress.end()
         guard let report else { return }
@@ -140,8 +176,13 @@ struct RedactCommand: ParsableCommand {
         }
         let count = report.exposures.exposures.count
         let seconds = String(format: "%.2f", Double(report.durationMilliseconds) / 1000)
-        print(
-            "\(url.path): \(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"), \(seconds) s; \(count) exposed value\(count == 1 ? "" : "s") hidden"
-        )
+        let name = outputPath == "-" ? "<stdout>" : URL(fileURLWithPath: outputPath).path
+        let line =
+            "\(name): \(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"), \(seconds) s; \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if outputPath == "-" {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        } else {
+            print(line)
+        }
     }
 }
