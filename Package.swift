@@ -36,6 +36,11 @@ let package = Package(
         .target(name: "CVeilSignals"),
         // Shared libraries loaded only when a format needs them (dlopen), so Veil runs without them.
         .target(name: "CVeilLibraries", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // GIF (giflib) and animated WebP (libwebp) codecs: built with the libraries' headers, the
+        // libraries opened at run time through CVeilLibraries (Debian: libgif-dev, libwebp-dev).
+        .target(
+            name: "CVeilMedia", dependencies: ["CVeilLibraries"],
+            cSettings: [.define("VEIL_FAULT_INJECTION", .when(configuration: .debug))]),
         // The child side of running a program in a pseudo-terminal (fork → exec, no Swift in between).
         .target(name: "CVeilPty", dependencies: ["CVeilSignals"]),
         // Bundled data: font, default rules, demo scenario.
@@ -65,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "VeilRender",
-            dependencies: ["VeilScreen", "CVeilPNG", "CVeilSignals", "VeilResources"],
+            dependencies: ["VeilScreen", "CVeilPNG", "CVeilMedia", "CVeilSignals", "VeilResources"],
             // Fault injection for the process-level tests: debug builds only (see FaultInjection.swift).
             swiftSettings: [.define("VEIL_FAULT_INJECTION", .when(configuration: .debug))]
         ),
