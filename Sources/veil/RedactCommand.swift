@@ -18,6 +18,10 @@ struct RedactCommand: ParsableCommand {
             hyperlinks, clipboard, shell integration, DCS, APC, …). A marker keeps its label unless the rules \
             find something in it.
 
+            An SVG capture (termtosvg, svg-term, a still screen; recognised by its content) is written as \
+            the same SVG with each character of a hidden value replaced in its text by • (or --style \
+            mask's character), in every frame and in its other text (title, comments).
+
             With --text, INPUT is plain text (logs, config files, CI output): it is written with every \
             finding replaced, streamed line by line in bounded memory (kubectl logs … | veil redact --text -), \
             to standard output or -o. A line longer than 4 MiB is refused (exit 2). \
@@ -72,6 +76,14 @@ struct RedactCommand: ParsableCommand {
             return try TextFileRedaction.redact(inputPath: input, outputPath: output, rules: rules, style: textStyle)
         }
         let redaction = (style ?? .solid).style
+        if input != "-", let svg = try svgInput() {
+            // An SVG capture: hidden characters replaced in its text, everything else kept.
+            let (bytes, replaced) = try SVGRedaction.redact(svg, rules: rules, style: redaction, path: input)
+            let url = URL(fileURLWithPath: output ?? "")
+            try AtomicFile.write(to: url) { write in try write(bytes) }
+            print("\(url.path): \(replaced) character\(replaced == 1 ? "" : "s") of hidden values replaced")
+            return
+        }
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
@@ -93,5 +105,11 @@ struct RedactCommand: ParsableCommand {
         var line = "\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden"
         if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
         print(line)
+    }
+
+    /// The bytes of INPUT when it is an SVG document (by its first bytes, whatever its name).
+    private func svgInput() throws -> [UInt8]? {
+        guard try SVGRedaction.isSVG(path: input) else { return nil }
+        return try InputFile.bytes(from: input, limit: SVGCaptureJudge.maximumBytes)
     }
 }
