@@ -26,6 +26,10 @@ struct RedactCommand: ParsableCommand {
             that change nothing are merged. A raw capture has no timing: one frame, its final screen. GIF \
             needs giflib and WebP libwebp at run time (Debian: libgif7; libwebp7 libwebpmux3 libwebpdemux2).
 
+            An SVG capture (termtosvg, svg-term, a still screen; recognised by its content) is written as \
+            the same SVG with each character of a hidden value replaced in its text by • (or --style \
+            mask's character), in every frame and in its other text (title, comments).
+
             With --text, INPUT is plain text (logs, config files, CI output): it is written with every \
             finding replaced, streamed line by line in bounded memory (kubectl logs … | veil redact --text -), \
             to standard output or -o. A line longer than 4 MiB is refused (exit 2). \
@@ -94,6 +98,14 @@ struct RedactCommand: ParsableCommand {
                 policy: fileMode.policy(inputs: [input]))
         }
         let redaction = (style ?? .solid).style
+        if input != "-", let svg = try svgInput() {
+            // An SVG capture: hidden characters replaced in its text, everything else kept.
+            let (bytes, replaced) = try SVGRedaction.redact(svg, rules: rules, style: redaction, path: input)
+            let url = URL(fileURLWithPath: output ?? "")
+            try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in try write(bytes) }
+            print("\(url.path): \(replaced) character\(replaced == 1 ? "" : "s") of hidden values replaced")
+            return
+        }
         let outputPath = output ?? ""
         // Standard output has no extension: what a capture redacts to, unless --format says.
         let explicit = format ?? (output == "-" ? (Asciicast.isCast(path: input) ? .cast : .ans) : nil)
@@ -184,5 +196,11 @@ struct RedactCommand: ParsableCommand {
         } else {
             print(line)
         }
+    }
+
+    /// The bytes of INPUT when it is an SVG document (by its first bytes, whatever its name).
+    private func svgInput() throws -> [UInt8]? {
+        guard try SVGRedaction.isSVG(path: input) else { return nil }
+        return try InputFile.bytes(from: input, limit: SVGCaptureJudge.maximumBytes)
     }
 }

@@ -82,7 +82,7 @@ public struct RedactedAnimation: Sendable {
         progress?(.scanning)
         let redactor = CaptureRedactor(rules: rules, style: settings.style)
         let (report, hidden) = try redactor.judge(input, cols: cols, rows: rows, path: path)
-        var replay = try CaptureRedactor.Replay(redactor, input: input, hidden: hidden, cols: cols, rows: rows)
+        var replay = try CaptureRedactor.Replay(redactor, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
         let rasterizer = Rasterizer(
             font: try BitmapFont.unifont(), theme: settings.theme, options: RenderOptions(scale: settings.scale))
         let endMilliseconds = AnimationTimeline.milliseconds(shape.end)
@@ -109,7 +109,7 @@ public struct RedactedAnimation: Sendable {
                 let time = step.time ?? 0
                 let play = timeline.playTime(ofEventAt: time)
                 if let due = timeline.emission(before: play) { try emit(at: due) }
-                guard try replay.apply(step, path: path) else { return }
+                guard try replay.capture.apply(step) else { return }
                 timeline.applied(at: play)
                 if let progress, shape.lastEventTime > 0, time - lastReport >= shape.lastEventTime / 200 {
                     lastReport = time
@@ -119,7 +119,7 @@ public struct RedactedAnimation: Sendable {
             let (due, _) = timeline.finish()
             if let due { try emit(at: due) }
         } else {
-            try input.forEachStep { step in _ = try replay.apply(step, path: path) }
+            try input.forEachStep { step in _ = try replay.capture.apply(step) }
             try emit(at: 0)
         }
         try sink.finish(atMilliseconds: endMilliseconds, write: write)
