@@ -102,6 +102,6 @@ struct RecordCommand: ParsableCommand {
         }
         var summary = "\(url.path): recorded; \(DisplayText.escaped(command[0])) \(exit.map { "\($0)" } ?? "ended")"
         if redact { summary += "; \(hidden) exposed value\(hidden == 1 ? "" : "s") hidden" }
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        Console.error(summary)
     }
 }

@@ -75,7 +75,7 @@ struct RedactCommand: ParsableCommand {
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
-        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
         var report: CaptureExposureReport?
         let redactor = CaptureRedactor(rules: rules, style: redaction)
         if output == "-" {
@@ -86,7 +86,7 @@ struct RedactCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden\n".utf8))
             for warning in report?.warnings ?? [] {
-                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+                Console.error("veil: warning: \(DisplayText.escaped(warning))")
             }
             return
         }
@@ -97,9 +97,9 @@ struct RedactCommand: ParsableCommand {
                 capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
         for warning in report?.warnings ?? [] {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         let count = report?.exposures.count ?? 0
-        print("\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden")
+        Console.out("\(DisplayText.escaped(url.path)): \(count) exposed value\(count == 1 ? "" : "s") hidden")
     }
 }

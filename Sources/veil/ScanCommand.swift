@@ -81,7 +81,7 @@ struct ScanCommand: ParsableCommand {
             let exposure = try ExposureScanner(rules: rules).scan(
                 input, cols: capture.size.explicitCols, rows: capture.size.explicitRows, path: capture.input)
             for warning in exposure.warnings {
-                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+                Console.error("veil: warning: \(DisplayText.escaped(warning))")
             }
             screen = exposure.finalScreen
             findings = exposure.exposures.map(\.finding)
@@ -99,7 +99,11 @@ struct ScanCommand: ParsableCommand {
                     + ScanReport.allowlistedJSON(dropped, on: screen) + "}\n"
             }
         }
-        print(report, terminator: "")
+        if format == .text {
+            Console.out(report, terminator: "")
+        } else {
+            print(report, terminator: "")
+        }
         if !exitZero && findings.contains(where: Self.fails) { throw ExitCode(1) }
     }
 

@@ -111,7 +111,7 @@ struct SnapCommand: ParsableCommand {
         let snapshotter = try Snapshotter(settings: settings)
         let outcome = try snapshotter.snapshot(of: screen)
         for warning in outcome.unscannedWarnings(rules: settings.rules) {
-            FileHandle.standardError.write(Data("veil: warning: \(DisplayText.escaped(warning))\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         if toStandardOutput {
             FileHandle.standardOutput.write(Data(outcome.png))
@@ -120,7 +120,7 @@ struct SnapCommand: ParsableCommand {
         }
         let url = URL(fileURLWithPath: output ?? (command.isEmpty ? Self.defaultOutput(for: input) : "snapshot.png"))
         try snapshotter.write(outcome, to: url, policy: fileMode.policy(inputs: command.isEmpty ? [input] : []))
-        print("\(url.path): \(outcome.hiddenSpans) hidden")
+        Console.out("\(DisplayText.escaped(url.path)): \(outcome.hiddenSpans) hidden")
     }
 
     /// `--frames DIR`: the redacted PNG of chosen frames, `frame-<event>-<seconds>s.png`.
@@ -138,7 +138,7 @@ struct SnapCommand: ParsableCommand {
                 of: capture, choosing: choice, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
                 path: input)
         for warning in result.report.warnings {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         // Every picture is drawn before any is written: an error leaves no partial set.
         let pictures = try result.frames.map { frame in
@@ -153,8 +153,8 @@ struct SnapCommand: ParsableCommand {
         for picture in pictures {
             try output.write(picture.png, to: picture.name)
         }
-        print(
-            "\(folder): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"
+        Console.out(
+            "\(DisplayText.escaped(folder)): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"
         )
     }
 

@@ -35,6 +35,9 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
         case scenario
         /// Captured terminal bytes, audited as one screen.
         case capture
+        /// A rules file of the audited tree, listed as an input when a setting of it weakens
+        /// the audit (``AuditRule/rulesWeakened``).
+        case rules
     }
 
     /// Repository-relative path, forward slashes.
