@@ -12,7 +12,11 @@ struct RedactCommand: ParsableCommand {
             "Write a recording (.cast) or capture (.ans) that plays the same screens with every exposed value hidden.",
         discussion: """
             Frames are re-encoded from the redacted screen, so no byte of a hidden value survives in any event, \
-            title or marker. Input events ("i") and the header's title, command and environment are dropped.
+            title or marker. What no screen shows is left out: input events ("i"), unknown events, comment \
+            lines, the header's fields other than the size, start time and idle limit (title, command, \
+            environment, tags, …), and escape-sequence strings other than the title (working directory, \
+            hyperlinks, clipboard, shell integration, DCS, APC, …). A marker keeps its label unless the rules \
+            find something in it.
 
             With --text, INPUT is plain text (logs, config files, CI output): it is written with every \
             finding replaced, streamed line by line in bounded memory (kubectl logs … | veil redact --text -), \
@@ -100,6 +104,11 @@ struct RedactCommand: ParsableCommand {
             Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         let count = report?.exposures.count ?? 0
-        Console.out("\(DisplayText.escaped(url.path)): \(count) exposed value\(count == 1 ? "" : "s") hidden")
+        // What the input held but no screen showed (header fields, input, markers, escape
+        // strings): re-encoding leaves all of it out; say how much of it the rules found.
+        let held = try RecordingChannels(rules: rules).scan(capture, path: input).findings.count
+        var line = "\(DisplayText.escaped(url.path)): \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
+        Console.out(line)
     }
 }

@@ -10,7 +10,9 @@ public enum DemoSession {
     /// - Throws: ``InputError`` if the resource bundle lacks it.
     public static func scenarioPath() throws -> String {
         guard let url = VeilResources.url("Demo/bank.veil.yml") else {
-            throw InputError(path: "Demo/bank.veil.yml", message: "the bundled demo scenario is missing")
+            throw InputError(
+                path: "Demo/bank.veil.yml",
+                message: "the bundled demo scenario is missing (\(VeilResources.searchDescription))")
         }
         return url.path
     }
