@@ -50,11 +50,10 @@ struct CaptureReading: ParsableArguments {
     /// standard error.
     func screen(of input: String) throws -> Screen {
         let capture = try TerminalCapture.capture(
-            path: input, cols: size.explicitCols, rows: size.explicitRows, at: at, raw: raw)
+            path: input, name: input == "-" ? "<stdin>" : input, cols: size.explicitCols, rows: size.explicitRows,
+            at: at, raw: raw)
         for warning in capture.warnings {
-            Console.error(
-                "veil: warning: \(DisplayText.escaped(input == "-" ? "<stdin>" : input)): \(DisplayText.escaped(warning))"
-            )
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         return capture.screen
     }

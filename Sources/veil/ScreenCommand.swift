@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import Veil
+import VeilRedaction
 
 /// `veil screen`: prints the screen model after feeding INPUT (debugging, conformance), or
 /// with `--actions` the parser's actions for INPUT's bytes.
@@ -29,7 +31,9 @@ struct ScreenCommand: ParsableCommand {
 
     func run() throws {
         if actions {
-            let log = try TerminalCapture.parserActions(path: capture.input, at: capture.at)
+            let log = try TerminalCapture.parserActions(
+                path: capture.input, name: capture.input == "-" ? "<stdin>" : capture.input, at: capture.at
+            ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
             print(log.map { $0.description + "\n" }.joined(), terminator: "")
             return
         }

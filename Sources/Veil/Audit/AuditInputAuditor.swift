@@ -54,6 +54,7 @@ struct AuditInputAuditor: Sendable {
             case .scenario: result = try await auditScenario(file)
             case .capture: result = try auditCapture(file)
             case .tape: result = try auditTape(file)
+            case .svg: result = try auditSVG(file)
             case .rules: throw InputError(path: file.path, message: "a rules file is not audited as an input")
             }
         } catch let error as InputError {
@@ -82,7 +83,7 @@ struct AuditInputAuditor: Sendable {
     // MARK: Scenarios
 
     /// The bytes of an input, read inside its root (``ConfinedRoot``).
-    private func read(_ file: AuditInputFile, limit: Int) throws -> [UInt8] {
+    func read(_ file: AuditInputFile, limit: Int) throws -> [UInt8] {
         do {
             return try file.root.read(file.relative, limit: limit, shown: file.path)
         } catch let failure as ConfinedRoot.Failure {
@@ -330,7 +331,7 @@ struct AuditInputAuditor: Sendable {
 
     // MARK: Findings
 
-    private func pending(
+    func pending(
         _ finding: Finding, rules: RuleSet, snapshotID: String, location: AuditLocation,
         inputPath: String, screen: Screen
     ) -> PendingFinding {

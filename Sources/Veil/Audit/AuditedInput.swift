@@ -37,6 +37,8 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
         case capture
         /// A VHS tape (`.tape`), judged as text: what it types, its `Env` and `Set` values.
         case tape
+        /// An SVG capture (termtosvg, svg-term, a still screen): its frames judged as screens.
+        case svg
         /// A rules file of the audited tree, listed as an input when a setting of it weakens
         /// the audit (``AuditRule/rulesWeakened``).
         case rules
