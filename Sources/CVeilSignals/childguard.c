@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "veil_childguard.h"
+#include "veil_session.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -45,7 +46,10 @@ void veil_childguard_stop_all(void) {
     int saved = errno;
     for (int i = 0; i < VEIL_CHILDGUARD_SLOTS; i++) {
         pid_t pid = __atomic_load_n(&slot_pids[i], __ATOMIC_ACQUIRE);
-        if (pid > 0) kill(-pid, SIGKILL);
+        if (pid > 0) {
+            kill(-pid, SIGKILL);
+            veil_session_kill(pid, SIGKILL);
+        }
     }
     for (int i = 0; i < VEIL_CHILDGUARD_SLOTS; i++) {
         pid_t pid = __atomic_exchange_n(&slot_pids[i], 0, __ATOMIC_ACQ_REL);

@@ -26,19 +26,19 @@ extension AuditCommand {
         }
         for error in outcome.report.inputs.compactMap(\.error) { Self.standardError("error: \(error)") }
         if review.items.isEmpty {
-            print("veil audit --review: every finding is in the baseline already; nothing to review")
+            Console.out("veil audit --review: every finding is in the baseline already; nothing to review")
             throw ExitCode(outcome.report.exitCode)
         }
         let prompt = ReviewPrompt(
             readLine: { Swift.readLine(strippingNewline: true) },
             write: { text in
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Console.out(text, terminator: "")
             })
         prompt.run(&review)
         let accepted = review.count(.accept)
         let leaks = review.count(.realLeak)
         let unreviewed = review.items.count - review.decisions.count
-        print(
+        Console.out(
             """
             veil audit --review: \(accepted) accepted, \(leaks) real leaks, \(review.count(.skip)) skipped, \
             \(unreviewed) not reviewed
@@ -55,7 +55,7 @@ extension AuditCommand {
         let stillFailing = review.items.indices.contains { index in
             review.decisions[index] != .accept && review.items[index].finding.fails
         }
-        let lifecycle = outcome.report.findings.contains { $0.category == .lifecycle && $0.fails }
+        let lifecycle = outcome.report.findings.contains { $0.category.alwaysBlocks && $0.fails }
         let errors = outcome.report.exitCode == 2
         throw ExitCode(errors ? 2 : (stillFailing || lifecycle) ? 1 : 0)
     }

@@ -105,6 +105,13 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
     var verbose = false
 
+    @Option(
+        name: .customLong("pinned-rules"),
+        help: ArgumentHelp(
+            "A rules file the workflow vouches for (repeatable): a rules file of the audited tree with the same content may turn rules off, allow broadly or stop scanning the title without a finding.",
+            valueName: "file"))
+    var pinnedRules: [String] = []
+
     @OptionGroup var fileMode: FileModeOption
 
     /// The report's destination file; nil for standard output (no `-o`, or `-o -`).
@@ -144,6 +151,7 @@ struct AuditCommand: AsyncParsableCommand {
         options.review = review
         options.honoursAllowMarkers = !ignoreAllowMarkers
         options.outputPolicy = fileMode.policy(inputs: paths)
+        options.pinnedRulesPaths = pinnedRules
         return options
     }
 
@@ -175,7 +183,11 @@ struct AuditCommand: AsyncParsableCommand {
                 exitCode = 2
             }
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            if format == .text {
+                Console.out(text, terminator: "")
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
         }
         if outputFile != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
         if exitCode != 0 { throw ExitCode(exitCode) }
@@ -183,7 +195,7 @@ struct AuditCommand: AsyncParsableCommand {
 
     /// Writes one line to standard error, every value in it escaped (``DisplayText``).
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((DisplayText.escaped(line) + "\n").utf8))
+        Console.error(DisplayText.escaped(line))
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilRedaction
 import VeilScreen
 
 /// INPUT, `--at` and the screen size: what `scan` and `screen` read a capture with.
@@ -52,7 +53,7 @@ struct CaptureReading: ParsableArguments {
             path: input, name: input == "-" ? "<stdin>" : input, cols: size.explicitCols, rows: size.explicitRows,
             at: at, raw: raw)
         for warning in capture.warnings {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         return capture.screen
     }
@@ -63,7 +64,7 @@ struct CaptureReading: ParsableArguments {
         try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
-        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
     }
 }
 

@@ -32,12 +32,12 @@ struct DemoCommand: AsyncParsableCommand {
         let result = try await DemoSession.run(
             outputFolder: folder, settings: snapshot.settings(rules: try rules.resolver().rules()),
             policy: fileMode.policy(inputs: []))
-        print(log.render(result.log), terminator: "")
+        log.print(result.log)
         guard log == .text else { return }
-        print("")
+        Console.out("")
         for record in result.snapshots {
             let exposed = record.outcome.exposures.count
-            print(
+            Console.out(
                 "snapshot \(record.path ?? record.id): \(record.outcome.hiddenSpans) hidden"
                     + (exposed > 0 ? ", \(exposed) the app left visible (now hidden by Veil)" : ""))
         }

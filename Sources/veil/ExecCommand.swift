@@ -95,7 +95,7 @@ struct ExecCommand: AsyncParsableCommand {
             if !output.existed { output.folder.removeIfEmpty() }
             throw error
         }
-        print(log.render(result.log), terminator: "")
+        log.print(result.log)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

@@ -13,6 +13,15 @@ enum LogFormatOption: String, ExpressibleByArgument, CaseIterable {
     }
 
     /// The log in this format, every line ending in a newline.
+    /// Prints the log to standard output: text through ``Console`` (no line can start a CI
+    /// command), JSON lines as they are (their strings are escaped by the writer).
+    func print(_ events: [LifecycleEvent]) {
+        switch self {
+        case .json: FileHandle.standardOutput.write(Data(render(events).utf8))
+        case .text: Console.out(render(events), terminator: "")
+        }
+    }
+
     func render(_ events: [LifecycleEvent]) -> String {
         switch self {
         case .json: return events.map { $0.jsonLine + "\n" }.joined()

@@ -35,7 +35,7 @@ enum VeilMain {
                 error is InputError || error is RuleFileError
                 ? DisplayText.escaped(raw) : DisplayText.escapedLines(raw)
             if !message.isEmpty {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                Console.error(message)
             }
             // Usage errors and every error thrown by Veil (bad input, config, I/O) exit 2.
             terminate(2)

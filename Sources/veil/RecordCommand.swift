@@ -133,7 +133,7 @@ struct RecordCommand: ParsableCommand {
         for (index, output) in outputs.enumerated() {
             var summary = "\(URL(fileURLWithPath: output).path): recorded; \(DisplayText.escaped(command[0])) \(status)"
             if index < notes.count, !notes[index].isEmpty { summary += "; " + notes[index] }
-            FileHandle.standardError.write(Data((summary + "\n").utf8))
+            Console.error(summary)
         }
     }
 

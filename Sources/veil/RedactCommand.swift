@@ -103,7 +103,8 @@ struct RedactCommand: ParsableCommand {
             let (bytes, replaced) = try SVGRedaction.redact(svg, rules: rules, style: redaction, path: input)
             let url = URL(fileURLWithPath: output ?? "")
             try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in try write(bytes) }
-            print("\(url.path): \(replaced) character\(replaced == 1 ? "" : "s") of hidden values replaced")
+            let characters = "\(replaced) character\(replaced == 1 ? "" : "s")"
+            Console.out("\(DisplayText.escaped(url.path)): \(characters) of hidden values replaced")
             return
         }
         let outputPath = output ?? ""
@@ -117,7 +118,7 @@ struct RedactCommand: ParsableCommand {
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
-        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
         let wanted: OutputFormat = capture.recordingHeader != nil ? .cast : .ans
         guard outputFormat == wanted else {
             throw ValidationError(
@@ -131,10 +132,9 @@ struct RedactCommand: ParsableCommand {
                 capture, cols: size.explicitCols, rows: size.explicitRows, path: input,
                 to: { FileHandle.standardOutput.write(Data($0)) })
             let count = report?.exposures.count ?? 0
-            FileHandle.standardError.write(
-                Data("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden\n".utf8))
+            Console.error("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden")
             for warning in report?.warnings ?? [] {
-                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+                Console.error("veil: warning: \(DisplayText.escaped(warning))")
             }
             return
         }
@@ -145,15 +145,15 @@ struct RedactCommand: ParsableCommand {
                 capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
         for warning in report?.warnings ?? [] {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         let count = report?.exposures.count ?? 0
         // What the input held but no screen showed (header fields, input, markers, escape
         // strings): re-encoding leaves all of it out; say how much of it the rules found.
         let held = try RecordingChannels(rules: rules).scan(capture, path: input).findings.count
-        var line = "\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        var line = "\(DisplayText.escaped(url.path)): \(count) exposed value\(count == 1 ? "" : "s") hidden"
         if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
-        print(line)
+        Console.out(line)
     }
 
     /// GIF, WebP or SVG: streamed to a temporary file, renamed once the whole capture was drawn
@@ -165,7 +165,7 @@ struct RedactCommand: ParsableCommand {
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
-        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
         let progress = AnimationProgress(output: outputPath)
         defer { progress.end() }
         var report: RedactedAnimation.Report?
@@ -184,17 +184,17 @@ struct RedactCommand: ParsableCommand {
         progress.end()
         guard let report else { return }
         for warning in report.exposures.warnings {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         let count = report.exposures.exposures.count
         let seconds = String(format: "%.2f", Double(report.durationMilliseconds) / 1000)
-        let name = outputPath == "-" ? "<stdout>" : URL(fileURLWithPath: outputPath).path
+        let name = outputPath == "-" ? "<stdout>" : DisplayText.escaped(URL(fileURLWithPath: outputPath).path)
         let line =
             "\(name): \(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"), \(seconds) s; \(count) exposed value\(count == 1 ? "" : "s") hidden"
         if outputPath == "-" {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            Console.error(line)
         } else {
-            print(line)
+            Console.out(line)
         }
     }
 

@@ -22,7 +22,7 @@ struct RulesCommand: ParsableCommand {
         @OptionGroup var options: ConfigOption
 
         func run() throws {
-            print(try options.resolver().rules().catalog(), terminator: "")
+            Console.out(try options.resolver().rules().catalog(), terminator: "")
         }
     }
 
@@ -42,7 +42,7 @@ struct RulesCommand: ParsableCommand {
             guard let rule = rules.rule(withID: id) else {
                 throw UnknownRule(id: id, origin: rules.origin)
             }
-            print(rule.details(), terminator: "")
+            Console.out(rule.details(), terminator: "")
         }
     }
 
@@ -65,7 +65,7 @@ struct RulesCommand: ParsableCommand {
         func run() throws {
             let rules = try options.resolver().rules()
             let failures = rules.lint()
-            for failure in failures { print(DisplayText.escaped("\(failure)")) }
+            for failure in failures { Console.out(DisplayText.escaped("\(failure)")) }
             let examples = rules.rules.reduce(0) { $0 + $1.examples.count + $1.negativeExamples.count }
             let counts = "\(plural(rules.rules.count, "rule")), \(plural(examples, "example"))"
             if failures.isEmpty {

@@ -61,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
             if !output.existed { output.folder.removeIfEmpty() }
             throw error
         }
-        print(log.render(result.log), terminator: "")
+        log.print(result.log)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

@@ -81,7 +81,7 @@ struct ScanCommand: ParsableCommand {
             let exposure = try ExposureScanner(rules: rules).scan(
                 input, cols: capture.size.explicitCols, rows: capture.size.explicitRows, path: capture.input)
             for warning in exposure.warnings {
-                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+                Console.error("veil: warning: \(DisplayText.escaped(warning))")
             }
             screen = exposure.finalScreen
             findings = exposure.exposures.map(\.finding)
@@ -89,7 +89,7 @@ struct ScanCommand: ParsableCommand {
             // What the capture holds but no screen shows (header, input, markers, escape strings).
             let media = try RecordingChannels(rules: rules).scan(input, path: capture.input)
             for note in media.unread {
-                FileHandle.standardError.write(Data("veil: warning: \(note); it was not judged\n".utf8))
+                Console.error("veil: warning: \(DisplayText.escaped(note)); it was not judged")
             }
             findings += media.findings.map(\.finding)
             switch format {
@@ -115,7 +115,11 @@ struct ScanCommand: ParsableCommand {
                     + ScanReport.allowlistedJSON(dropped, on: screen) + "}\n"
             }
         }
-        print(report, terminator: "")
+        if format == .text {
+            Console.out(report, terminator: "")
+        } else {
+            print(report, terminator: "")
+        }
         if !exitZero && findings.contains(where: Self.fails) { throw ExitCode(1) }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilRedaction
 
 /// `veil screen`: prints the screen model after feeding INPUT (debugging, conformance), or
 /// with `--actions` the parser's actions for INPUT's bytes.
@@ -32,7 +33,7 @@ struct ScreenCommand: ParsableCommand {
         if actions {
             let log = try TerminalCapture.parserActions(
                 path: capture.input, name: capture.input == "-" ? "<stdin>" : capture.input, at: capture.at
-            ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+            ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
             print(log.map { $0.description + "\n" }.joined(), terminator: "")
             return
         }

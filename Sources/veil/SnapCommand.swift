@@ -117,7 +117,7 @@ struct SnapCommand: ParsableCommand {
         let snapshotter = try Snapshotter(settings: settings)
         let outcome = try snapshotter.snapshot(of: screen)
         for warning in outcome.unscannedWarnings(rules: settings.rules) {
-            FileHandle.standardError.write(Data("veil: warning: \(DisplayText.escaped(warning))\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         if toStandardOutput {
             FileHandle.standardOutput.write(Data(outcome.png))
@@ -126,7 +126,7 @@ struct SnapCommand: ParsableCommand {
         }
         let url = URL(fileURLWithPath: output ?? (command.isEmpty ? Self.defaultOutput(for: input) : "snapshot.png"))
         try snapshotter.write(outcome, to: url, policy: fileMode.policy(inputs: command.isEmpty ? [input] : []))
-        print("\(url.path): \(outcome.hiddenSpans) hidden")
+        Console.out("\(DisplayText.escaped(url.path)): \(outcome.hiddenSpans) hidden")
     }
 
     /// A recording's frame at `--at` (default: its end), as its GIF, WebP or SVG shows that
@@ -142,17 +142,17 @@ struct SnapCommand: ParsableCommand {
                 of: capture, at: reading.at, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
                 path: input)
         for warning in frame.report.warnings {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         let png = try snapshotter.png(ofRedacted: frame.screen)
         if toStandardOutput {
             FileHandle.standardOutput.write(Data(png))
-            FileHandle.standardError.write(Data("<stdout>: \(frame.hiddenSpans) hidden\n".utf8))
+            Console.error("<stdout>: \(frame.hiddenSpans) hidden")
             return
         }
         let url = URL(fileURLWithPath: output ?? Self.defaultOutput(for: input))
         try AtomicFile.write(png, to: url, policy: fileMode.policy(inputs: [input]))
-        print("\(url.path): \(frame.hiddenSpans) hidden")
+        Console.out("\(DisplayText.escaped(url.path)): \(frame.hiddenSpans) hidden")
     }
 
     /// `--frames DIR`: the redacted PNG of chosen frames, `frame-<event>-<seconds>s.png`.
@@ -170,7 +170,7 @@ struct SnapCommand: ParsableCommand {
             of: capture, choosing: choice, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
             path: input)
         for warning in result.report.warnings {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            Console.error("veil: warning: \(DisplayText.escaped(warning))")
         }
         // Every picture is drawn before any is written: an error leaves no partial set.
         let pictures = try result.frames.map { frame in
@@ -185,8 +185,8 @@ struct SnapCommand: ParsableCommand {
         for picture in pictures {
             try output.write(picture.png, to: picture.name)
         }
-        print(
-            "\(folder): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"
+        Console.out(
+            "\(DisplayText.escaped(folder)): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"
         )
     }
 

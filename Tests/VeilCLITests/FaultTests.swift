@@ -126,9 +126,14 @@ import Testing
         let folder = try Temp.folder(prefix: "veil-fault")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.capture).write(to: folder.appendingPathComponent("in.ans"))
-        let missing = try CLI.run(["audit", "in.ans", "--format", "json", "-o", "nowhere/report.json"], in: folder)
+        // A missing folder is made; a file where a folder should be is an error naming it.
+        let made = try CLI.run(["audit", "in.ans", "--format", "json", "-o", "new/report.json"], in: folder)
+        #expect(made.status == 1, "\(made)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new/report.json").path))
+        try Data().write(to: folder.appendingPathComponent("plain"))
+        let missing = try CLI.run(["audit", "in.ans", "--format", "json", "-o", "plain/report.json"], in: folder)
         #expect(missing.status == 2, "\(missing)")
-        #expect(missing.stderr.contains("nowhere"), "\(missing)")
+        #expect(missing.stderr.contains("plain"), "\(missing)")
         // SIGINT while the report is being written: the old report stays, no temporary file.
         let first = try CLI.run(["audit", "in.ans", "--format", "json", "-o", "report.json"], in: folder)
         #expect(first.status == 1, "\(first)")

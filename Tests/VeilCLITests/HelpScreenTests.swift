@@ -509,6 +509,10 @@ import Testing
               --ignore-allow-markers  Let no veil:allow marker in an input allow a finding.
               --verbose               Also say on standard error what the folder search
                                       skipped and why.
+              --pinned-rules <file>   A rules file the workflow vouches for (repeatable): a
+                                      rules file of the audited tree with the same content
+                                      may turn rules off, allow broadly or stop scanning
+                                      the title without a finding.
               --file-mode <mode>      Permissions of the files written, in octal: 600 lets
                                       only you read them, 644 everyone. (default: 600)
               --version               Show the version.

@@ -62,7 +62,13 @@ import Testing
             to: work.appendingPathComponent("app/.veil.yml"), atomically: true, encoding: .utf8)
         let run = try CLI.run(["run", "app/order.veil.yml", "--out", "snaps"], in: work)
         #expect(run.status == 0, "\(run)")
-        let audit = try CLI.run(["audit", "app/order.veil.yml", "app/order.ans"], in: work)
+        // In an audit the tree's file turns the built-in rules off: a finding unless pinned.
+        let unpinned = try CLI.run(["audit", "app/order.veil.yml", "app/order.ans"], in: work)
+        #expect(unpinned.status == 1, "\(unpinned)")
+        #expect(
+            unpinned.stdout.contains("app/.veil.yml:1:") && unpinned.stdout.contains("rules.weakened"), "\(unpinned)")
+        let audit = try CLI.run(
+            ["audit", "--pinned-rules", "app/.veil.yml", "app/order.veil.yml", "app/order.ans"], in: work)
         #expect(audit.status == 0, "\(audit)")
         let snap = try CLI.run(["snap", "app/order.ans", "-o", "order.png"], in: work)
         #expect(snap.stdout.contains(": 0 hidden"), "\(snap)")

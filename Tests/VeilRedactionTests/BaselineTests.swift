@@ -124,8 +124,8 @@ import Testing
         #expect(throws: BaselineError(message: "not a Veil baseline: not JSON")) {
             try Baseline(jsonData: Data("nope".utf8))
         }
-        #expect(throws: BaselineError(message: "baseline version 2 is not supported (expected 1)")) {
-            try Baseline(jsonData: Data(#"{"version":2,"salt":"00","entries":[]}"#.utf8))
+        #expect(throws: BaselineError(message: "baseline version 3 is not supported (expected 1 or 2)")) {
+            try Baseline(jsonData: Data(#"{"version":3,"salt":"00","entries":[]}"#.utf8))
         }
         #expect(throws: BaselineError(message: "not a Veil baseline: 'reason' missing at .entries[0]")) {
             try Baseline(

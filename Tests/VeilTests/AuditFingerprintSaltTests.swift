@@ -50,7 +50,7 @@ import VeilScreen
         #expect(fingerprint != (try Self.cardFinding().fingerprint))
     }
 
-    @Test func theBaselineSaltWinsOverTheSecret() async throws {
+    @Test func aBaselineMadeWithTheSecretIsKeyedWithItAndAnOldOnesSaltStillWins() async throws {
         let folder = try AuditEngineTests.suiteCopy()
         let updated = await AuditEngineTests.audit(
             ["leak-card.veil.yml"], in: folder, baseline: "b.json", update: true, salt: Self.secret)
@@ -58,10 +58,22 @@ import VeilScreen
         let report = await AuditEngineTests.audit(
             ["leak-card.veil.yml"], in: folder, baseline: "b.json", salt: Self.secret
         ).report
-        #expect(report.fingerprintSalt == .baseline)
-        #expect(report.exitCode == 0)  // the baseline, keyed with its own salt, covers the card
-        let baseline = try Baseline(jsonData: Data(contentsOf: URL(fileURLWithPath: folder + "/b.json")))
-        #expect(try Self.cardFingerprint(report) == Self.cardFinding().fingerprint(salt: baseline.salt))
+        #expect(report.fingerprintSalt == .environment)
+        #expect(report.exitCode == 0)  // the baseline, keyed with the secret, covers the card
+        let baseline = try Baseline(
+            jsonData: Data(contentsOf: URL(fileURLWithPath: folder + "/b.json")), secret: Self.secret)
+        #expect(baseline.isKeyedWithSecret)
+        #expect(try Self.cardFingerprint(report) == Self.cardFinding().fingerprint(salt: Self.secret))
+        // A baseline made without the secret keeps its own salt, also when the secret is set.
+        let old = await AuditEngineTests.audit(["leak-card.veil.yml"], in: folder, baseline: "old.json", update: true)
+        #expect(old.baselineWritten == "old.json")
+        let oldReport = await AuditEngineTests.audit(
+            ["leak-card.veil.yml"], in: folder, baseline: "old.json", salt: Self.secret
+        ).report
+        #expect(oldReport.fingerprintSalt == .baseline)
+        #expect(oldReport.exitCode == 0)
+        let oldBaseline = try Baseline(jsonData: Data(contentsOf: URL(fileURLWithPath: folder + "/old.json")))
+        #expect(try Self.cardFingerprint(oldReport) == Self.cardFinding().fingerprint(salt: oldBaseline.salt))
     }
 
     @Test func aShortSecretIsAConfigurationErrorThatDoesNotShowIt() async throws {

@@ -97,6 +97,7 @@ import VeilTestSupport
             tool: AuditSamples.tool, rules: AuditSamples.rules.shuffled(using: &generator), inputs: shuffledInputs,
             findings: AuditSamples.richFindings.shuffled(using: &generator), baselinePath: ".veil-baseline.json",
             staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline,
+            rulesFiles: AuditSamples.rich().rulesFiles.shuffled(using: &generator),
             durationSeconds: AuditSamples.duration
         )
         let reference = AuditSamples.rich()

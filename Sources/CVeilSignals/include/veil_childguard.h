@@ -17,7 +17,7 @@ extern "C" {
 /* How many programs can be guarded at once; one beyond that is not guarded. */
 #define VEIL_CHILDGUARD_SLOTS 64
 
-/* Remembers `pid` (the leader of its own process group); returns the slot (>= 0) to pass
+/* Remembers `pid` (the leader of its own session and process group); returns the slot (>= 0) to pass
  * to veil_childguard_unregister, or -1 when every slot is taken. */
 int veil_childguard_register(pid_t pid);
 /* Forgets a slot (a negative slot is ignored). */
@@ -26,7 +26,8 @@ void veil_childguard_unregister(int slot);
 void veil_childguard_save_terminal(int fd, const struct termios *mode);
 /* Forgets the saved terminal mode (after restoring it). */
 void veil_childguard_forget_terminal(void);
-/* Kills (SIGKILL) every registered process group, reaps its leader and restores the saved
+/* Kills (SIGKILL) every registered program's session (each process group in it,
+ * veil_session_kill), reaps its leader and restores the saved
  * terminal mode; async-signal-safe (the signal handler calls it). */
 void veil_childguard_stop_all(void);
 /* How many programs are registered now (for tests). */

@@ -6,6 +6,15 @@ public enum AuditCategory: String, Sendable, Hashable, CaseIterable, Comparable 
     case pii
     /// A broken life-cycle rule: a watchdog kill, a leaked or expired background task.
     case lifecycle
+    /// A setting of the audited tree that weakens the audit itself: a rules file that turns
+    /// built-in rules off, allows almost anything or stops scanning a channel
+    /// (``AuditRule/rulesWeakened``).
+    case configuration
+
+    /// Whether every finding of the category fails the audit whatever its severity, and can
+    /// be neither baselined nor allowed by a `veil:allow` marker: life-cycle violations and
+    /// weakening configuration.
+    public var alwaysBlocks: Bool { self == .lifecycle || self == .configuration }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
 

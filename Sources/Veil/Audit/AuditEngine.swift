@@ -54,6 +54,10 @@ public struct AuditOptions: Sendable {
     /// Whether `veil:allow` markers in inputs allow findings (``InlineAllow``); false with
     /// `--ignore-allow-markers`.
     public var honoursAllowMarkers = true
+    /// `--pinned-rules`: rules files the workflow vouches for. A rules file of the audited
+    /// tree with the content of one of them (or of `--config`) may weaken the audit without a
+    /// ``AuditRule/rulesWeakened`` finding.
+    public var pinnedRulesPaths: [String] = []
     /// How reports and baselines are written: by default the current folder and the audited
     /// paths are untrusted trees (``OutputPolicy/reading(_:roots:mode:currentFolder:)``),
     /// files 0600.
@@ -140,12 +144,20 @@ public struct AuditEngine: Sendable {
         let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
         let (files, missing, skipped) = discoverInputs()
-        var audits = await audit(files, rules: rules, resolver: resolver, salt: salt, progress: progress)
+        let rulesFiles = AuditRulesFiles()
+        var audits = await audit(
+            files, rules: rules, resolver: resolver, rulesFiles: rulesFiles, salt: salt, progress: progress)
         if options.honoursAllowMarkers { Self.applyInlineAllows(to: &audits, files: files) }
+        let judged = rulesFiles.judged(pins: loadPins(problems: &problems))
+        for (path, findings) in Dictionary(grouping: judged.findings, by: { $0.finding.inputPath }).sorted(by: {
+            $0.key < $1.key
+        }) {
+            audits.append(InputAudit(input: AuditedInput(path: path, kind: .rules), findings: findings))
+        }
         let reconciled = reconcile(audits, with: baseline, problems: &problems)
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
-            saltKind: saltKind, duration: ContinuousClock.now - start)
+            saltKind: saltKind, rulesFiles: judged.files, duration: ContinuousClock.now - start)
         let inputWarnings = audits.flatMap(\.warnings)
         var outcome = AuditOutcome(
             report: report, baselineWritten: reconciled.baselineWritten,
@@ -174,23 +186,66 @@ public struct AuditEngine: Sendable {
         }
     }
 
+    /// The contents of the pinned rules files: `--config` and each `--pinned-rules` (named by
+    /// the workflow; read inside the current folder when they lie in it; a folder pins every
+    /// regular file directly in it). A pin that cannot be read is a configuration problem.
+    private func loadPins(problems: inout [InputError]) -> [[UInt8]] {
+        let root = ConfinedRoot(path: options.currentFolder)
+        var pins: [[UInt8]] = []
+        var paths: [(given: String, file: String)] = []
+        for path in options.configPath.map({ [$0] }) ?? [] { paths.append((path, resolve(path))) }
+        for path in options.pinnedRulesPaths {
+            let resolved = resolve(path)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? []
+                for name in names.sorted() where !name.hasPrefix(".") {
+                    paths.append((path, (resolved as NSString).appendingPathComponent(name)))
+                }
+            } else {
+                paths.append((path, resolved))
+            }
+        }
+        for (given, file) in paths {
+            do {
+                pins.append(try root.readNamed(file, limit: RuleFileLimits.maximumFileBytes))
+            } catch {
+                if given != options.configPath { problems.append(Self.inputError(error, path: given)) }
+            }
+        }
+        return pins
+    }
+
     /// `--baseline`: the file's entries; a fresh baseline when `--update-baseline` creates it;
     /// nil without one, or with a problem when it cannot be read.
     private func loadBaseline(problems: inout [InputError]) -> Baseline? {
         guard let path = options.baselinePath else { return nil }
         let url = URL(fileURLWithPath: resolve(path))
         guard FileManager.default.fileExists(atPath: url.path) else {
-            if options.updateBaseline || options.review { return Baseline(salt: Baseline.randomSalt()) }
+            if options.updateBaseline || options.review { return newBaseline() }
             problems.append(InputError(path: path, message: "no such baseline file (create it with --update-baseline)"))
             return nil
         }
         do {
             let root = ConfinedRoot(path: options.currentFolder)
-            return try Baseline(jsonData: Data(root.readNamed(url.path, limit: Self.maximumBaselineBytes)))
+            return try Baseline(
+                jsonData: Data(root.readNamed(url.path, limit: Self.maximumBaselineBytes)), secret: secretSalt)
         } catch {
             problems.append(Self.inputError(error, path: path))
             return nil
         }
+    }
+
+    /// The secret salt from the environment when it is long enough to key with.
+    private var secretSalt: [UInt8]? {
+        options.fingerprintSalt.flatMap { $0.count >= AuditOptions.minimumFingerprintSaltBytes ? $0 : nil }
+    }
+
+    /// A new baseline: keyed with the environment's secret salt when there is one (the file
+    /// then holds only the HMACs), else with a random salt written in the file.
+    private func newBaseline() -> Baseline {
+        if let secret = secretSalt { return Baseline(salt: secret, keyedWithSecret: true) }
+        return Baseline(salt: Baseline.randomSalt())
     }
 
     /// The input files of this shard, the paths given that do not exist, and what the folder
@@ -208,8 +263,8 @@ public struct AuditEngine: Sendable {
     /// Audits every file (none when the rules did not load: each is listed unaudited), sorted
     /// by path.
     private func audit(
-        _ files: [AuditInputFile], rules: RuleSet?, resolver: RulesFileResolver, salt: [UInt8],
-        progress: AuditProgress?
+        _ files: [AuditInputFile], rules: RuleSet?, resolver: RulesFileResolver, rulesFiles: AuditRulesFiles,
+        salt: [UInt8], progress: AuditProgress?
     ) async -> [InputAudit] {
         var audits: [InputAudit]
         if rules != nil {
@@ -217,7 +272,7 @@ public struct AuditEngine: Sendable {
                 resolver: resolver, cols: options.cols, rows: options.rows,
                 salt: salt, showSecrets: options.showSecrets,
                 currentFolder: options.currentFolder, rawCaptures: options.rawCaptures,
-                allowsExec: options.allowsExec)
+                allowsExec: options.allowsExec, rulesFiles: rulesFiles)
             audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
         } else {
             audits = files.map { InputAudit(input: AuditedInput(path: $0.path, kind: $0.kind), findings: []) }
@@ -252,6 +307,8 @@ public struct AuditEngine: Sendable {
                 guard let bytes = try? file.root.read(file.relative, limit: Scenario.maximumFileBytes, shown: file.path)
                 else { continue }
                 allow = InlineAllow(scenario: bytes, path: file.path)
+            case .rules:
+                continue
             case .capture:
                 // Recordings are streamed (bounded memory), never read whole.
                 guard file.path.lowercased().hasSuffix(".cast"),
@@ -278,7 +335,15 @@ public struct AuditEngine: Sendable {
         var result = Reconciled(findings: audits.flatMap(\.findings))
         guard var active = baseline, problems.isEmpty || !options.updateBaseline else { return result }
         if options.updateBaseline, let path = options.baselinePath {
-            let updated = Self.updated(active, with: result.findings)
+            // A baseline with its salt in the file, updated with a secret salt at hand, is
+            // rewritten keyed with the secret (statuses and reasons kept): its salt leaves the file.
+            let rekey = active.isKeyedWithSecret ? nil : secretSalt
+            let updated = Self.updated(active, with: result.findings, rekeyingWith: rekey)
+            if rekey != nil {
+                result.warnings.append(
+                    "rewrote the baseline keyed with \(AuditOptions.fingerprintSaltVariable): its salt is no longer in the file, and the secret is needed to read it"
+                )
+            }
             do {
                 try writeBaseline(updated, to: path)
                 let kept = Set(updated.entries.map(BaselineKey.init))
@@ -288,7 +353,8 @@ public struct AuditEngine: Sendable {
                     )
                 }
                 result.baselineWritten = path
-                active = updated
+                // This run's fingerprints are under the old salt: judge them by the same entries under it.
+                active = rekey == nil ? updated : Self.updated(active, with: result.findings)
             } catch {
                 problems.append(Self.inputError(error, path: path))
             }
@@ -311,11 +377,14 @@ public struct AuditEngine: Sendable {
     /// reconciled findings and the configuration problems.
     private func makeReport(
         rules: RuleSet?, inputs: [AuditedInput], reconciled: Reconciled, problems: [InputError],
-        saltKind: AuditReport.FingerprintSalt, duration: Duration
+        saltKind: AuditReport.FingerprintSalt, rulesFiles: [AuditRulesFile], duration: Duration
     ) -> AuditReport {
         var auditRules = AuditRule.lifecycleRules + [.lifecycleSnapshotFailed]
         if let rules {
             auditRules += rules.rules.filter(\.isEnabled).map { AuditRule.describing($0, in: rules) }
+        }
+        if reconciled.findings.contains(where: { $0.finding.ruleID == AuditRule.rulesWeakened.id }) {
+            auditRules.append(.rulesWeakened)
         }
         return AuditReport(
             tool: options.tool, rules: auditRules, inputs: inputs,
@@ -325,14 +394,14 @@ public struct AuditEngine: Sendable {
                     snapshotID: $0.snapshot, ruleID: $0.rule, fingerprint: $0.fingerprint,
                     reason: $0.reason.isEmpty ? nil : $0.reason)
             },
-            configurationErrors: problems, fingerprintSalt: saltKind,
+            configurationErrors: problems, fingerprintSalt: saltKind, rulesFiles: rulesFiles,
             durationSeconds: options.timing ? duration.inSeconds : 0)
     }
 
     /// The salt of the run's content fingerprints and its kind: the baseline's, else the
     /// user's secret salt, else a fresh random one.
     static func fingerprintSalt(baseline: Baseline?, secret: [UInt8]?) -> ([UInt8], AuditReport.FingerprintSalt) {
-        if let baseline { return (baseline.salt, .baseline) }
+        if let baseline { return (baseline.salt, baseline.isKeyedWithSecret ? .environment : .baseline) }
         if let secret, secret.count >= AuditOptions.minimumFingerprintSaltBytes { return (secret, .environment) }
         return (Baseline.randomSalt(), .perRun)
     }
@@ -384,6 +453,7 @@ public struct AuditEngine: Sendable {
             switch audit.input.kind {
             case .capture, .tape, .svg: captures.insert(audit.input.path)
             case .scenario: if let name = audit.scenarioName { scenarios.insert(name) }
+            case .rules: break
             }
         }
         return .owned(captures: captures, scenarioNames: scenarios)
@@ -430,10 +500,31 @@ public struct AuditEngine: Sendable {
 
     /// `baseline` rewritten from the current findings: entries that still match keep their
     /// status and reason, new findings are added as accepted and unreviewed, the rest go.
-    static func updated(_ baseline: Baseline, with pending: [PendingFinding]) -> Baseline {
+    /// `rekeyingWith`: a secret salt to key the result with instead (the entries that still
+    /// match are recorded again under it, keeping their status and reason).
+    static func updated(_ baseline: Baseline, with pending: [PendingFinding], rekeyingWith secret: [UInt8]? = nil)
+        -> Baseline
+    {
         let current = Set(pending.compactMap(identity))
+        if let secret {
+            let kept = Dictionary(
+                baseline.entries.filter { current.contains(BaselineKey($0)) }.map { (BaselineKey($0), $0) },
+                uniquingKeysWith: { first, _ in first })
+            var result = Baseline(salt: secret, keyedWithSecret: true)
+            for item in pending.sorted(by: { $0.finding < $1.finding }) {
+                guard item.finding.baseline?.inSource != true, let identity = identity(of: item),
+                    let source = item.source, let snapshot = item.finding.snapshotID
+                else { continue }
+                let old = kept[identity]
+                result.record(
+                    [source], snapshot: snapshot, status: old?.status ?? .accepted,
+                    reason: old?.reason ?? unreviewedReason)
+            }
+            return result
+        }
         var result = Baseline(
-            salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) })
+            salt: baseline.salt, entries: baseline.entries.filter { current.contains(BaselineKey($0)) },
+            keyedWithSecret: baseline.isKeyedWithSecret)
         let present = Set(result.entries.map(BaselineKey.init))
         for item in pending.sorted(by: { $0.finding < $1.finding }) {
             guard item.finding.baseline?.inSource != true, let identity = identity(of: item),
@@ -447,7 +538,7 @@ public struct AuditEngine: Sendable {
 
     /// The baseline identity of a detector finding; nil for life-cycle findings.
     static func identity(of item: PendingFinding) -> BaselineKey? {
-        guard item.source != nil, item.finding.category != .lifecycle, let snapshot = item.finding.snapshotID else {
+        guard item.source != nil, !item.finding.category.alwaysBlocks, let snapshot = item.finding.snapshotID else {
             return nil
         }
         return BaselineKey(snapshot: snapshot, rule: item.finding.ruleID, fingerprint: item.finding.fingerprint)

@@ -98,8 +98,8 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     /// Whether a baseline entry covers the finding.
     public var isSuppressed: Bool { baseline != nil }
 
-    /// The severity reporters use: a life-cycle finding always counts as `block`.
-    public var effectiveSeverity: AuditSeverity { category == .lifecycle ? .block : severity }
+    /// The severity reporters use: a life-cycle or configuration finding always counts as `block`.
+    public var effectiveSeverity: AuditSeverity { category.alwaysBlocks ? .block : severity }
 
     /// Whether the finding fails the audit: not suppressed, and blocking or a life-cycle violation.
     public var fails: Bool { !isSuppressed && effectiveSeverity == .block }

@@ -42,6 +42,8 @@ struct AuditInputAuditor: Sendable {
     var rawCaptures = false
     /// Whether scenarios that run a program (`screen.exec`) are run (`--allow-exec`).
     var allowsExec = false
+    /// Where each rules file that applied is noted (``AuditRulesFiles``).
+    var rulesFiles = AuditRulesFiles()
 
     /// Audits `file`; never throws: an unusable input is returned with its error.
     func audit(_ file: AuditInputFile) async -> InputAudit {
@@ -53,6 +55,7 @@ struct AuditInputAuditor: Sendable {
             case .capture: result = try auditCapture(file)
             case .tape: result = try auditTape(file)
             case .svg: result = try auditSVG(file)
+            case .rules: throw InputError(path: file.path, message: "a rules file is not audited as an input")
             }
         } catch let error as InputError {
             result = InputAudit(
@@ -142,7 +145,15 @@ struct AuditInputAuditor: Sendable {
     /// A scenario's rules, as ``RulesFileResolver`` decides for every command (its own
     /// `rules:` read inside its root).
     private func scenarioRules(_ scenario: Scenario, file: AuditInputFile) throws -> RuleSet {
-        try scenario.rules(from: resolver)
+        let rules = try scenario.rules(from: resolver)
+        if resolver.configPath == nil, let own = scenario.rulesPath {
+            rulesFiles.note(path: scenario.ownRulesShownPath ?? own, source: .scenario) {
+                try scenario.location.read(own, limit: RuleFileLimits.maximumFileBytes)
+            }
+        } else {
+            rulesFiles.note(resolver.source(forInputAt: scenario.path), currentFolder: currentFolder)
+        }
+        return rules
     }
 
     /// Life-cycle findings from a run's log, each at the timeline step during which it happened.
@@ -237,6 +248,7 @@ struct AuditInputAuditor: Sendable {
     /// distinct value once, where the bytes that first drew it are, and when.
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
         let rules = try resolver.rules(forInputAt: file.path)
+        rulesFiles.note(resolver.source(forInputAt: file.path), currentFolder: currentFolder)
         // Unusual but read (content off the screen, a recording's odd line): reported as
         // warnings, each naming the file, never skipped silently.
         var warnings: [String] = []

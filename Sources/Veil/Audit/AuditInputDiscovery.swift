@@ -34,6 +34,10 @@ public struct AuditInputFile: Sendable, Hashable, Comparable {
 /// - A file given by name is always audited: a scenario when it ends in `.yml` or `.yaml`,
 ///   else a terminal capture (raw bytes, or an asciicast recording when it ends in `.cast`).
 ///   Its root is the current folder when it lies under it, else its own folder.
+/// - A path given by name is taken as typed (`.` and `..` lexically, never through the file
+///   system). Under the current folder (the audited tree in CI, whose names the Action and
+///   pre-commit pass) it is confined like a file found by the walk: a file or folder reached
+///   through a symbolic link out of the current folder is an input error, never read.
 /// - A folder is its inputs' root. It is searched recursively on file descriptors
 ///   (`openat`, `fdopendir`), in byte order of the names, skipping hidden files and folders
 ///   and `.build`; it contributes scenarios (`*.veil.yml`) and captures (`*.ans`, `*.ansi`, `*.cast`).
@@ -105,16 +109,32 @@ public enum AuditInputDiscovery {
         var skipped: [String] = []
         for given in paths {
             let absolute = given.hasPrefix("/") ? given : (currentFolder as NSString).appendingPathComponent(given)
-            let standardized = (absolute as NSString).standardizingPath
+            let standardized = lexicallyAbsolute(absolute)
             let shown = reportPath(standardized, currentFolder: currentFolder)
             var status = stat()
-            // A path given on the command line is followed (it is the user's, not the input's).
+            // A path given on the command line is followed (it is the user's, not the input's)
+            // unless it lies in the current folder's tree: then no link may lead out of it.
             guard stat(standardized, &status) == 0 || lstat(standardized, &status) == 0 else {
                 missing.append(
                     AuditedInput(
                         path: shown, kind: kind(ofNamedFile: given),
                         error: InputError(path: shown, message: "no such file or folder")))
                 continue
+            }
+            let base = lexicallyAbsolute(currentFolder)
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if (status.st_mode & S_IFMT) == S_IFDIR, standardized == base || standardized.hasPrefix(prefix) {
+                let relative = standardized == base ? "" : String(standardized.dropFirst(prefix.count))
+                do {
+                    let descriptor = try ConfinedRoot(path: base).openFolder(Array(relative.utf8))
+                    close(descriptor)
+                } catch {
+                    missing.append(
+                        AuditedInput(
+                            path: shown, kind: .capture,
+                            error: InputError(path: shown, message: error.message)))
+                    continue
+                }
             }
             if (status.st_mode & S_IFMT) != S_IFDIR {
                 let base = currentFolder.hasSuffix("/") ? currentFolder : currentFolder + "/"
@@ -171,6 +191,21 @@ public enum AuditInputDiscovery {
 }
 
 extension AuditInputDiscovery {
+    /// `path` (absolute) with `.` and empty components removed and `..` taking the previous
+    /// component away, as typed: never through the file system, which would follow links.
+    static func lexicallyAbsolute(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// The files the scenarios among `found` name as their screens (`screen.file`, `show`),
     /// as paths relative to `root`, each with the scenario (report path) that names it. A
     /// folder search leaves them out as captures: the scenario audits them at the moments it

@@ -9,6 +9,7 @@ public enum AuditOutput {
     /// request controls): no symbolic link below it is followed, in a folder on the way or at
     /// the report's own name, and only a new file or a regular file is replaced. Outside the
     /// untrusted trees a FIFO or character device (`/dev/null`, `/dev/stdout`) is written into.
+    /// Missing folders on the way are made (without following links inside the trees).
     /// - Throws: ``AtomicFileError``.
     public static func write(
         _ text: String, to path: String, policy: OutputPolicy? = nil,
@@ -17,7 +18,7 @@ public enum AuditOutput {
         let absolute =
             path.hasPrefix("/") ? path : (currentFolder.hasSuffix("/") ? currentFolder : currentFolder + "/") + path
         let policy = policy ?? .reading([], currentFolder: currentFolder)
-        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: absolute), policy: policy)
+        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: absolute), policy: policy, creatingFolders: true)
     }
 
     /// `veil audit: 12 inputs, 14 snapshots (11 clean); 2 blocking, 1 warning, 1 violation, 3 suppressed, 0 errors; 1 stale baseline entry; 0.42 s`.

@@ -61,7 +61,7 @@ public struct AuditReport: Sendable, Hashable {
         public var cleanSnapshots: Int
         /// All findings, suppressed ones included.
         public var findings: Int
-        /// Unsuppressed `block` findings of the `secret` and `pii` categories.
+        /// Unsuppressed `block` findings of the `secret`, `pii` and `configuration` categories.
         public var blocking: Int
         /// Unsuppressed `warn` findings of the `secret` and `pii` categories.
         public var warnings: Int
@@ -94,6 +94,9 @@ public struct AuditReport: Sendable, Hashable {
     /// Which salt keyed the content fingerprints (life-cycle findings' fingerprints hash no
     /// screen content and do not depend on it).
     public let fingerprintSalt: FingerprintSalt
+    /// Every rules file that applied to an input (the built-in rules included), sorted: what
+    /// every format names, so a rules file from the audited tree never acts unseen.
+    public let rulesFiles: [AuditRulesFile]
     /// Counts, computed by the initializer.
     public let summary: Summary
 
@@ -102,9 +105,10 @@ public struct AuditReport: Sendable, Hashable {
         tool: Tool, rules: [AuditRule], inputs: [AuditedInput], findings: [AuditFinding],
         baselinePath: String? = nil, staleBaselineEntries: [StaleBaselineEntry] = [],
         configurationErrors: [InputError] = [], fingerprintSalt: FingerprintSalt = .perRun,
-        durationSeconds: Double
+        rulesFiles: [AuditRulesFile] = [], durationSeconds: Double
     ) {
         version = Self.schemaVersion
+        self.rulesFiles = rulesFiles.sorted()
         self.fingerprintSalt = fingerprintSalt
         self.tool = tool
         let sortedFindings = findings.sorted()
@@ -135,7 +139,9 @@ public struct AuditReport: Sendable, Hashable {
         where !givenPaths.contains(finding.inputPath)
             && !givenInputs.contains(where: { $0.path == finding.inputPath })
         {
-            let kind: AuditedInput.Kind = finding.snapshotID == finding.inputPath ? .capture : .scenario
+            let kind: AuditedInput.Kind =
+                finding.category == .configuration
+                ? .rules : finding.snapshotID == finding.inputPath ? .capture : .scenario
             givenInputs.append(AuditedInput(path: finding.inputPath, kind: kind))
         }
         self.inputs = givenInputs.map { input in
@@ -168,8 +174,8 @@ public struct AuditReport: Sendable, Hashable {
             snapshots: allSnapshots.count,
             cleanSnapshots: allSnapshots.filter(\.isClean).count,
             findings: sortedFindings.count,
-            blocking: live.filter { $0.category != .lifecycle && $0.severity == .block }.count,
-            warnings: live.filter { $0.category != .lifecycle && $0.severity == .warn }.count,
+            blocking: live.filter { $0.category != .lifecycle && $0.effectiveSeverity == .block }.count,
+            warnings: live.filter { $0.category != .lifecycle && $0.effectiveSeverity == .warn }.count,
             violations: live.filter { $0.category == .lifecycle }.count,
             suppressed: sortedFindings.count - live.count,
             staleBaselineEntries: staleBaselineEntries.count,

@@ -41,6 +41,7 @@ public struct AuditRule: Sendable, Hashable, Comparable, Identifiable {
     public static func defaultSecuritySeverity(category: AuditCategory, severity: AuditSeverity) -> String {
         switch (category, severity) {
         case (.lifecycle, _): "7.0"
+        case (.configuration, _): "8.0"
         case (_, .warn): "5.0"
         case (.secret, .block): "9.0"
         case (.pii, .block): "8.0"
@@ -48,7 +49,7 @@ public struct AuditRule: Sendable, Hashable, Comparable, Identifiable {
     }
 
     /// The severity reporters use: a life-cycle rule always fails the audit.
-    public var effectiveSeverity: AuditSeverity { category == .lifecycle ? .block : severity }
+    public var effectiveSeverity: AuditSeverity { category.alwaysBlocks ? .block : severity }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.id < rhs.id }
 
@@ -116,6 +117,27 @@ extension AuditRule {
             """,
         help: "Look at the run's log for the reason; simplify the screen or fix the rules file.",
         category: .lifecycle, severity: .block
+    )
+
+    /// `rules.weakened`: a rules file of the audited tree turns rules off, replaces a built-in
+    /// rule, allows almost any value or stops scanning the window title, and the workflow did
+    /// not pin a rules file with the same content.
+    public static let rulesWeakened = AuditRule(
+        id: "rules.weakened", name: "Rules file weakens the audit",
+        shortDescription: "A rules file in the audited tree makes the audit see less than the built-in rules.",
+        fullDescription: """
+            A pull request controls every file of the tree, rules files included. A .veil.yml (or a \
+            scenario's rules: file) that sets extend.useDefault: false, lists extend.disabledRules, \
+            replaces a built-in rule, adds an allowlist that lets through values of several kinds, or \
+            sets scanTitle: false would make the audit pass what it should fail; it is a finding at \
+            the line of the setting unless the workflow pinned a rules file with the same content \
+            (--pinned-rules, --config, or the Action's copy from the base branch).
+            """,
+        help: """
+            Keep the change out of the pull request, or have a maintainer land it on the base branch \
+            first (the Action pins the base branch's copy), or pin the file with --pinned-rules.
+            """,
+        category: .configuration, severity: .block
     )
 
     /// The three life-cycle rules.

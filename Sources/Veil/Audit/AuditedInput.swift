@@ -39,6 +39,9 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
         case tape
         /// An SVG capture (termtosvg, svg-term, a still screen): its frames judged as screens.
         case svg
+        /// A rules file of the audited tree, listed as an input when a setting of it weakens
+        /// the audit (``AuditRule/rulesWeakened``).
+        case rules
     }
 
     /// Repository-relative path, forward slashes.

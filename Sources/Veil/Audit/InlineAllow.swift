@@ -76,7 +76,7 @@ public struct InlineAllow: Sendable, Hashable {
 
     /// The place of the marker that allows `finding`, or nil when none does.
     public func allowing(_ finding: AuditFinding) -> String? {
-        guard finding.category != .lifecycle else { return nil }
+        guard !finding.category.alwaysBlocks else { return nil }
         for line in [finding.location.region.startLine, 0] {
             if let ids = idsByLine[line], ids.contains(finding.ruleID) || ids.contains(finding.fingerprint) {
                 return places[line]

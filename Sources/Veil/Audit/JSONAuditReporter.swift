@@ -13,7 +13,7 @@
 ///               "staleBaselineEntries", "durationSeconds"},
 ///   "rules": [{"id", "name", "category", "severity", "securitySeverity",
 ///              "shortDescription", "fullDescription", "help"}],
-///   "inputs": [{"path", "kind": "scenario" | "capture",
+///   "inputs": [{"path", "kind": "scenario" | "capture" | "rules",
 ///               "error": null | {"path", "line", "column", "message"},
 ///               "snapshots": [{"id", "file", "region", "hidden", "clean"}]}],
 ///   "findings": [{"ruleId", "category", "severity", "effectiveSeverity", "fails",
@@ -23,6 +23,8 @@
 ///                                      "kind": "inSource" (only for a veil:allow marker)}}],
 ///   "baseline": null | "path",
 ///   "fingerprintSalt": "baseline" | "environment" | "per-run",
+///   "rulesFiles": [{"path", "source": "config" | "scenario" | "nearest" | "built-in",
+///                   "inputs", "pinned", "weakenings"}],
 ///   "staleBaselineEntries": [{"snapshot", "ruleId", "fingerprint", "reason"}],
 ///   "configurationErrors": [{"path", "line", "column", "message"}]
 /// }
@@ -72,6 +74,7 @@ public enum JSONAuditReporter: AuditReporter {
             ("findings", .array(report.findings.map(finding))),
             ("baseline", .optional(report.baselinePath)),
             ("fingerprintSalt", .string(report.fingerprintSalt.rawValue)),
+            ("rulesFiles", .array(report.rulesFiles.map(rulesFile))),
             (
                 "staleBaselineEntries",
                 .array(
@@ -85,6 +88,17 @@ public enum JSONAuditReporter: AuditReporter {
                     })
             ),
             ("configurationErrors", .array(report.configurationErrors.map(error))),
+        ])
+    }
+
+    /// One entry of `rulesFiles` (also SARIF's `runs[0].properties.rulesFiles`).
+    static func rulesFile(_ file: AuditRulesFile) -> JSONOutput {
+        .object([
+            ("path", .string(file.path)),
+            ("source", .string(file.source.rawValue)),
+            ("inputs", .int(file.inputs)),
+            ("pinned", .bool(file.pinned)),
+            ("weakenings", .int(file.weakenings)),
         ])
     }
 

@@ -68,16 +68,21 @@ enum JSONOutput: Sendable, Hashable {
 
     private static func writeString(_ value: String, to out: inout String) {
         out.append("\"")
-        if !value.utf8.contains(where: {
-            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
-        }) {
+        // `##[` anywhere in a line is a GitHub runner command (its older form): the second `#`
+        // of it is written `\u0023`, which every JSON reader reads back as `#`.
+        if !value.contains("##["),
+            !value.utf8.contains(where: {
+                $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+            })
+        {
             // Nothing to escape (0xC2 starts the C1 controls U+0080…U+009F and 0xE2 starts
             // U+2028/U+2029, so such strings take the slow path).
             out.append(value)
             out.append("\"")
             return
         }
-        for scalar in value.unicodeScalars {
+        let scalars = Array(value.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "\"": out.append("\\\"")
             case "\\": out.append("\\\\")
@@ -85,6 +90,10 @@ enum JSONOutput: Sendable, Hashable {
             case "\r": out.append("\\r")
             case "\t": out.append("\\t")
             case "\u{2028}", "\u{2029}": out.append("\\u\(hex4(scalar.value))")
+            case "#"
+            where index > 0 && scalars[index - 1] == "#" && index + 1 < scalars.count
+                && scalars[index + 1] == "[":
+                out.append("\\u0023")
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out.append("\\u\(hex4(scalar.value))")

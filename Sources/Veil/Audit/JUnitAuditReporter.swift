@@ -87,7 +87,11 @@ public enum JUnitAuditReporter: AuditReporter {
             xml +=
                 "  <testsuite name=\(attr(suite.name)) tests=\"\(suite.cases.count)\" failures=\"\(count(suite.cases, isFailure))\" errors=\"\(count(suite.cases, isError))\" skipped=\"\(count(suite.cases, isSkipped))\" time=\"\(DurationText.seconds(suite.durationSeconds))\">\n"
             xml +=
-                "    <properties>\n      <property name=\"fingerprintSalt\" value=\(attr(report.fingerprintSalt.rawValue))/>\n    </properties>\n"
+                "    <properties>\n      <property name=\"fingerprintSalt\" value=\(attr(report.fingerprintSalt.rawValue))/>\n"
+                + (report.rulesFiles.isEmpty
+                    ? ""
+                    : "      <property name=\"rulesFiles\" value=\(attr(report.rulesFiles.map(\.summary).joined(separator: "; ")))/>\n")
+                + "    </properties>\n"
             for testCase in suite.cases {
                 xml += "    <testcase classname=\(attr(suite.classname)) name=\(attr(testCase.name)) time=\"0.000\""
                 let body = XMLText.escape(testCase.detail, attribute: false)

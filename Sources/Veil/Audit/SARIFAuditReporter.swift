@@ -65,7 +65,13 @@ public enum SARIFAuditReporter: AuditReporter {
                         ("originalUriBaseIds", .object([(sourceRootBaseID, sourceRoot)])),
                         ("columnKind", .string("unicodeCodePoints")),
                         ("results", .array(results)),
-                        ("properties", .object([("fingerprintSalt", .string(report.fingerprintSalt.rawValue))])),
+                        (
+                            "properties",
+                            .object([
+                                ("fingerprintSalt", .string(report.fingerprintSalt.rawValue)),
+                                ("rulesFiles", .array(report.rulesFiles.map(JSONAuditReporter.rulesFile))),
+                            ])
+                        ),
                     ])
                 ])
             ),
@@ -90,6 +96,7 @@ public enum SARIFAuditReporter: AuditReporter {
             case .secret: ["security", "privacy", "secret"]
             case .pii: ["security", "privacy", "pii"]
             case .lifecycle: ["reliability", "lifecycle"]
+            case .configuration: ["security", "configuration"]
             }
         return .object([
             ("id", .string(rule.id)),

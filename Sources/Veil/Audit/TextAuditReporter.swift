@@ -74,9 +74,11 @@ public enum TextAuditReporter: AuditReporter {
             }
         }
         lines.append("")
+        if !report.rulesFiles.isEmpty { lines.append(rulesLine(report)) }
         lines.append(paint.dim(fingerprintLine(report)))
         lines.append(summaryLine(report, paint: paint))
-        return lines.joined(separator: "\n") + "\n"
+        // Every line through DisplayText.logLine: a path or id from the tree starts some lines.
+        return DisplayText.logLines(lines.joined(separator: "\n") + "\n")
     }
 
     /// `path:line:col  severity  rule  message`, plus `[suppressed: status: reason]`; no colour.
@@ -97,6 +99,12 @@ public enum TextAuditReporter: AuditReporter {
             line += "  " + rest
         }
         return line
+    }
+
+    /// `Rules: built-in (3 inputs); .veil.yml (nearest, 2 inputs, from the audited tree)`:
+    /// every rules file that applied (``AuditReport/rulesFiles``).
+    static func rulesLine(_ report: AuditReport) -> String {
+        "Rules: " + report.rulesFiles.map { safe($0.summary) }.joined(separator: "; ")
     }
 
     /// `Fingerprints: keyed with …`: which salt keyed the fingerprints, and whether they are stable.

@@ -43,7 +43,8 @@ public struct CaptureRedactor: Sendable {
             throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
         }
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
+        var replay = try Replay(
+            self, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
         let firsts = Set(report.exposures.compactMap(\.firstEvent))
         var nextTick = 0.0
         var frames: [Frame] = []
@@ -84,7 +85,8 @@ public struct CaptureRedactor: Sendable {
         to write: ([UInt8]) throws -> Void
     ) throws -> CaptureExposureReport {
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
+        var replay = try Replay(
+            self, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
         let size = input.size(cols: cols, rows: rows)
         if let header = input.recordingHeader {
             var writer = RedactedRecordingWriter(
@@ -129,17 +131,32 @@ public struct CaptureRedactor: Sendable {
     }
 
     /// The exposures, and the offsets of every byte to hide: those that drew an exposed
-    /// value, then those of values that hiding them reveals (a number glued to a hidden one
-    /// is found once its neighbour is blank): judged again with the hidden cells blank until
-    /// nothing new is found, at most 4 more rounds.
+    /// value; those of its earlier complete copies (judged again with every value found
+    /// anywhere known from the start: the input is a file, not a stream); then those of values
+    /// that hiding them reveals (a number glued to a hidden one is found once its neighbour is
+    /// blank): judged again with the hidden cells blank until nothing new is found, at most 4
+    /// more rounds.
     func judge(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
         -> (report: CaptureExposureReport, hidden: OffsetSet)
     {
         var report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
         var hidden = OffsetSet()
         for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
+        var values = report.values
+        if !values.isEmpty {
+            var scanner = ExposureScanner(rules: rules)
+            scanner.seed = values
+            let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
+            for (offset, rule) in again.sensitiveOffsets where !hidden.contains(offset) {
+                hidden.insert(offset)
+                report.sensitiveOffsets[offset] = rule
+            }
+            values = again.values
+        }
+        report.values = values
         for _ in 0..<4 where !report.sensitiveOffsets.isEmpty {
             var scanner = ExposureScanner(rules: rules)
+            scanner.seed = values
             scanner.masking = hidden
             let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
             let new = again.sensitiveOffsets.filter { !hidden.contains($0.key) }
@@ -163,9 +180,10 @@ public struct CaptureRedactor: Sendable {
         var frames: FrameRedactor
 
         init(
-            _ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?, path: String
+            _ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, values: KnownValues, cols: Int?,
+            rows: Int?, path: String
         ) throws {
-            frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
+            frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden, values: values)
             let size = input.size(cols: cols, rows: rows)
             capture = try CaptureReplay(input, cols: cols, rows: rows, path: path)
             offsets = ExposureTracker(mode: .offsetsOnly, cols: size.cols, rows: size.rows)
@@ -214,12 +232,15 @@ struct FrameRedactor: Sendable {
     var rules: RuleSet
     var style: RedactionStyle
     var hidden: OffsetSet
+    /// Every value found in the input: a marker label holding one is dropped.
+    var values: KnownValues
     private var titles: [String: [RedactionPlan.Entry]] = [:]
 
-    init(rules: RuleSet, style: RedactionStyle, hidden: OffsetSet) {
+    init(rules: RuleSet, style: RedactionStyle, hidden: OffsetSet, values: KnownValues = KnownValues()) {
         self.rules = rules
         self.style = style
         self.hidden = hidden
+        self.values = values
     }
 
     mutating func redacted(_ screen: Screen, offsets: [Int]) -> Screen {
@@ -274,11 +295,21 @@ struct FrameRedactor: Sendable {
         return entries
     }
 
-    /// A marker's label, or "" when the rules find anything in it.
+    /// A marker's label, or "" when it holds a control character, or the rules (whether or
+    /// not they scan the window title) or a value found in the input find anything in it: it
+    /// is judged as a line of screen text.
     func safeLabel(_ label: String) -> String {
-        var screen = try! Screen(cols: 1, rows: 1)
-        screen.title = label
-        guard let findings = try? rules.findings(in: screen), findings.isEmpty else { return "" }
-        return label.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) ? label : ""
+        guard !label.isEmpty, label.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            return ""
+        }
+        // Wide enough for every character at two columns, wrapping past 1,000 columns.
+        let columns = max(1, label.unicodeScalars.count * 2)
+        let rows = columns / 1000 + 1
+        guard rows <= 1000, var terminal = try? Terminal(cols: min(1000, columns), rows: rows) else { return "" }
+        terminal.feed(Array(label.utf8))
+        guard let findings = try? rules.findings(in: terminal.screen, known: values), findings.isEmpty else {
+            return ""
+        }
+        return label
     }
 }

@@ -55,6 +55,7 @@ final class ExposureJudgingQueue: @unchecked Sendable {
 
     init(scanner: ExposureScanner, path: String, concurrent: Bool) {
         self.scanner = scanner
+        state.values = scanner.seed
         self.path = path
         self.concurrent = concurrent
         guard concurrent else { return }

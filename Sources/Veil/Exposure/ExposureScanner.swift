@@ -66,6 +66,8 @@ public struct CaptureExposureReport: Sendable {
     public var finalScreen: Screen
     /// What was unusual but read in a streamed recording's events (`NAME:LINE: …`).
     public var warnings: [String] = []
+    /// Every value found (to hide wherever it shows), for a second pass over the input.
+    var values = KnownValues()
 }
 
 /// Replays a capture and judges every moment (DESIGN.md, "Exposure over time"): the lines
@@ -79,6 +81,9 @@ public struct ExposureScanner: Sendable {
     /// as the blanks a redacted frame shows, so what hiding them reveals (a number no longer
     /// glued to its neighbour) is found too.
     var masking: OffsetSet?
+    /// Values known before the first byte (for redaction: every value found anywhere in the
+    /// input), so a complete copy drawn before the value became detectable is found too.
+    var seed = KnownValues()
 
     public init(rules: RuleSet) {
         self.rules = rules
@@ -143,7 +148,7 @@ public struct ExposureScanner: Sendable {
         }
         return CaptureExposureReport(
             exposures: state.exposures, sensitiveOffsets: state.offsets, final: final,
-            finalScreen: screen, warnings: warnings)
+            finalScreen: screen, warnings: warnings, values: state.values)
     }
 
     static func key(_ finding: Finding) -> String { finding.ruleID + "\u{0}" + finding.fingerprint }

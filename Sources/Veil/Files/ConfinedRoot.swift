@@ -189,8 +189,17 @@ public struct ConfinedRoot: Sendable, Hashable {
         return descriptor
     }
 
-    /// The walk described on the type.
-    private func openConfined(_ relative: [UInt8]) throws(Failure) -> Int32 {
+    /// A descriptor of the folder at `relative` (a path relative to the root), walked as a
+    /// file is: links followed only while they stay inside the root, `..` never above it.
+    /// The caller closes it. For folders named on the command line inside an audited tree.
+    /// - Throws: ``Failure`` (``Failure/notRegular(kind:)`` when it is not a folder).
+    public func openFolder(_ relative: [UInt8]) throws(Failure) -> Int32 {
+        try openConfined(relative, wantsFolder: true)
+    }
+
+    /// The walk described on the type; with `wantsFolder` it ends on a folder instead of a
+    /// regular file.
+    private func openConfined(_ relative: [UInt8], wantsFolder: Bool = false) throws(Failure) -> Int32 {
         if relative.first == UInt8(ascii: "/") { throw .absolutePath }
         if relative.contains(0) { throw .unreadable("the path holds a NUL byte") }
         let root = openDescriptor(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -232,8 +241,8 @@ public struct ConfinedRoot: Sendable, Hashable {
                 }
                 continue
             }
-            if isLast {
-                guard type == S_IFREG else { throw .notRegular(kind: Self.kind(type)) }
+            if isLast && !(wantsFolder && type == S_IFDIR) {
+                guard type == S_IFREG, !wantsFolder else { throw .notRegular(kind: Self.kind(type)) }
                 let descriptor = Self.withCString(name) {
                     openat(folder, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
                 }
@@ -269,6 +278,7 @@ public struct ConfinedRoot: Sendable, Hashable {
             }
             folders.append(next)
         }
+        if wantsFolder { return fcntl(folders[folders.count - 1], F_DUPFD_CLOEXEC, 0) }
         throw .notRegular(kind: "a folder")
     }
 

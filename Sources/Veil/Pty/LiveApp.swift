@@ -36,7 +36,6 @@ public final class LiveApp: ApplicationDelegate {
 
     private struct State {
         var session: PtySession?
-        var ended: [PtySession] = []
         var startError: PtyError?
         /// Output bytes read when focus out was sent (nil when it was not sent).
         var outputAtFocusOut: Int?
@@ -86,9 +85,8 @@ public final class LiveApp: ApplicationDelegate {
     /// Stops every program this app started (kill, reap, close the pty).
     public func finish() {
         let sessions = state.withLock { state -> [PtySession] in
-            let all = state.ended + (state.session.map { [$0] } ?? [])
+            let all = state.session.map { [$0] } ?? []
             state.session = nil
-            state.ended = []
             return all
         }
         for session in sessions { session.finish() }
@@ -100,8 +98,7 @@ public final class LiveApp: ApplicationDelegate {
             return state.session
         }
         if let previous {
-            previous.finish()
-            state.withLock { $0.ended.append(previous) }
+            previous.finish()  // its pty, pid descriptor and wake pipe are closed now
             screen.show([])  // a new launch starts on a reset screen
         }
         do {

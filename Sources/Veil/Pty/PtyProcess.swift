@@ -11,12 +11,19 @@ import VeilRedaction
 /// A program running in a pseudo-terminal: its own session and process group, whose
 /// controlling terminal is the pty's slave side; veil holds the master side.
 ///
+/// Whatever the program starts stays in its session, whatever process group it makes (a
+/// job-control shell puts each job in its own); when the program ends, times out or is
+/// closed, every process of the session is killed (`veil_session_kill`: every group in it,
+/// found from `/proc` on Linux, `proc_listallpids` on macOS) before the program is reaped, so
+/// nothing it started outlives it. A process that starts a session of its own (`setsid`)
+/// leaves and is not followed.
+///
 /// The fork and everything the child does before `exec` are C (`CVeilPty`: only
 /// async-signal-safe calls in the child of a multi-threaded process). Only the pty's slave
 /// reaches the program, on descriptors 0, 1 and 2. While it runs, its process group is
 /// registered with the signal guard, so a SIGINT, SIGTERM or SIGHUP that ends veil kills
-/// and reaps it too. ``close()`` (also called on deinit) kills what is left of the group,
-/// reaps the program and closes the master: call it on every path.
+/// its session and reaps it too. ``close()`` (also called on deinit) kills what is left of
+/// the session, reaps the program and closes the master: call it on every path.
 public final class PtyProcess: Sendable {
     /// The program's process id (also its process group and session id).
     public let pid: pid_t
@@ -172,13 +179,15 @@ public final class PtyProcess: Sendable {
         return Int32(seconds) * 1000 + Int32((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
-    /// Kills the process group, reaps the program and closes the pty; idempotent.
+    /// Kills the session (every process group in it), reaps the program and closes the pty;
+    /// idempotent.
     public func close() {
         state.withLock { state in
             guard !state.closed else { return }
             if state.exit == nil {
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
+                veil_session_kill(pid, SIGKILL)
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 state.exit = ProgramExit(waitStatus: status)
@@ -190,10 +199,11 @@ public final class PtyProcess: Sendable {
         }
     }
 
-    /// Kills the rest of the ended program's group (before its pid, the group's id, is
-    /// freed), then reaps it.
+    /// Kills the rest of the ended program's session, every group in it (before its pid, the
+    /// session's id, is freed), then reaps it.
     private func reapLocked(_ state: inout State) -> ProgramExit {
         kill(-pid, SIGKILL)
+        veil_session_kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         veil_childguard_unregister(state.guardSlot)

@@ -49,8 +49,10 @@ public final class PtySession: @unchecked Sendable {
     private var readerDone = false
     private var stopRequested = false
 
-    /// Wakes the reader thread when ``finish()`` stops it (a pipe: read end, write end).
-    private let wake: (read: Int32, write: Int32)
+    /// Wakes the reader thread when ``finish()`` stops it (a pipe: read end, write end);
+    /// closed by ``finish()`` once the reader has stopped (-1 then), so an ended session
+    /// holds no descriptor.
+    private var wake: (read: Int32, write: Int32)
     private let writeLock = Mutex(())
     private let replies = Mutex<[UInt8]>([])
 
@@ -84,8 +86,7 @@ public final class PtySession: @unchecked Sendable {
     }
 
     deinit {
-        Glibc.close(wake.read)
-        Glibc.close(wake.write)
+        finish()
     }
 
     /// Bytes of output read so far.
@@ -158,11 +159,20 @@ public final class PtySession: @unchecked Sendable {
     public func finish() -> ProgramExit {
         condition.lock()
         stopRequested = true
+        let wakeWrite = wake.write
         condition.unlock()
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        if wakeWrite >= 0 {
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
         condition.lock()
         while !readerDone { condition.wait() }
+        // The reader has stopped: nothing polls the pipe any more.
+        if wake.read >= 0 {
+            Glibc.close(wake.read)
+            Glibc.close(wake.write)
+            wake = (-1, -1)
+        }
         condition.unlock()
         process.close()
         return process.exitIfEnded() ?? .signaled(SIGKILL)

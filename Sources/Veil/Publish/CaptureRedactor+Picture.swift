@@ -18,7 +18,8 @@ extension CaptureRedactor {
         of input: CaptureInput, at time: Double?, cols: Int?, rows: Int?, path: String
     ) throws -> (screen: Screen, hiddenSpans: Int, report: CaptureExposureReport) {
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
+        var replay = try Replay(
+            self, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
         var end = 0.0
         try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
             let stepTime = step.time ?? 0

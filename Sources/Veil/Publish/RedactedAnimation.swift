@@ -83,7 +83,7 @@ public struct RedactedAnimation: Sendable {
         let redactor = CaptureRedactor(rules: rules, style: settings.style)
         let (report, hidden) = try redactor.judge(input, cols: cols, rows: rows, path: path)
         var replay = try CaptureRedactor.Replay(
-            redactor, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
+            redactor, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
         let rasterizer = Rasterizer(
             font: try BitmapFont.unifont(), theme: settings.theme, options: RenderOptions(scale: settings.scale))
         let endMilliseconds = AnimationTimeline.milliseconds(shape.end)

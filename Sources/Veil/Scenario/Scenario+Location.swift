@@ -93,11 +93,25 @@ extension Scenario {
                 path: path, line: rulesPosition?.line, column: rulesPosition?.column,
                 message: "rules \(rulesPath): \(error.message)")
         }
+        return try RuleSet(bytes: bytes, file: ownRulesShownPath ?? rulesPath)
+    }
+
+    /// How messages and reports name the scenario's own rules file: its `rules:` path from
+    /// the scenario's folder (`..` and `.` applied as written); nil when it names none.
+    public var ownRulesShownPath: String? {
+        guard let rulesPath else { return nil }
         let folder = (path as NSString).deletingLastPathComponent
-        let shown =
-            rulesPath.hasPrefix("/") || folder.isEmpty
-            ? rulesPath : ((folder as NSString).appendingPathComponent(rulesPath) as NSString).standardizingPath
-        return try RuleSet(bytes: bytes, file: shown)
+        if rulesPath.hasPrefix("/") || folder.isEmpty { return rulesPath }
+        var parts: [Substring] = []
+        for part in ((folder as NSString).appendingPathComponent(rulesPath)).split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return (folder.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }
 

@@ -6,8 +6,11 @@ import Foundation
 /// position, so a different secret on the same line is a new finding (gitleaks #2239) and
 /// two tokens of one kind stay two entries (detect-secrets #858). Positions are kept only
 /// as hints. The JSON is deterministic (sorted keys and entries, no timestamps), so
-/// regenerating an unchanged baseline gives the same bytes. Fingerprints are keyed with the
-/// baseline's own salt (HMAC-SHA256, truncated).
+/// regenerating an unchanged baseline gives the same bytes. Fingerprints are keyed
+/// (HMAC-SHA256, truncated) with a secret from the environment (`VEIL_FINGERPRINT_SALT`, a CI
+/// secret: the file then holds only the HMACs and a key check, never the key; format version
+/// 2), or, for baselines made without one, with the baseline's own salt written in the file
+/// (version 1, still read and kept as it is).
 ///
 /// A baseline changes verdicts, never redaction: accepted findings are still hidden.
 ///
@@ -20,8 +23,10 @@ import Foundation
 /// result.stale       // entries nothing matched any more
 /// ```
 public struct Baseline: Hashable, Sendable {
-    /// The format version written to and accepted from JSON.
+    /// The format version of a baseline whose salt is in the file.
     public static let formatVersion = 1
+    /// The format version of a baseline keyed with a secret from the environment.
+    public static let keyedFormatVersion = 2
 
     /// What a reviewer decided about a finding.
     public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
@@ -98,12 +103,17 @@ public struct Baseline: Hashable, Sendable {
 
     /// The salt of this baseline's fingerprints.
     public let salt: [UInt8]
+    /// Whether ``salt`` is a secret from the environment, kept out of the file (only the
+    /// HMACs and a key check are written).
+    public let isKeyedWithSecret: Bool
     /// The entries, sorted, one per identity.
     public private(set) var entries: [Entry]
 
     /// An empty baseline; keep the salt of an existing baseline when updating it.
-    public init(salt: [UInt8], entries: [Entry] = []) {
+    /// - Parameter keyedWithSecret: `salt` is a secret from the environment, never written.
+    public init(salt: [UInt8], entries: [Entry] = [], keyedWithSecret: Bool = false) {
         self.salt = salt
+        self.isKeyedWithSecret = keyedWithSecret
         self.entries = []
         for entry in entries { insert(entry) }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text from an input made safe for a terminal or a CI log: the one escaping function every
 /// human-readable channel of Veil uses (standard error, the `veil run` text log, `veil rules
 /// list/show`, `veil scan` text, the audit text report).
@@ -37,6 +39,29 @@ public enum DisplayText {
     /// ``escaped(_:)`` first.
     public static func escapedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    /// A whole line of output (whose values went through ``escaped(_:)``) made safe for a CI
+    /// log: a GitHub runner reads a line as a workflow command when, after leading blanks, it
+    /// starts with `::` (`::error::…`, `::add-mask::…`), or when it holds `##[` anywhere (the
+    /// older form), so a leading `::` is written `\u{3A}:` and every `##[` `#\u{23}[`. Every
+    /// line of every text report and log goes through it, so no line of Veil's output can
+    /// start a command whatever an input's name or value is.
+    public static func logLine(_ line: String) -> String {
+        var line = line
+        let blanks = line.prefix { $0 == " " || $0 == "\t" }
+        if line.dropFirst(blanks.count).hasPrefix("::") {
+            line = String(blanks) + "\\u{3A}" + line.dropFirst(blanks.count + 1)
+        }
+        if line.contains("##[") { line = line.replacingOccurrences(of: "##[", with: "#\\u{23}[") }
+        return line
+    }
+
+    /// ``logLine(_:)`` of each line of `text` (line feeds kept).
+    public static func logLines(_ text: String) -> String {
+        guard text.contains("::") || text.contains("##[") else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { logLine(String($0)) }
             .joined(separator: "\n")
     }
 

@@ -34,12 +34,14 @@ public enum AtomicFile {
     public static let temporarySuffix = ".tmp"
 
     /// Atomically replaces (or creates) the file at `url` with `data`, as `policy` allows.
+    /// - Parameter creatingFolders: make the missing folders on the way (as
+    ///   ``OutputFolder/open(_:policy:creating:)`` does); otherwise a missing folder is an error.
     /// - Throws: ``AtomicFileError``.
-    public static func write(_ data: some ContiguousBytes, to url: URL, policy: OutputPolicy = .standard)
-        throws(AtomicFileError)
-    {
+    public static func write(
+        _ data: some ContiguousBytes, to url: URL, policy: OutputPolicy = .standard, creatingFolders: Bool = false
+    ) throws(AtomicFileError) {
         let (folder, name) = split(url.path)
-        try OutputFolder.open(folder, policy: policy).write(data, to: name)
+        try OutputFolder.open(folder, policy: policy, creating: creatingFolders).write(data, to: name)
     }
 
     /// ``write(_:to:policy:)`` with `mode` as the file's permission bits (applied exactly).

@@ -181,7 +181,11 @@ enum AuditSamples {
     ) -> AuditReport {
         AuditReport(
             tool: tool, rules: rules, inputs: inputs, findings: findings, baselinePath: ".veil-baseline.json",
-            staleBaselineEntries: richStaleEntries, fingerprintSalt: .baseline, durationSeconds: duration
+            staleBaselineEntries: richStaleEntries, fingerprintSalt: .baseline,
+            rulesFiles: [
+                AuditRulesFile(path: ".veil.yml", source: .nearest, inputs: 2, pinned: true, weakenings: 1),
+                AuditRulesFile(path: AuditRulesFile.builtInPath, source: .builtIn, inputs: 1, pinned: false),
+            ], durationSeconds: duration
         )
     }
 }
