@@ -25,6 +25,7 @@ extension TerminalState {
         result.charsets = charsets
         result.glIndex = glIndex
         result.title = title
+        result.bellCount = bellCount
         result.exposure =
             tracksExposure ? exposure.resized(cols: newCols, rows: newRows, dropped: dropped, tables: tables) : exposure
         result.tracksExposure = tracksExposure

@@ -59,6 +59,8 @@ struct TerminalState: Sendable {
     var printEndPending = false
 
     var title = ""
+    /// BEL (0x07) controls executed so far (a BEL that ends a string sequence is not one).
+    var bellCount = 0
     /// What has been exposed, when tracked (``Terminal/trackExposure(_:)``).
     /// (An idle tracker of no rows when not tracked: not an optional, as reaching into an
     /// optional's payload copies the whole tracker, its arrays retained and released, on

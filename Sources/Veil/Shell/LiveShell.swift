@@ -1,0 +1,89 @@
+import Foundation
+import VeilRedaction
+
+/// `veil shell [-- COMMAND]`: a program in a pseudo-terminal whose screen is drawn on the
+/// user's terminal with every sensitive value hidden, the way tmux draws a pane. The
+/// program's output only updates Veil's screen model; what the terminal receives is drawn
+/// from the redacted screen (``ShellScreen``, ``ShellDrawer``), a frame at a time and only
+/// after detection judged the rows that changed. Keys, pastes, mouse and focus reports go
+/// to the program unchanged; the terminal is put back as it was on every way out.
+public struct LiveShell: Sendable {
+    /// The command and its arguments.
+    public var command: [String]
+    /// What is sensitive.
+    public var rules: RuleSet
+    /// How hidden cells look.
+    public var style: RedactionStyle
+    /// Whether veil's status line takes the terminal's bottom row.
+    public var statusLine: Bool
+    /// The environment the program gets.
+    public var environment: [String: String]
+    /// Frames are at most this far apart while the program's output streams (a quiet
+    /// program's output is drawn as soon as it is read).
+    public var frameInterval = Duration.milliseconds(20)
+
+    /// The environment variable set for the program (`VEIL_SHELL=1`), so a prompt can show
+    /// it runs under veil.
+    public static let environmentVariable = "VEIL_SHELL"
+
+    public init(
+        command: [String], rules: RuleSet, style: RedactionStyle = .solid, statusLine: Bool = false,
+        environment: [String: String] = LiveShell.environment()
+    ) {
+        self.command = command
+        self.rules = rules
+        self.style = style
+        self.statusLine = statusLine
+        self.environment = environment
+    }
+
+    /// The program's environment: ``PtyProcess/environment(from:)`` with `VEIL_SHELL=1`.
+    public static func environment(from base: [String: String] = ProcessInfo.processInfo.environment) -> [String:
+        String]
+    {
+        var environment = PtyProcess.environment(from: base)
+        environment[environmentVariable] = "1"
+        return environment
+    }
+
+    /// The command `veil shell` runs without `-- COMMAND`: `$SHELL`, else `/bin/sh`.
+    public static func defaultCommand(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [String]
+    {
+        if let shell = environment["SHELL"], !shell.isEmpty { return [shell] }
+        return ["/bin/sh"]
+    }
+
+    /// How a session ended.
+    public enum Outcome: Sendable, Hashable {
+        /// The program ended by itself.
+        case ended(ProgramExit)
+        /// Veil was asked to stop (SIGTERM, SIGHUP, SIGINT): the program was hung up on.
+        case stopped(signal: Int32)
+
+        /// The status `veil shell` exits with: the program's (as a shell reports it), or
+        /// 128 + the signal that stopped veil.
+        public var status: Int32 {
+            switch self {
+            case .ended(let exit): exit.shellStatus
+            case .stopped(let signal): 128 + signal
+            }
+        }
+    }
+
+    /// Runs the program until it ends or veil is stopped. The terminal is put back, and the
+    /// program stopped and reaped, before this returns or throws.
+    /// - Throws: ``PtyError`` (not a terminal, the command cannot start).
+    public func run() throws -> Outcome {
+        try ShellSession(self, recording: nil, record: nil).run()
+    }
+
+    /// ``run()``, recording the session in `format`: `record` gets the recording in pieces as
+    /// it is made.
+    /// - Throws: ``PtyError``, or what `record` throws (the session ends then).
+    public func run(recording format: ShellRecorder.Format, to record: ([UInt8]) throws -> Void) throws -> Outcome {
+        try withoutActuallyEscaping(record) { record in
+            try ShellSession(self, recording: format, record: record).run()
+        }
+    }
+}
