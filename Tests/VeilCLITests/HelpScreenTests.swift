@@ -56,6 +56,8 @@ import Testing
                                       asciicast .cast) into a redacted PNG snapshot.
               record                  Run a command in a pseudo-terminal and record it as
                                       an asciicast v2 (.cast), redacted with --redact.
+              shell                   Run a shell (or a command) in a terminal whose
+                                      sensitive values never reach the screen.
               run                     Simulate an app session from a scenario file:
                                       lifecycle log and redacted snapshots.
               exec                    Run a program in a pseudo-terminal as the app:
@@ -551,6 +553,55 @@ import Testing
                                       the terminal veil runs in, else 80).
               --rows <rows>           Rows of the command's terminal, 1–1000 (default: the
                                       terminal veil runs in, else 24).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilShell() throws {
+        try Self.expectHelp(
+            ["shell"],
+            """
+            OVERVIEW: Run a shell (or a command) in a terminal whose sensitive values never
+            reach the screen.
+
+            The command (default: $SHELL) runs in a pseudo-terminal the size of this
+            terminal, with TERM=xterm-256color and VEIL_SHELL=1. Its output only updates
+            Veil's screen model; this terminal is drawn from the redacted screen, never
+            from the command's bytes, and a frame is drawn only after detection judged the
+            rows that changed (values found once stay hidden everywhere after). Keys,
+            pastes, mouse and focus reports go to the command unchanged; the alternate
+            screen, cursor, colours, titles and hyperlinks (both redacted) and the bell
+            pass through. There is no key that reveals anything: this terminal is what is
+            being shared. What a value typed or printed piece by piece shows before a rule
+            can match it is in Docs/shell.md.
+
+            --record writes the session as drawn (.cast: asciicast v2 with timing; .ans:
+            terminal bytes): every frame the redacted screen, typed input never recorded.
+            The terminal is put back as it was when the command ends, and on SIGTERM,
+            SIGHUP and SIGINT (the command is hung up on) and a crash of veil.
+
+            Exit codes: the command's status (128 + the signal that ended it); 128 + the
+            signal that stopped veil; 2 a usage or configuration error, no terminal, or a
+            command that does not exist (nothing runs).
+
+            USAGE: veil shell [<options>] [-- <command> [<argument> ...]]
+
+            ARGUMENTS:
+              <command>               After --: the command and its arguments (default:
+                                      $SHELL).
+
+            OPTIONS:
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --style <style>         How hidden values look. (values: solid, mask,
+                                      placeholder; default: solid)
+              --record <file>         Also write the session as drawn (.cast or .ans).
+              --status                Show veil's status line (values hidden, recording) on
+                                      the bottom row.
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -80,6 +80,15 @@ struct ShellScreen {
         last = nil
     }
 
+    /// The colours the terminal reports when the program asks (OSC 10 / OSC 11): the user's
+    /// terminal's own, when it told them.
+    mutating func setReportedColors(foreground: (UInt8, UInt8, UInt8)?, background: (UInt8, UInt8, UInt8)?) {
+        var colors = terminal.reportedColors
+        if let foreground { colors.foreground = foreground }
+        if let background { colors.background = background }
+        terminal.reportedColors = colors
+    }
+
     /// Takes the terminal's answers to the program's queries (to write to the program).
     mutating func takeReplies() -> [UInt8] { replies.take() }
 

@@ -13,10 +13,10 @@ import VeilScreen
 /// One thread and one `poll` over the pty, standard input, the terminal's output (while a
 /// frame waits to be written), the signal pipe and the program's exit descriptor: nothing
 /// runs while nothing happens. The program's output is read as it comes and fed to the
-/// screen model; a frame is judged and drawn when the terminal has taken the last one and
-/// either the output paused or ``LiveShell/frameInterval`` passed since the last frame (so a
-/// slow terminal or a flood of output coalesces frames: drawn screens are skipped, never the
-/// judging of a screen that is drawn). A frame made while output is still streaming leaves
+/// screen model; a frame is judged and drawn as soon as the terminal has taken the last one
+/// and ``LiveShell/frameInterval`` has passed since the last frame (output after a pause, a
+/// key's echo, is drawn at once; a slow terminal or a flood of output coalesces frames: drawn
+/// screens are skipped, never the judging of a screen that is drawn). A frame made while output is still streaming leaves
 /// out the line being written (the cursor's line), drawn once the program pauses or moves
 /// on: a value cut between two reads of the pty is never drawn in part.
 final class ShellSession {
@@ -46,14 +46,38 @@ final class ShellSession {
     private var exitNoticed: ContinuousClock.Instant?
     private var stopSignal: Int32?
     private var lastReset: [UInt8] = []
+    private var statistics = Statistics()
 
-    /// How long the output must pause before a frame follows the last one sooner than
-    /// ``LiveShell/frameInterval``.
-    static let settle = Duration.milliseconds(1)
+    /// What a session did, written to `VEIL_SHELL_STATS` (a file name) at its end for the
+    /// benchmarks: numbers only.
+    struct Statistics {
+        var bytesRead = 0
+        var bytesDrawn = 0
+        var frames = 0
+        var framesMidStream = 0
+        var feedTime = Duration.zero
+        var judgeTime = Duration.zero
+        var drawTime = Duration.zero
+        var longestFrame = Duration.zero
+
+        var json: String {
+            func ms(_ duration: Duration) -> String { String(format: "%.3f", PtySession.seconds(duration) * 1000) }
+            return """
+                {"bytesRead": \(bytesRead), "bytesDrawn": \(bytesDrawn), "frames": \(frames), \
+                "framesMidStream": \(framesMidStream), "feedMilliseconds": \(ms(feedTime)), \
+                "judgeMilliseconds": \(ms(judgeTime)), \
+                "drawMilliseconds": \(ms(drawTime)), "longestFrameMilliseconds": \(ms(longestFrame))}
+
+                """
+        }
+    }
+
     /// How long a program that ended may still be writing (a child holding its terminal).
     static let drainTime = Duration.milliseconds(50)
+    /// How long the terminal gets to answer the colour query (it answers in milliseconds).
+    static let colorQueryTime = Duration.seconds(1)
     /// How long a program hung up on (veil stopped) gets to end before it is killed.
-    static let hangUpTime = Duration.milliseconds(500)
+    static let hangUpTime = Duration.seconds(1)
 
     init(_ shell: LiveShell, recording format: ShellRecorder.Format?, record: (([UInt8]) throws -> Void)?) throws {
         self.shell = shell
@@ -75,18 +99,25 @@ final class ShellSession {
         guard signals >= 0 else { throw PtyError.system("the signal pipe", errno: errno) }
         defer { finish() }
         try terminal.enterRawMode()
+        // The terminal's own colours, for a program that asks (before it starts and asks).
+        let colors = terminal.askColors(until: .now + Self.colorQueryTime)
+        screen.setReportedColors(foreground: colors.foreground, background: colors.background)
+        toProgram += colors.typed
         process = try PtyProcess(
             shell.command, cols: screen.terminal.cols, rows: screen.terminal.rows, environment: shell.environment)
         terminal.write(drawer.start())
         updateReset()
         try loop()
-        if let stopSignal { return .stopped(signal: stopSignal) }
-        let exit = programExit ?? process?.exitIfEnded() ?? .signaled(SIGKILL)
-        if recorder != nil {
-            recorder!.exit(status: exit.shellStatus, at: seconds())
-            try flushRecording(all: true)
+        let outcome: LiveShell.Outcome
+        if let stopSignal {
+            outcome = .stopped(signal: stopSignal)
+        } else {
+            let exit = programExit ?? process?.exitIfEnded() ?? .signaled(SIGKILL)
+            recorder?.exit(status: exit.shellStatus, at: seconds())
+            outcome = .ended(exit)
         }
-        return .ended(exit)
+        try flushRecording(all: true)
+        return outcome
     }
 
     // MARK: - The loop
@@ -99,7 +130,7 @@ final class ShellSession {
             let now = ContinuousClock.now
             var timeout: Int32 = -1
             if dirty && !terminal.isBusy {
-                let due = min(lastFrame + shell.frameInterval, lastRead + Self.settle)
+                let due = lastFrame + shell.frameInterval
                 if now >= due || programExit != nil {
                     try makeFrame(midStream: programExit == nil && isReadable(process.master))
                 } else {
@@ -159,8 +190,11 @@ final class ShellSession {
         while true {
             let count = read(process.master, buffer.baseAddress, buffer.count)
             if count > 0 {
+                let fed = ContinuousClock.now
                 screen.feed(
                     UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+                statistics.feedTime += .now - fed
+                statistics.bytesRead += count
                 dirty = true
                 lastRead = .now
                 let replies = screen.takeReplies()
@@ -218,7 +252,9 @@ final class ShellSession {
     /// Judges the screen and draws it (`midStream`: output is still coming in, so the line
     /// being written is left out).
     private func makeFrame(midStream: Bool) throws {
+        let start = ContinuousClock.now
         var frame = screen.frame()
+        let judged = ContinuousClock.now
         var changed = frame.changedRows
         for row in withheld where changed != nil && row < changed!.count { changed![row] = true }
         withheld = []
@@ -229,8 +265,16 @@ final class ShellSession {
         bells = bellCount
         let bytes = drawer.draw(
             frame.screen, changedRows: changed, programModes: screen.modes, status: statusText(), bell: bell)
+        let drawn = ContinuousClock.now
+        statistics.frames += 1
+        statistics.framesMidStream += midStream ? 1 : 0
+        statistics.bytesDrawn += bytes.count
+        statistics.judgeTime += judged - start
+        statistics.drawTime += drawn - judged
+        statistics.longestFrame = max(statistics.longestFrame, drawn - start)
         terminal.write(bytes)
-        dirty = false
+        // A line left out is drawn by the next frame, whether or not more output comes.
+        dirty = !withheld.isEmpty
         lastFrame = .now
         updateReset()
         if recorder != nil {
@@ -342,5 +386,8 @@ final class ShellSession {
         terminal.drain(until: .now + .seconds(1))
         terminal.leaveRawMode()
         veil_termguard_end()
+        if let path = ProcessInfo.processInfo.environment["VEIL_SHELL_STATS"], !path.isEmpty {
+            try? Data(statistics.json.utf8).write(to: URL(fileURLWithPath: path))
+        }
     }
 }

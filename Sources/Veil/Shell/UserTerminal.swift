@@ -23,13 +23,19 @@ final class UserTerminal {
     /// Opens the terminal on standard input and output.
     /// - Throws: ``PtyError`` when either is not a terminal.
     init() throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, let name = ttyname(STDOUT_FILENO) else {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw PtyError(
                 "veil shell draws on a terminal: standard input and output must be one (for a recording without "
                     + "a terminal, use veil record --redact)")
         }
+        // The device by name, else through /proc (a new open file description either way).
+        let name = ttyname(STDOUT_FILENO).map { String(cString: $0) } ?? "/proc/self/fd/\(STDOUT_FILENO)"
         let descriptor = open(name, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw PtyError.system("opening \(String(cString: name))", errno: errno) }
+        guard descriptor >= 0, isatty(descriptor) == 1 else {
+            let code = errno
+            if descriptor >= 0 { Glibc.close(descriptor) }
+            throw PtyError.system("opening the terminal \(name)", errno: code)
+        }
         input = STDIN_FILENO
         output = descriptor
     }
@@ -55,6 +61,29 @@ final class UserTerminal {
     func leaveRawMode() {
         raw?.restore()
         raw = nil
+    }
+
+    /// Asks the terminal for its colours (``TerminalColorQuery``), waiting for its answers
+    /// until `deadline`; keys typed meanwhile are in the result's ``TerminalColorQuery/typed``.
+    func askColors(until deadline: ContinuousClock.Instant) -> TerminalColorQuery {
+        var query = TerminalColorQuery()
+        write(TerminalColorQuery.question)
+        drain(until: deadline)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while !query.isComplete {
+            let now = ContinuousClock.now
+            guard now < deadline else { break }
+            var entry = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, PtyProcess.milliseconds(until: deadline, from: now)) > 0 else { continue }
+            let count = read(input, &buffer, buffer.count)
+            if count > 0 {
+                query.read(Array(buffer[0..<count]))
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                break
+            }
+        }
+        query.finish()
+        return query
     }
 
     /// Whether bytes wait to be written.
