@@ -2,6 +2,10 @@ import Synchronization
 import VeilRedaction
 import VeilScreen
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The program's screen in `veil shell`, and the judge of every frame drawn from it: the
 /// program's output only updates the screen model; ``frame()`` judges the rows that changed
 /// since the last frame and returns the screen with every sensitive value hidden. Nothing
@@ -305,22 +309,27 @@ struct ShellScreen {
         return try rules.findings(in: screen, known: known)
     }
 
-    /// Whether row `row` of `a` and `b` holds the same cells and wrap flag.
+    /// Whether row `row` of `a` and `b` holds the same cells and wrap flag. The cells are
+    /// compared as bytes (a cell is a plain value: bytes that differ only in padding would make
+    /// two equal rows differ, judged again, never the other way), then the text of combined
+    /// characters (their indices point into each screen's own table).
     static func sameRow(_ a: Screen, _ b: Screen, _ row: Int) -> Bool {
         let cols = a.cols
         guard a.wrapped[row] == b.wrapped[row], a.lineSizes[row] == b.lineSizes[row] else { return false }
-        return a.cells.withUnsafeBufferPointer { x in
-            b.cells.withUnsafeBufferPointer { y in
-                var col = row * cols
-                let end = col + cols
-                while col < end {
-                    if x[col] != y[col] { return false }
-                    if x[col].clusterIndex != 0 && a.text(of: x[col]) != b.text(of: y[col]) { return false }
-                    col += 1
-                }
-                return true
+        let range = (row * cols)..<((row + 1) * cols)
+        let same = a.cells.withUnsafeBytes { x in
+            b.cells.withUnsafeBytes { y in
+                let stride = MemoryLayout<Cell>.stride
+                return memcmp(
+                    x.baseAddress! + range.lowerBound * stride, y.baseAddress! + range.lowerBound * stride,
+                    range.count * stride) == 0
             }
         }
+        guard same else { return false }
+        for index in range where a.cells[index].clusterIndex != 0 {
+            if a.text(of: a.cells[index]) != b.text(of: b.cells[index]) { return false }
+        }
+        return true
     }
 
     /// Makes `row` of `screen` differ from every screen the program can show (so it is judged
