@@ -84,21 +84,29 @@ struct ShellDrawer {
     /// drawer has a status line) and a bell when `bell`. `changedRows` says which rows may
     /// differ from the last frame (nil: any).
     mutating func draw(
-        _ screen: Screen, changedRows: [Bool]?, programModes: TerminalModes, status: String? = nil,
-        bell: Bool = false
+        _ screen: Screen, changedRows: [Bool]?, scroll: ShellChanges.Scroll? = nil, programModes: TerminalModes,
+        status: String? = nil, bell: Bool = false
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         var candidates = changedRows
+        var scroll = scroll
         if screen.isAlternateScreen != alternate {
             switchBuffer(to: screen.isAlternateScreen, into: &out)
             candidates = nil
+            scroll = nil
         }
         if shown == nil || shown!.cols != screen.cols || shown!.rows != screen.rows {
             clear(for: screen, into: &out)
             candidates = nil
+            scroll = nil
         }
-        if candidates?.filter({ $0 }).count ?? screen.rows >= 3, scroll(toward: screen, into: &out) {
+        if let scroll, scroll.up != 0, abs(scroll.up) < scroll.rows.count, scroll.rows.upperBound <= screen.rows {
+            // The terminal said which rows moved: the same scroll here.
+            perform(top: scroll.rows.lowerBound, bottom: scroll.rows.upperBound - 1, shift: scroll.up, into: &out)
+        } else if scroll == nil, candidates?.filter({ $0 }).count ?? screen.rows >= 3,
+            detectScroll(toward: screen, into: &out)
+        {
             candidates = nil
         }
         drawRows(of: screen, candidates: candidates, into: &out)
@@ -199,10 +207,10 @@ struct ShellDrawer {
         shown = blank
     }
 
-    /// When a block of `screen`'s rows is the shown one moved up or down (output scrolling,
-    /// a pager or editor scrolling a region), scrolls that region of the terminal (line
-    /// feeds at its bottom, reverse index at its top) so the rows need not be drawn again.
-    private mutating func scroll(toward screen: Screen, into out: inout [UInt8]) -> Bool {
+    /// When a block of `screen`'s rows is the shown one moved up or down and the terminal
+    /// did not say so (a frame after the buffers switched or every row changed), scrolls that
+    /// region of the terminal so the rows need not be drawn again.
+    private mutating func detectScroll(toward screen: Screen, into out: inout [UInt8]) -> Bool {
         guard let old = shown, screen.rows >= 3 else { return false }
         let rows = screen.rows
         let new = (0..<rows).map { Self.rowKey(screen, $0) }
@@ -234,13 +242,22 @@ struct ShellDrawer {
         }
         guard let best, best.length >= 3 else { return false }
         // The region: the run's rows and those it moves from.
-        let top = min(best.top, best.top + best.shift)
-        let bottom = max(best.bottom, best.bottom + best.shift)
-        let k = abs(best.shift)
+        perform(
+            top: min(best.top, best.top + best.shift), bottom: max(best.bottom, best.bottom + best.shift),
+            shift: best.shift, into: &out)
+        return true
+    }
+
+    /// Scrolls rows `top...bottom` of the terminal up `shift` rows (down when negative): line
+    /// feeds at the bottom of the region, reverse index at its top (a region of the whole
+    /// screen without a status line scrolls into the terminal's scrollback).
+    private mutating func perform(top: Int, bottom: Int, shift: Int, into out: inout [UInt8]) {
+        guard let old = shown, top >= 0, bottom < old.rows, top < bottom else { return }
+        let k = abs(shift)
         resetPen(into: &out)
         let whole = top == 0 && bottom == screenRows - 1
         if !whole || statusLine { out += Array("\u{1B}[\(top + 1);\(bottom + 1)r".utf8) }
-        if best.shift > 0 {
+        if shift > 0 {
             moveCursor(row: bottom, col: 0, into: &out, force: !whole || statusLine)
             out += [UInt8](repeating: 0x0A, count: k)
         } else {
@@ -253,22 +270,21 @@ struct ShellDrawer {
             cursorCol = -1
         }
         // What the terminal shows now.
-        var moved_ = old
+        var scrolled = old
         let cols = old.cols
         for row in top...bottom {
-            let source = row + best.shift
+            let source = row + shift
             if source >= top && source <= bottom {
-                for col in 0..<cols { moved_[row, col] = old[source, col] }
-                moved_.wrapped[row] = old.wrapped[source]
-                moved_.lineSizes[row] = old.lineSizes[source]
+                for col in 0..<cols { scrolled[row, col] = old[source, col] }
+                scrolled.wrapped[row] = old.wrapped[source]
+                scrolled.lineSizes[row] = old.lineSizes[source]
             } else {
-                for col in 0..<cols { moved_[row, col] = .blank }
-                moved_.wrapped[row] = false
-                moved_.lineSizes[row] = .single
+                for col in 0..<cols { scrolled[row, col] = .blank }
+                scrolled.wrapped[row] = false
+                scrolled.lineSizes[row] = .single
             }
         }
-        shown = moved_
-        return true
+        shown = scrolled
     }
 
     /// A row's look, for finding moved rows.

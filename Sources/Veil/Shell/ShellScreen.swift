@@ -2,10 +2,6 @@ import Synchronization
 import VeilRedaction
 import VeilScreen
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The program's screen in `veil shell`, and the judge of every frame drawn from it: the
 /// program's output only updates the screen model; ``frame()`` judges the rows that changed
 /// since the last frame and returns the screen with every sensitive value hidden. Nothing
@@ -29,8 +25,8 @@ struct ShellScreen {
     let style: RedactionStyle
     /// The values found so far, searched for on every row judged after.
     private(set) var known = KnownValues()
-    /// The live screen as it was when last judged (marks included); nil: nothing judged yet.
-    private var judged: Screen?
+    /// What changed since the last frame, as the terminal reports it.
+    private let changes: ShellChanges
     /// The last frame, returned again while nothing changes.
     private var last: Frame?
     /// Titles judged so far (a title is judged once per set of known values).
@@ -48,6 +44,9 @@ struct ShellScreen {
         var screen: Screen
         /// For each row, whether it may differ from the last frame's (nil: every row).
         var changedRows: [Bool]?
+        /// The rows that moved since the last frame (the rows `changedRows` does not flag
+        /// hold what the last frame's rows held, moved with them); nil: none, or unknown.
+        var scroll: ShellChanges.Scroll?
         /// Whether detection failed on this frame: its changed rows are hidden whole.
         var failed: Bool
     }
@@ -61,6 +60,8 @@ struct ShellScreen {
         // The program is the user's own, in a session that may run for days: no work budget
         // (a file's budget protects against input made to stall veil; a real terminal has none).
         terminal.workBudget = .max
+        changes = ShellChanges(rows: rows)
+        terminal.observer = changes
         self.rules = rules
         self.style = style
         let replies = self.replies
@@ -80,7 +81,6 @@ struct ShellScreen {
     /// Changes the size (the next frame is judged and drawn whole).
     mutating func resize(cols: Int, rows: Int) throws {
         try terminal.resize(cols: cols, rows: rows)
-        judged = nil
         last = nil
     }
 
@@ -101,21 +101,19 @@ struct ShellScreen {
 
     /// The frame to draw now: the rows that changed since the last frame are judged first.
     mutating func frame() -> Frame {
+        let taken = changes.take()
+        if let last, taken.isEmpty {
+            // Nothing to judge: the last frame, with the cursor of now.
+            var screen = last.screen
+            screen.cursor = terminal.cursor
+            let frame = Frame(screen: screen, changedRows: taken.rows, scroll: nil, failed: last.failed)
+            self.last = frame
+            return frame
+        }
         var current = terminal.screen
         let rows = current.rows
-        var changed = [Bool](repeating: true, count: rows)
-        if let judged, judged.cols == current.cols, judged.rows == rows {
-            for row in 0..<rows { changed[row] = !Self.sameRow(current, judged, row) }
-            if let last, !changed.contains(true), judged.title == current.title, judged.links == current.links {
-                // Nothing to judge: the last frame, with the cursor and buffer of now.
-                var screen = last.screen
-                screen.cursor = current.cursor
-                screen.isAlternateScreen = current.isAlternateScreen
-                let frame = Frame(screen: screen, changedRows: changed, failed: last.failed)
-                self.last = frame
-                return frame
-            }
-        }
+        var changed = taken.rows ?? []
+        if changed.count != rows { changed = Array(repeating: true, count: rows) }
         let judging = Self.rowsToJudge(changed, wrapped: current.wrapped)
         var failedRows: [Int] = []
         if judging.contains(true) {
@@ -128,28 +126,23 @@ struct ShellScreen {
                     found = try findings(in: current, judging: nil)
                     titles = [:]
                     links = [:]
-                    for row in 0..<rows where !changed[row] {
-                        changed[row] = true  // marks may land on rows that did not change
-                    }
+                    changed = Array(repeating: true, count: rows)  // marks may land on any row
                 }
                 // A finding may reach rows that did not change (a private key's header above
                 // its body): they are drawn again too.
                 for row in mark(found, on: &current) { changed[row] = true }
             } catch {
-                // Fail closed: the rows stay unjudged (judged again next frame) and are hidden.
+                // Fail closed: the rows are hidden, and judged again next frame.
                 failedRows = judging.indices.filter { judging[$0] }
             }
         }
+        // The marks just set are no change of the program's.
+        _ = changes.take()
+        changes.markChanged(failedRows)
         let screen = redacted(current, hidingRows: failedRows)
-        if failedRows.isEmpty {
-            judged = current
-        } else {
-            // Remembered as not judged: the next frame judges them again.
-            var partly = current
-            for row in failedRows { Self.spoil(row, of: &partly) }
-            judged = partly
-        }
-        let frame = Frame(screen: screen, changedRows: last == nil ? nil : changed, failed: !failedRows.isEmpty)
+        let frame = Frame(
+            screen: screen, changedRows: last == nil ? nil : changed, scroll: last == nil ? nil : taken.scroll,
+            failed: !failedRows.isEmpty)
         last = frame
         return frame
     }
@@ -307,35 +300,6 @@ struct ShellScreen {
         }
         for row in 0..<(rows - 1) { screen.wrapped[row] = true }
         return try rules.findings(in: screen, known: known)
-    }
-
-    /// Whether row `row` of `a` and `b` holds the same cells and wrap flag. The cells are
-    /// compared as bytes (a cell is a plain value: bytes that differ only in padding would make
-    /// two equal rows differ, judged again, never the other way), then the text of combined
-    /// characters (their indices point into each screen's own table).
-    static func sameRow(_ a: Screen, _ b: Screen, _ row: Int) -> Bool {
-        let cols = a.cols
-        guard a.wrapped[row] == b.wrapped[row], a.lineSizes[row] == b.lineSizes[row] else { return false }
-        let range = (row * cols)..<((row + 1) * cols)
-        let same = a.cells.withUnsafeBytes { x in
-            b.cells.withUnsafeBytes { y in
-                let stride = MemoryLayout<Cell>.stride
-                return memcmp(
-                    x.baseAddress! + range.lowerBound * stride, y.baseAddress! + range.lowerBound * stride,
-                    range.count * stride) == 0
-            }
-        }
-        guard same else { return false }
-        for index in range where a.cells[index].clusterIndex != 0 {
-            if a.text(of: a.cells[index]) != b.text(of: b.cells[index]) { return false }
-        }
-        return true
-    }
-
-    /// Makes `row` of `screen` differ from every screen the program can show (so it is judged
-    /// again): its first cell holds a scalar no output prints.
-    private static func spoil(_ row: Int, of screen: inout Screen) {
-        screen[row, 0] = Cell(scalar: "\u{FFFF}")
     }
 }
 

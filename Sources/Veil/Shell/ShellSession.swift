@@ -255,8 +255,8 @@ final class ShellSession {
         let start = ContinuousClock.now
         var frame = screen.frame()
         let judged = ContinuousClock.now
-        var changed = frame.changedRows
-        for row in withheld where changed != nil && row < changed!.count { changed![row] = true }
+        // Rows left out of the last frame are compared again wherever a scroll took them.
+        var changed = withheld.isEmpty ? frame.changedRows : nil
         withheld = []
         if midStream { withheld = Self.withhold(lineOf: frame.screen.cursor.row, in: &frame.screen) }
         for row in withheld where changed != nil && row < changed!.count { changed![row] = true }
@@ -264,7 +264,8 @@ final class ShellSession {
         let bell = bellCount != bells
         bells = bellCount
         let bytes = drawer.draw(
-            frame.screen, changedRows: changed, programModes: screen.modes, status: statusText(), bell: bell)
+            frame.screen, changedRows: changed, scroll: frame.scroll, programModes: screen.modes,
+            status: statusText(), bell: bell)
         let drawn = ContinuousClock.now
         statistics.frames += 1
         statistics.framesMidStream += midStream ? 1 : 0

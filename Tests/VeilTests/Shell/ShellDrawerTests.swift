@@ -31,7 +31,8 @@ import VeilTestSupport
         mutating func draw(_ frame: ShellScreen.Frame, modes: TerminalModes = TerminalModes(), status: String? = nil)
             -> [UInt8]
         {
-            let data = drawer.draw(frame.screen, changedRows: frame.changedRows, programModes: modes, status: status)
+            let data = drawer.draw(
+                frame.screen, changedRows: frame.changedRows, scroll: frame.scroll, programModes: modes, status: status)
             write(data)
             return data
         }
@@ -109,7 +110,8 @@ import VeilTestSupport
 
     @Test(arguments: [false, true]) func theTerminalShowsEveryFrameExactly(statusLine: Bool) throws {
         var checked = 0
-        for index in 0..<40 {
+        let count = ProcessInfo.processInfo.environment["VEIL_STRESS_COUNT"].flatMap { Int($0) } ?? 40
+        for index in 0..<count {
             let seed = SeededGenerator.caseSeed(base: 0x5E11_D4A3_0000_0001, index: index)
             var random = SeededGenerator(seed: seed)
             let cols = Int.random(in: 8...50, using: &random)
