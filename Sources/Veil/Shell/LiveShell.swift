@@ -18,8 +18,8 @@ public struct LiveShell: Sendable {
     public var statusLine: Bool
     /// The environment the program gets.
     public var environment: [String: String]
-    /// Frames are at least this far apart (50 a second at most): output after a pause, such
-    /// as a key's echo, is drawn as soon as it is read; a flood of output is drawn at this pace.
+    /// While output keeps coming, frames are this far apart (50 a second at most); output
+    /// after a pause (a key's echo) is drawn as soon as it is read.
     public var frameInterval = Duration.milliseconds(20)
 
     /// The environment variable set for the program (`VEIL_SHELL=1`), so a prompt can show

@@ -14,9 +14,10 @@ import VeilScreen
 /// frame waits to be written), the signal pipe and the program's exit descriptor: nothing
 /// runs while nothing happens. The program's output is read as it comes and fed to the
 /// screen model; a frame is judged and drawn as soon as the terminal has taken the last one
-/// and ``LiveShell/frameInterval`` has passed since the last frame (output after a pause, a
-/// key's echo, is drawn at once; a slow terminal or a flood of output coalesces frames: drawn
-/// screens are skipped, never the judging of a screen that is drawn). A frame made while output is still streaming leaves
+/// and either the output came after a pause (``pause``: a key's echo) or
+/// ``LiveShell/frameInterval`` has passed since the last frame (a slow terminal or a flood of
+/// output coalesces frames: drawn screens are skipped, never the judging of a screen that is
+/// drawn). A frame made while output is still streaming leaves
 /// out the line being written (the cursor's line), drawn once the program pauses or moves
 /// on: a value cut between two reads of the pty is never drawn in part.
 final class ShellSession {
@@ -37,6 +38,8 @@ final class ShellSession {
     private var dirty = true
     private var lastFrame = ContinuousClock.now - .seconds(3600)
     private var lastRead = ContinuousClock.now - .seconds(3600)
+    /// Output came after a pause (``pause``) since the last frame: it is drawn at once.
+    private var afterPause = false
     /// Rows the last frame left out (drawn again by the next one).
     private var withheld: [Int] = []
     private var bells = 0
@@ -72,6 +75,9 @@ final class ShellSession {
         }
     }
 
+    /// Output after this long without any is drawn at once, whenever the last frame was (a
+    /// key's echo); output that keeps coming is drawn every ``LiveShell/frameInterval``.
+    static let pause = Duration.milliseconds(5)
     /// How long a program that ended may still be writing (a child holding its terminal).
     static let drainTime = Duration.milliseconds(50)
     /// How long the terminal gets to answer the colour query (it answers in milliseconds).
@@ -130,7 +136,7 @@ final class ShellSession {
             let now = ContinuousClock.now
             var timeout: Int32 = -1
             if dirty && !terminal.isBusy {
-                let due = lastFrame + shell.frameInterval
+                let due = afterPause ? now : lastFrame + shell.frameInterval
                 if now >= due || programExit != nil {
                     try makeFrame(midStream: programExit == nil && isReadable(process.master))
                 } else {
@@ -196,7 +202,9 @@ final class ShellSession {
                 statistics.feedTime += .now - fed
                 statistics.bytesRead += count
                 dirty = true
-                lastRead = .now
+                let now = ContinuousClock.now
+                if now - lastRead >= Self.pause { afterPause = true }
+                lastRead = now
                 let replies = screen.takeReplies()
                 if !replies.isEmpty { toProgram += replies }
                 if lastRead - start >= shell.frameInterval { return }
@@ -277,6 +285,7 @@ final class ShellSession {
         // A line left out is drawn by the next frame, whether or not more output comes.
         dirty = !withheld.isEmpty
         lastFrame = .now
+        afterPause = false
         updateReset()
         if recorder != nil {
             recorder!.frame(frame.screen, at: seconds())
