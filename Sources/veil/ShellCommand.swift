@@ -21,8 +21,10 @@ struct ShellCommand: ParsableCommand {
             What a value typed or printed piece by piece shows before a rule can match it is in \
             Docs/shell.md.
 
-            --record writes the session as drawn (.cast: asciicast v2 with timing; .ans: terminal bytes): \
-            every frame the redacted screen, typed input never recorded. The terminal is put back as it \
+            --record writes the session as drawn, in any format `veil redact` writes: .cast (asciicast v2 \
+            with timing) and .ans (terminal bytes) as the session goes; .gif, .webp and .svg once it ends \
+            (drawn as the GIF/WebP/SVG options say). Every frame is the redacted screen; typed input is \
+            never recorded. The terminal is put back as it \
             was when the command ends, and on SIGTERM, SIGHUP and SIGINT (the command is hung up on) \
             and a crash of veil.
 
@@ -42,33 +44,59 @@ struct ShellCommand: ParsableCommand {
     @Option(help: "How hidden values look.")
     var style: StyleOption = .solid
 
-    @Option(help: ArgumentHelp("Also write the session as drawn (.cast or .ans).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write the session as drawn: .cast, .ans, .gif, .webp or .svg.", valueName: "file"))
     var record: String?
+
+    @OptionGroup var fileMode: FileModeOption
+
+    @OptionGroup var animation: AnimationOptions
 
     @Flag(help: "Show veil's status line (values hidden, recording) on the bottom row.")
     var status = false
 
     func validate() throws {
-        if let record, ShellRecorder.Format(path: record) == nil {
-            let known = ShellRecorder.Format.allCases.map { "." + $0.rawValue }.joined(separator: " or ")
-            throw ValidationError("--record writes \(known) (got \(record))")
+        guard let record else {
+            if let first = animation.given.first {
+                throw ValidationError("\(first) applies to --record FILE.gif, .webp or .svg")
+            }
+            return
         }
+        guard let format = OutputFormat(path: record) else {
+            throw ValidationError("--record writes .cast, .ans, .gif, .webp or .svg (got \(record))")
+        }
+        try animation.check(for: format, output: record)
     }
 
     func run() throws {
-        // Rules first: a bad rules file stops veil before anything runs.
+        // Rules first: a bad rules file stops veil before anything runs; so does a missing codec.
         let ruleSet = try rules.resolver().rules(forInputAt: "-")
         let program = command.isEmpty ? LiveShell.defaultCommand() : command
         try PtyProcess.checkCommand(program, environment: LiveShell.environment())
         let shell = LiveShell(command: program, rules: ruleSet, style: style.style, statusLine: status)
-        var outcome: LiveShell.Outcome?
-        if let record {
-            try AtomicFile.write(to: URL(fileURLWithPath: record)) { write in
-                outcome = try shell.run(recording: ShellRecorder.Format(path: record)!, to: write)
-            }
-        } else {
-            outcome = try shell.run()
+        guard let record else { throw ExitCode(try shell.run().status) }
+        let format = try OutputFormat.of(path: record)
+        let settings = animation.settings(style: style)
+        if format.isPicture {
+            try RedactedAnimation(format: format, rules: ruleSet, settings: settings).checkLibraries()
         }
-        throw ExitCode(outcome?.status ?? 0)
+        var recorded: LiveShell.Recorded?
+        let progress = AnimationProgress(output: record)
+        defer { progress.end() }
+        try AtomicFile.write(to: URL(fileURLWithPath: record), policy: fileMode.policy(inputs: [])) { write in
+            recorded = try shell.run(recording: format, animation: settings, progress: progress.report, to: write)
+        }
+        progress.end()
+        if let recorded, let frames = recorded.frameCount {
+            var summary = "\(URL(fileURLWithPath: record).path): \(frames) frame\(frames == 1 ? "" : "s")"
+            if let stopped = recorded.stoppedAt {
+                summary += String(
+                    format: "; only the first %.0f s: the recording passed %d MiB", stopped,
+                    LiveShell.heldRecordingLimit >> 20)
+            }
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
+        }
+        throw ExitCode(recorded?.outcome.status ?? 0)
     }
 }

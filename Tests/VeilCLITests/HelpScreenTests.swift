@@ -617,10 +617,12 @@ import Testing
             being shared. What a value typed or printed piece by piece shows before a rule
             can match it is in Docs/shell.md.
 
-            --record writes the session as drawn (.cast: asciicast v2 with timing; .ans:
-            terminal bytes): every frame the redacted screen, typed input never recorded.
-            The terminal is put back as it was when the command ends, and on SIGTERM,
-            SIGHUP and SIGINT (the command is hung up on) and a crash of veil.
+            --record writes the session as drawn, in any format `veil redact` writes: .cast
+            (asciicast v2 with timing) and .ans (terminal bytes) as the session goes; .gif,
+            .webp and .svg once it ends (drawn as the GIF/WebP/SVG options say). Every
+            frame is the redacted screen; typed input is never recorded. The terminal is
+            put back as it was when the command ends, and on SIGTERM, SIGHUP and SIGINT
+            (the command is hung up on) and a crash of veil.
 
             Exit codes: the command's status (128 + the signal that ended it); 128 + the
             signal that stopped veil; 2 a usage or configuration error, no terminal, or a
@@ -638,7 +640,23 @@ import Testing
                                       built-in rules).
               --style <style>         How hidden values look. (values: solid, mask,
                                       placeholder; default: solid)
-              --record <file>         Also write the session as drawn (.cast or .ans).
+              --record <file>         Also write the session as drawn: .cast, .ans, .gif,
+                                      .webp or .svg.
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
+              --idle-limit <seconds>  GIF/WebP/SVG: shorten pauses to this many seconds
+                                      (default: the recording's idle_time_limit, else 5).
+              --speed <speed>         GIF/WebP/SVG: playback speed (2: twice as fast;
+                                      default: 1).
+              --fps-cap <fps-cap>     GIF/WebP/SVG: at most this many frames a second, 1–50
+                                      (default: 30).
+              --last-frame <seconds>  GIF/WebP/SVG: how long the last frame stays (default:
+                                      3).
+              --loop/--no-loop        GIF/WebP/SVG: play forever (default), or once.
+              --scale <scale>         GIF/WebP: pixel scale (SVG: image size; default: 1).
+                                      (values: 1, 2, 3)
+              --theme <theme>         GIF/WebP/SVG: colour theme (default: dark). (values:
+                                      dark, light, xterm)
               --status                Show veil's status line (values hidden, recording) on
                                       the bottom row.
               --version               Show the version.

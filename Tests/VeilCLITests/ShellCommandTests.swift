@@ -79,7 +79,10 @@ import VeilScreen
         #expect(missing.stderr.contains("veil-no-such-program: command not found"), "\(missing)")
         let record = try CLI.run(["shell", "--record", "out.txt", "--", "true"], in: folder)
         #expect(record.status == 2)
-        #expect(record.stderr.contains("--record writes .cast or .ans (got out.txt)"), "\(record)")
+        #expect(record.stderr.contains("--record writes .cast, .ans, .gif, .webp or .svg (got out.txt)"), "\(record)")
+        let options = try CLI.run(["shell", "--record", "out.cast", "--speed", "2", "--", "true"], in: folder)
+        #expect(options.status == 2)
+        #expect(options.stderr.contains("--speed applies to .gif, .webp and .svg output"), "\(options)")
         #expect(Temp.contents(of: folder) == ["secrets.txt"])
     }
 
@@ -172,5 +175,108 @@ import VeilScreen
         #expect(!terminal.screen.isAlternateScreen)
         #expect(terminal.session.screen.modes.mouseTracking == .off)
         #expect(terminal.session.screen.modes.mouseEncoding == .legacy)
+    }
+}
+
+extension ShellCommandTests {
+    @Test func aPictureRecordingIsDrawnFromTheRedactedSession() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.script(
+            "program.sh",
+            """
+            cat secrets.txt
+            printf '\\033]2;deploy \(Self.token)\\007'
+            echo "token again \(Self.token)x"
+            sleep 0.3
+            echo done
+            exit 4
+            """, in: folder)
+        try Self.driver(in: folder, options: "--record session.svg --last-frame 1")
+        let terminal = try UserTerminal(["./driver.sh"], in: folder)
+        terminal.wait(for: "status=4")
+        #expect(terminal.end() == .exited(0))
+        let svg = [UInt8](try Data(contentsOf: folder.appendingPathComponent("session.svg")))
+        let text = String(decoding: svg, as: UTF8.self)
+        #expect(text.hasPrefix("<?xml") || text.hasPrefix("<svg"), "\(text.prefix(80))")
+        #expect(text.contains("done") && text.contains("token again"))
+        try Secrets.expectNone(in: svg, "the SVG recording")
+        #expect(!Secrets.contains(svg, Array(Self.token.utf8)))
+        #expect(!Secrets.contains(terminal.bytes, Array(Self.token.utf8)))
+        #expect(
+            Set(Temp.contents(of: folder))
+                == ["secrets.txt", "program.sh", "driver.sh", "before.txt", "after.txt", "veil.pid", "session.svg"])
+    }
+
+    /// Replays what the terminal was sent one byte at a time (a terminal may show any byte's
+    /// state) and returns the first `piece` of `values` a screen showed, or nil.
+    static func firstShown(_ pieces: [String], in bytes: [UInt8], cols: Int = 80, rows: Int = 24) throws -> String? {
+        var screen = try Terminal(cols: cols, rows: rows)
+        for byte in bytes {
+            screen.feed([byte])
+            // Only a printed character can complete a piece.
+            guard byte >= 0x21 && byte < 0x7F else { continue }
+            let text = screen.screen.lines().joined(separator: "\n")
+            if let piece = pieces.first(where: { text.contains($0) }) { return piece }
+        }
+        return nil
+    }
+
+    @Test func aValueTypedOrPastedShowsNoMoreThanTheTableSays() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let typed = "ghp_T7cW1nQ4zK8xR2vM6bJ9hL3yD5sF0aE7uG4p"
+        let pasted = "ghp_P3aS9tE2dV8lU5eN1kQ7wX4cR6mB0yH2jZ8f"
+        try Self.script(
+            "program.sh",
+            """
+            printf 'GITHUB_TOKEN='; read first
+            printf 'GITHUB_TOKEN='; read second
+            echo "read ${#first} and ${#second} characters"
+            """, in: folder)
+        try Self.driver(in: folder)
+        let terminal = try UserTerminal(["./driver.sh"], in: folder)
+        terminal.wait(for: "GITHUB_TOKEN=")
+        // Typed one key at a time, each echoed (and drawn) before the next.
+        for character in typed {
+            terminal.type(String(character))
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        terminal.type("\r")
+        terminal.wait(for: "\nGITHUB_TOKEN=")
+        terminal.type(pasted + "\r")
+        terminal.wait(for: "status=0")
+        #expect(terminal.end() == .exited(0))
+        #expect(terminal.text.contains("read 40 and 40 characters"), "\(terminal.text)")
+        // Docs/shell.md's table: after GITHUB_TOKEN=, the first 3 characters typed show, no more.
+        let typedPieces =
+            [String(typed.prefix(4))]
+            + (0...(typed.count - 6)).map {
+                String(Array(typed)[$0..<($0 + 6)])
+            }
+        let pastedPieces = ["ghp_P"] + (0...(pasted.count - 6)).map { String(Array(pasted)[$0..<($0 + 6)]) }
+        #expect(try Self.firstShown(typedPieces + pastedPieces, in: terminal.bytes) == nil)
+        // Once whole, neither value shows at all, its first characters included.
+        #expect(!terminal.text.contains("ghp"), "\(terminal.text)")
+    }
+
+    @Test func theProgramGetsItsTerminalAndEnvironmentAndVeilExitsWithItsStatus() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.script(
+            "program.sh",
+            """
+            echo "term=$TERM veil=$VEIL_SHELL size=$(stty size) tty=$(test -t 0 && test -t 2 && echo yes)"
+            sleep 0.3
+            printf '\\033[?1049h\\033[?25l\\033[2 qcrashing'
+            kill -SEGV $$
+            """, in: folder)
+        try Self.driver(in: folder)
+        let terminal = try UserTerminal(["./driver.sh"], in: folder, cols: 100, rows: 30)
+        terminal.wait(for: "status=\(128 + SIGSEGV)")
+        #expect(terminal.end() == .exited(0))
+        #expect(terminal.text.contains("term=xterm-256color veil=1 size=30 100 tty=yes"), "\(terminal.text)")
+        try Self.expectSameStty(in: folder)
+        #expect(!terminal.screen.isAlternateScreen && terminal.screen.cursor.isVisible)
     }
 }

@@ -78,12 +78,61 @@ public struct LiveShell: Sendable {
         try ShellSession(self, recording: nil, record: nil).run()
     }
 
-    /// ``run()``, recording the session in `format`: `record` gets the recording in pieces as
-    /// it is made.
-    /// - Throws: ``PtyError``, or what `record` throws (the session ends then).
-    public func run(recording format: ShellRecorder.Format, to record: ([UInt8]) throws -> Void) throws -> Outcome {
-        try withoutActuallyEscaping(record) { record in
-            try ShellSession(self, recording: format, record: record).run()
+    /// The most bytes of redacted asciicast held in memory for a GIF, WebP or SVG recording
+    /// (``InputFile/maximumCaptureBytes``): the rest of a longer session is not recorded.
+    public static let heldRecordingLimit = InputFile.maximumCaptureBytes
+
+    /// How a recorded session went.
+    public struct Recorded: Sendable {
+        /// How the session ended.
+        public var outcome: Outcome
+        /// For a GIF, WebP or SVG: the frames written.
+        public var frameCount: Int?
+        /// When the recording stopped short (seconds into the session): the held recording
+        /// reached ``heldRecordingLimit``; nil when the whole session is in it.
+        public var stoppedAt: Double?
+    }
+
+    /// ``run()``, recording the session as it was drawn in `format` (any format `veil redact`
+    /// writes); `record` gets the recording in pieces. An asciicast (`.cast`) or terminal bytes
+    /// (`.ans`) are written as the session goes. A GIF, WebP or SVG is drawn once the session
+    /// ended and the terminal is put back, from the session's redacted asciicast (held in
+    /// memory, at most ``heldRecordingLimit`` bytes) through ``RedactedAnimation`` with these
+    /// rules and `animation` (its style is this shell's).
+    /// - Throws: ``PtyError``; ``MediaError`` (a missing library, before anything runs);
+    ///   what drawing the animation or `record` throws (the session ends then).
+    public func run(
+        recording format: OutputFormat, animation: AnimationSettings = AnimationSettings(),
+        progress: ((RedactedAnimation.Progress) -> Void)? = nil, to record: ([UInt8]) throws -> Void
+    ) throws -> Recorded {
+        guard format.isPicture else {
+            let outcome = try withoutActuallyEscaping(record) { record in
+                try ShellSession(self, recording: format, record: record).run()
+            }
+            return Recorded(outcome: outcome)
         }
+        var settings = animation
+        settings.style = style
+        let drawing = RedactedAnimation(format: format, rules: rules, settings: settings)
+        try drawing.checkLibraries()
+        var held: [UInt8] = []
+        var stoppedAt: Double?
+        let started = ContinuousClock.now
+        let outcome = try ShellSession(self, recording: .cast) { bytes in
+            guard stoppedAt == nil else { return }
+            if held.count + bytes.count > Self.heldRecordingLimit {
+                stoppedAt = PtySession.seconds(.now - started)
+            } else {
+                held += bytes
+            }
+        }.run()
+        // A recording cut short ends at its last whole event line.
+        if stoppedAt != nil, let end = held.lastIndex(of: UInt8(ascii: "\n")) { held.removeSubrange((end + 1)...) }
+        let name = "the session"
+        let cast = try Asciicast(bytes: held, path: name)
+        let report = try drawing.write(
+            .recording(cast), cols: nil, rows: nil, path: name, progress: progress, to: record)
+        return Recorded(
+            outcome: outcome, frameCount: report.frameCount, stoppedAt: stoppedAt)
     }
 }

@@ -27,6 +27,14 @@ final class ShellChanges: ScreenObserver {
         var isEmpty: Bool { rows != nil && !rows!.contains(true) && !titleChanged }
     }
 
+    /// The text of the rows that scrolled off the top of the screen and whose line goes on at
+    /// row 0 (a long line soft-wrapped over the top edge): row 0's line is judged with it, so
+    /// the rest of a value cut by the edge is hidden though its start was never drawn. Empty
+    /// when row 0 starts its line, or was written since.
+    private(set) var cutLine = ""
+    /// The most characters of ``cutLine`` kept (its end).
+    static let cutLineLimit = 4096
+
     private var damaged: [Bool]
     private var everything = true
     private var scroll: Scroll?
@@ -58,6 +66,9 @@ final class ShellChanges: ScreenObserver {
         if damaged.count != screen.rows { damaged = Array(repeating: false, count: screen.rows) }
         switch change {
         case .scroll(let rect, let down, let right) where right == 0 && down != 0 && rect.cols == 0..<screen.cols:
+            if rect.rows.lowerBound == 0 {
+                if down < 0 { cut(screen, up: -down, height: rect.rows.count) } else { cutLine = "" }
+            }
             shift(rect.rows, up: -down)
             if let current = scroll, current.rows != rect.rows {
                 // Two regions moved: no one scroll says how, so every row is compared.
@@ -67,17 +78,52 @@ final class ShellChanges: ScreenObserver {
             return rect.rows.count
         case .title:
             titleChanged = true
-        case .switchBuffer, .appearance:
+        case .switchBuffer:
+            cutLine = ""
+            everything = true
+        case .appearance:
             everything = true
         case .resize(_, let rows, _):
             damaged = Array(repeating: false, count: rows)
+            cutLine = ""
             everything = true
         case .renumberTables:
             break
+        case .modify(let rect):
+            // Cells marked, joined by a combining mark, restyled: their text stays.
+            for row in rect.rows.clamped(to: 0..<damaged.count) { damaged[row] = true }
         default:
-            for row in change.damage(cols: screen.cols, rows: screen.rows).rows { damaged[row] = true }
+            let rows = change.damage(cols: screen.cols, rows: screen.rows).rows
+            if rows.contains(0) { cutLine = "" }
+            for row in rows { damaged[row] = true }
         }
         return 0
+    }
+
+    /// Rows 0..<`up` of a region of `height` rows at the top are about to leave the screen:
+    /// keeps the text of the line that goes on at the new row 0, if one does.
+    private func cut(_ screen: ScreenView, up: Int, height: Int) {
+        guard up < height, screen.isWrapped(up - 1) else {
+            cutLine = ""
+            return
+        }
+        var first = up - 1
+        while first > 0 && screen.isWrapped(first - 1) { first -= 1 }
+        var text = first == 0 ? cutLine : ""
+        let clusters = screen.clusters
+        for row in first..<up {
+            for cell in screen.cells(ofRow: row) where cell.width != 0 {
+                if cell.clusterIndex == 0 || Int(cell.clusterIndex) >= clusters.count {
+                    text.unicodeScalars.append(cell.scalar)
+                } else {
+                    text += clusters[Int(cell.clusterIndex)]
+                }
+            }
+        }
+        if text.unicodeScalars.count > Self.cutLineLimit {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.suffix(Self.cutLineLimit)))
+        }
+        cutLine = text
     }
 
     /// The flags of `rows` move `up` rows with their cells; the rows that enter are changed.

@@ -4,33 +4,20 @@ import VeilScreen
 /// `veil shell --record FILE`: the session as it was drawn, every frame the redacted screen
 /// re-encoded (``RedactedRecordingWriter`` for an asciicast, ``ScreenEncoder`` for terminal
 /// bytes), so the file holds exactly what the terminal showed and no byte of a hidden value.
-/// Typed input is never recorded.
+/// Typed input is never recorded. A GIF, WebP or SVG is drawn from the asciicast once the
+/// session ends (``LiveShell/run(recording:animation:progress:to:)``).
 public struct ShellRecorder: Sendable {
-    /// The formats a session is recorded in.
-    public enum Format: String, Sendable, CaseIterable {
-        /// asciicast v2 (`.cast`): frames with their timing, resizes, the exit status.
-        case asciicast = "cast"
-        /// Terminal bytes (`.ans`): the frames one after another, without timing.
-        case terminalBytes = "ans"
-
-        /// The format of a file named `path`, by its extension; nil when no format has it.
-        public init?(path: String) {
-            let name = URL(fileURLWithPath: path).pathExtension.lowercased()
-            self.init(rawValue: name)
-        }
-    }
-
-    private let format: Format
     private var cast: RedactedRecordingWriter?
     private var encoder: ScreenEncoder?
     private var bytes: [UInt8] = []
 
-    /// A recording of a `cols`×`rows` session started at Unix time `timestamp`.
-    public init(format: Format, cols: Int, rows: Int, timestamp: Int? = nil) {
-        self.format = format
-        switch format {
-        case .asciicast: cast = RedactedRecordingWriter(version: 2, cols: cols, rows: rows, timestamp: timestamp)
-        case .terminalBytes: encoder = ScreenEncoder(cols: cols, rows: rows)
+    /// A recording of a `cols`×`rows` session started at Unix time `timestamp`: terminal bytes
+    /// for ``OutputFormat/ans``, else an asciicast v2.
+    public init(format: OutputFormat, cols: Int, rows: Int, timestamp: Int? = nil) {
+        if format == .ans {
+            encoder = ScreenEncoder(cols: cols, rows: rows)
+        } else {
+            cast = RedactedRecordingWriter(version: 2, cols: cols, rows: rows, timestamp: timestamp)
         }
     }
 

@@ -120,7 +120,9 @@ struct ShellScreen {
             do {
                 let before = known.count
                 var found = try findings(in: current, judging: judging)
-                known.remember(found)
+                // Row 0's line goes on from rows that scrolled off: judged with them.
+                let cut = judging[0] && !changes.cutLine.isEmpty ? try cutLineFindings(in: current) : nil
+                known.remember(found + (cut?.findings ?? []))
                 if known.count != before {
                     // A new value: hidden everywhere on screen now, not only where it was found.
                     found = try findings(in: current, judging: nil)
@@ -131,6 +133,13 @@ struct ShellScreen {
                 // A finding may reach rows that did not change (a private key's header above
                 // its body): they are drawn again too.
                 for row in mark(found, on: &current) { changed[row] = true }
+                for span in cut?.spans ?? [] {
+                    try? terminal.markSensitive(
+                        row: span.row, col: span.col, width: span.width, height: 1, reason: span.reason)
+                    try? current.markSensitive(
+                        row: span.row, col: span.col, width: span.width, height: 1, reason: span.reason)
+                    changed[span.row] = true
+                }
             } catch {
                 // Fail closed: the rows are hidden, and judged again next frame.
                 failedRows = judging.indices.filter { judging[$0] }
@@ -181,6 +190,51 @@ struct ShellScreen {
         lines.title = ""
         let context = judging.map { $0.map { !$0 } }
         return try rules.findings(in: lines, known: known, contextRows: context)
+    }
+
+    /// A cell of row 0's line to hide, and the rule that found it.
+    struct CutSpan {
+        var row: Int
+        var col: Int
+        var width: Int
+        var reason: String
+    }
+
+    /// Row 0's line (rows joined by soft wraps) read after the part of it that scrolled off
+    /// the top (``ShellChanges/cutLine``): its findings, and the cells on screen they cover
+    /// (the part off screen was never drawn, or is gone from the terminal).
+    private func cutLineFindings(in screen: Screen) throws -> (findings: [Finding], spans: [CutSpan]) {
+        var end = 0
+        while end + 1 < screen.rows && screen.wrapped[end] { end += 1 }
+        var text = changes.cutLine
+        let offset = text.unicodeScalars.count
+        // The cell of each scalar of the line on screen.
+        var cells: [(row: Int, col: Int, width: Int)] = []
+        for row in 0...end {
+            for col in 0..<screen.cols {
+                let cell = screen[row, col]
+                guard cell.width != 0 else { continue }
+                for scalar in screen.text(of: cell).unicodeScalars {
+                    text.unicodeScalars.append(scalar)
+                    cells.append((row, col, max(1, Int(cell.width))))
+                }
+            }
+        }
+        let found = try Self.textFindings(text, rules: rules, known: known).filter { $0.location == .screen }
+        // textFindings lays the text out one scalar a cell, `cols` to a row.
+        let cols = max(1, min(text.unicodeScalars.count, Screen.maximumSize))
+        var spans: [CutSpan] = []
+        for finding in found {
+            for span in finding.spans {
+                for col in span.col..<(span.col + span.width) {
+                    let index = span.row * cols + col - offset
+                    guard index >= 0 && index < cells.count else { continue }
+                    let cell = cells[index]
+                    spans.append(CutSpan(row: cell.row, col: cell.col, width: cell.width, reason: finding.ruleID))
+                }
+            }
+        }
+        return (found, spans)
     }
 
     /// Marks the cells of `findings` in the live terminal and in `screen` (its copy); returns

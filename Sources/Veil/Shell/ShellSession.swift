@@ -23,8 +23,8 @@ import VeilScreen
 final class ShellSession {
     private let shell: LiveShell
     private let terminal: UserTerminal
-    private var screen: ShellScreen
-    private var drawer: ShellDrawer
+    /// The program's screen, its judge and what the user's terminal shows.
+    private var framer: ShellFramer
     private var process: PtyProcess?
     private var recorder: ShellRecorder?
     private let record: (([UInt8]) throws -> Void)?
@@ -40,9 +40,6 @@ final class ShellSession {
     private var lastRead = ContinuousClock.now - .seconds(3600)
     /// Output came after a pause (``pause``) since the last frame: it is drawn at once.
     private var afterPause = false
-    /// Rows the last frame left out (drawn again by the next one).
-    private var withheld: [Int] = []
-    private var bells = 0
     private var ptyOpen = true
     private var inputOpen = true
     private var programExit: ProgramExit?
@@ -85,14 +82,15 @@ final class ShellSession {
     /// How long a program hung up on (veil stopped) gets to end before it is killed.
     static let hangUpTime = Duration.seconds(1)
 
-    init(_ shell: LiveShell, recording format: ShellRecorder.Format?, record: (([UInt8]) throws -> Void)?) throws {
+    init(_ shell: LiveShell, recording format: OutputFormat?, record: (([UInt8]) throws -> Void)?) throws {
         self.shell = shell
         terminal = try UserTerminal()
         let size = terminal.size
-        drawer = ShellDrawer(cols: size.cols, rows: size.rows, statusLine: shell.statusLine)
+        let drawer = ShellDrawer(cols: size.cols, rows: size.rows, statusLine: shell.statusLine)
         let cols = min(Screen.maximumSize, size.cols)
         let rows = min(Screen.maximumSize, drawer.screenRows)
-        screen = try ShellScreen(cols: cols, rows: rows, rules: shell.rules, style: shell.style)
+        framer = ShellFramer(
+            screen: try ShellScreen(cols: cols, rows: rows, rules: shell.rules, style: shell.style), drawer: drawer)
         self.record = record
         if let format, record != nil {
             recorder = ShellRecorder(
@@ -107,11 +105,12 @@ final class ShellSession {
         try terminal.enterRawMode()
         // The terminal's own colours, for a program that asks (before it starts and asks).
         let colors = terminal.askColors(until: .now + Self.colorQueryTime)
-        screen.setReportedColors(foreground: colors.foreground, background: colors.background)
+        framer.screen.setReportedColors(foreground: colors.foreground, background: colors.background)
         toProgram += colors.typed
         process = try PtyProcess(
-            shell.command, cols: screen.terminal.cols, rows: screen.terminal.rows, environment: shell.environment)
-        terminal.write(drawer.start())
+            shell.command, cols: framer.screen.terminal.cols, rows: framer.screen.terminal.rows,
+            environment: shell.environment)
+        terminal.write(framer.drawer.start())
         updateReset()
         try loop()
         let outcome: LiveShell.Outcome
@@ -197,7 +196,7 @@ final class ShellSession {
             let count = read(process.master, buffer.baseAddress, buffer.count)
             if count > 0 {
                 let fed = ContinuousClock.now
-                screen.feed(
+                framer.screen.feed(
                     UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
                 statistics.feedTime += .now - fed
                 statistics.bytesRead += count
@@ -205,7 +204,7 @@ final class ShellSession {
                 let now = ContinuousClock.now
                 if now - lastRead >= Self.pause { afterPause = true }
                 lastRead = now
-                let replies = screen.takeReplies()
+                let replies = framer.screen.takeReplies()
                 if !replies.isEmpty { toProgram += replies }
                 if lastRead - start >= shell.frameInterval { return }
                 continue
@@ -261,29 +260,17 @@ final class ShellSession {
     /// being written is left out).
     private func makeFrame(midStream: Bool) throws {
         let start = ContinuousClock.now
-        var frame = screen.frame()
-        let judged = ContinuousClock.now
-        // Rows left out of the last frame are compared again wherever a scroll took them.
-        var changed = withheld.isEmpty ? frame.changedRows : nil
-        withheld = []
-        if midStream { withheld = Self.withhold(lineOf: frame.screen.cursor.row, in: &frame.screen) }
-        for row in withheld where changed != nil && row < changed!.count { changed![row] = true }
-        let bellCount = screen.terminal.bellCount
-        let bell = bellCount != bells
-        bells = bellCount
-        let bytes = drawer.draw(
-            frame.screen, changedRows: changed, scroll: frame.scroll, programModes: screen.modes,
-            status: statusText(), bell: bell)
+        let frame = framer.frame(midStream: midStream, status: statusText())
         let drawn = ContinuousClock.now
         statistics.frames += 1
         statistics.framesMidStream += midStream ? 1 : 0
-        statistics.bytesDrawn += bytes.count
-        statistics.judgeTime += judged - start
-        statistics.drawTime += drawn - judged
+        statistics.bytesDrawn += frame.bytes.count
+        statistics.judgeTime += frame.judgeTime
+        statistics.drawTime += drawn - start - frame.judgeTime
         statistics.longestFrame = max(statistics.longestFrame, drawn - start)
-        terminal.write(bytes)
+        terminal.write(frame.bytes)
         // A line left out is drawn by the next frame, whether or not more output comes.
-        dirty = !withheld.isEmpty
+        dirty = !framer.withheld.isEmpty
         lastFrame = .now
         afterPause = false
         updateReset()
@@ -293,21 +280,9 @@ final class ShellSession {
         }
     }
 
-    /// Blanks the rows of the line holding `row` (rows joined by soft wraps, up to `row`)
-    /// and returns them.
-    static func withhold(lineOf row: Int, in screen: inout Screen) -> [Int] {
-        guard row >= 0 && row < screen.rows else { return [] }
-        var first = row
-        while first > 0 && screen.wrapped[first - 1] { first -= 1 }
-        for r in first...row {
-            for col in 0..<screen.cols { screen[r, col] = .blank }
-        }
-        return Array(first...row)
-    }
-
     private func statusText() -> String? {
         guard shell.statusLine else { return nil }
-        let count = screen.hiddenValues.count
+        let count = framer.screen.hiddenValues.count
         var text = " veil shell · \(count) value\(count == 1 ? "" : "s") hidden"
         if recorder != nil { text += " · recording" }
         return text
@@ -315,7 +290,7 @@ final class ShellSession {
 
     /// Keeps the bytes that put the terminal back where a signal handler finds them.
     private func updateReset() {
-        let reset = drawer.resetBytes(cursorOnScreen: false)
+        let reset = framer.drawer.resetBytes(cursorOnScreen: false)
         guard reset != lastReset else { return }
         lastReset = reset
         reset.withUnsafeBufferPointer { bytes in
@@ -351,21 +326,21 @@ final class ShellSession {
 
     private func resize() {
         let size = terminal.size
-        guard size.cols != drawer.cols || size.rows != drawer.rows else { return }
-        drawer.resize(cols: size.cols, rows: size.rows)
+        guard size.cols != framer.drawer.cols || size.rows != framer.drawer.rows else { return }
+        framer.drawer.resize(cols: size.cols, rows: size.rows)
         let cols = min(Screen.maximumSize, size.cols)
-        let rows = min(Screen.maximumSize, drawer.screenRows)
+        let rows = min(Screen.maximumSize, framer.drawer.screenRows)
         try? process?.resize(cols: cols, rows: rows)
-        try? screen.resize(cols: cols, rows: rows)
+        try? framer.screen.resize(cols: cols, rows: rows)
         recorder?.resize(cols: cols, rows: rows, at: seconds())
-        withheld = []
+        framer.forgetWithheld()
         dirty = true
     }
 
     /// SIGTSTP (`kill -TSTP`; the keyboard's Ctrl-Z goes to the program): the terminal is put
     /// back, veil stops; SIGCONT brings it back (``resume()``).
     private func suspend() {
-        terminal.write(drawer.release(cursorOnScreen: true))
+        terminal.write(framer.drawer.release(cursorOnScreen: true))
         terminal.drain(until: .now + .seconds(1))
         terminal.leaveRawMode()
         updateReset()
@@ -375,8 +350,8 @@ final class ShellSession {
     /// SIGCONT: raw mode again, and everything drawn again (the terminal may have been used).
     private func resume() {
         try? terminal.enterRawMode()
-        drawer.invalidate()
-        withheld = []
+        framer.drawer.invalidate()
+        framer.forgetWithheld()
         dirty = true
         lastFrame = .now - shell.frameInterval
     }
@@ -392,7 +367,7 @@ final class ShellSession {
             _ = process.waitForExit(until: .now + Self.hangUpTime)
         }
         process?.close()
-        terminal.write(drawer.release(cursorOnScreen: true))
+        terminal.write(framer.drawer.release(cursorOnScreen: true))
         terminal.drain(until: .now + .seconds(1))
         terminal.leaveRawMode()
         veil_termguard_end()

@@ -41,6 +41,23 @@ import VeilScreen
         #expect(frame.changedRows == nil, "the first frame is drawn whole")
     }
 
+    @Test func aValueCutByTheTopOfTheScreenIsHiddenThoughItsStartWasNeverDrawn() throws {
+        // A long line wraps over three rows and scrolls up before any frame: only its last two
+        // rows are on screen, the key's first characters gone with its label.
+        var shell = try ShellScreen(cols: 20, rows: 3, rules: RuleSet.builtIn, style: .solid)
+        _ = shell.frame()
+        shell.feed(Array("TWILIO_API_KEY=SK7e8df33809cd89bf6e31c021f6b75d27\r\nnext".utf8))
+        let frame = shell.frame()
+        #expect(Self.seen(frame.screen, row: 0) == String(repeating: "#", count: 20))
+        #expect(Self.seen(frame.screen, row: 1) == String(repeating: "#", count: 9))
+        #expect(Self.seen(frame.screen, row: 2) == "next")
+        // A long line with nothing sensitive, cut the same way, shows.
+        shell.feed(Array("\r\nmake: Entering directory '/home/veil/src/project/build'\r\nok".utf8))
+        let plain = shell.frame()
+        #expect(Self.seen(plain.screen, row: 0) == "tory '/home/veil/src")
+        #expect(Self.seen(plain.screen, row: 1) == "/project/build'")
+    }
+
     @Test func aValueFoundOnceIsHiddenEverywhereAfter() throws {
         var shell = try Self.screen()
         // On screen first where no rule finds it (a bare word), then labelled.
