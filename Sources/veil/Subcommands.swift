@@ -6,6 +6,7 @@ extension VeilCommand {
         DemoCommand.self,
         SnapCommand.self,
         RecordCommand.self,
+        ShellCommand.self,
         RunCommand.self,
         ExecCommand.self,
         ScanCommand.self,

@@ -57,6 +57,8 @@ import Testing
               record                  Run a command in a pseudo-terminal and record it as
                                       an asciicast v2 (.cast), or as a redacted GIF, WebP
                                       or SVG.
+              shell                   Run a shell (or a command) in a terminal whose
+                                      sensitive values never reach the screen.
               run                     Simulate an app session from a scenario file:
                                       lifecycle log and redacted snapshots.
               exec                    Run a program in a pseudo-terminal as the app:
@@ -594,6 +596,73 @@ import Testing
                                       the terminal veil runs in, else 80).
               --rows <rows>           Rows of the command's terminal, 1–1000 (default: the
                                       terminal veil runs in, else 24).
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func veilShell() throws {
+        try Self.expectHelp(
+            ["shell"],
+            """
+            OVERVIEW: Run a shell (or a command) in a terminal whose sensitive values never
+            reach the screen.
+
+            The command (default: $SHELL) runs in a pseudo-terminal the size of this
+            terminal, with TERM=xterm-256color and VEIL_SHELL=1. Its output only updates
+            Veil's screen model; this terminal is drawn from the redacted screen, never
+            from the command's bytes, and a frame is drawn only after detection judged the
+            rows that changed (values found once stay hidden everywhere after). Keys,
+            pastes, mouse and focus reports go to the command unchanged; the alternate
+            screen, cursor, colours, titles and hyperlinks (both redacted) and the bell
+            pass through. There is no key that reveals anything: this terminal is what is
+            being shared. What a value typed or printed piece by piece shows before a rule
+            can match it is in Docs/shell.md.
+
+            --record writes the session as drawn, in any format `veil redact` writes: .cast
+            (asciicast v2 with timing) and .ans (terminal bytes) as the session goes; .gif,
+            .webp and .svg once it ends (drawn as the GIF/WebP/SVG options say). Every
+            frame is the redacted screen; typed input is never recorded. The terminal is
+            put back as it was when the command ends, and on SIGTERM, SIGHUP and SIGINT
+            (the command is hung up on) and a crash of veil.
+
+            Exit codes: the command's status (128 + the signal that ended it); 128 + the
+            signal that stopped veil; 2 a usage or configuration error, no terminal, or a
+            command that does not exist (nothing runs).
+
+            USAGE: veil shell [<options>] [-- <command> [<argument> ...]]
+
+            ARGUMENTS:
+              <command>               After --: the command and its arguments (default:
+                                      $SHELL).
+
+            OPTIONS:
+              --config <file>         Rules file (default: the nearest .veil.yml from the
+                                      input's folder up to the current folder, else the
+                                      built-in rules).
+              --style <style>         How hidden values look. (values: solid, mask,
+                                      placeholder; default: solid)
+              --record <file>         Also write the session as drawn: .cast, .ans, .gif,
+                                      .webp or .svg.
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
+              --idle-limit <seconds>  GIF/WebP/SVG: shorten pauses to this many seconds
+                                      (default: the recording's idle_time_limit, else 5).
+              --speed <speed>         GIF/WebP/SVG: playback speed (2: twice as fast;
+                                      default: 1).
+              --fps-cap <fps-cap>     GIF/WebP/SVG: at most this many frames a second, 1–50
+                                      (default: 30).
+              --last-frame <seconds>  GIF/WebP/SVG: how long the last frame stays (default:
+                                      3).
+              --loop/--no-loop        GIF/WebP/SVG: play forever (default), or once.
+              --scale <scale>         GIF/WebP: pixel scale (SVG: image size; default: 1).
+                                      (values: 1, 2, 3)
+              --theme <theme>         GIF/WebP/SVG: colour theme (default: dark). (values:
+                                      dark, light, xterm)
+              --status                Show veil's status line (values hidden, recording) on
+                                      the bottom row.
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -322,7 +322,7 @@ public struct ScreenEncoder: Sendable {
     }
 
     /// `ESC [ 0 ; … m` for a cell's rendition.
-    static func sgr(for cell: Cell) -> String {
+    public static func sgr(for cell: Cell) -> String {
         var parts = ["0"]
         let a = cell.attributes
         if a.contains(.bold) { parts.append("1") }

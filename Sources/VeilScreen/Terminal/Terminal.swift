@@ -186,6 +186,9 @@ public struct Terminal: Sendable {
     /// Whether the alternate screen buffer is shown.
     public var isAlternateScreen: Bool { state.isAlternateScreen }
 
+    /// How many times the program rang the bell (BEL outside a string sequence) so far.
+    public var bellCount: Int { state.bellCount }
+
     /// Whether a sensitive run (`OSC 7701 ; REASON ST`) is in effect for printed cells.
     public var isInSensitiveRun: Bool { state.pen.sensitiveIndex != 0 }
 

@@ -19,6 +19,8 @@ extension TerminalState: ParserReceiver {
             glIndex = 0
         case 0x18, 0x1A:  // CAN, SUB: a device control string they abort is not answered
             dcsRequest = nil
+        case 0x07:  // BEL: rings (counted for a terminal that shows the screen live)
+            bellCount &+= 1
         default:
             break  // BEL and the other C0 controls change nothing on the screen
         }

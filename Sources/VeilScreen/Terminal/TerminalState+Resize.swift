@@ -38,6 +38,7 @@ extension TerminalState {
         result.charsets = charsets
         result.glIndex = glIndex
         result.title = title
+        result.bellCount = bellCount
         result.observer = observer
         result.inputBase = inputBase
         result.inputLength = inputLength

@@ -88,6 +88,8 @@ struct TerminalState: Sendable {
     var printEndPending = false
 
     var title = ""
+    /// BEL (0x07) controls executed so far (a BEL that ends a string sequence is not one).
+    var bellCount = 0
     var tables = SideTables()
 
     /// Who learns of every change to the screen (``Terminal/observer``); nil: changes cost
