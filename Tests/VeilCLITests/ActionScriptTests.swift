@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Veil
 
 /// The GitHub Action's audit and check steps (Scripts/action/run, as action.yml runs them) on
 /// the repository's demo app, with a runner's GITHUB_OUTPUT simulated and the built veil.
@@ -311,6 +312,32 @@ import Testing
             #expect(result.status == 1, "\(entry): \(result)")
             #expect(result.stdout.contains("--output=r.ans (capture)"), "\(result)")
             #expect(try Data(contentsOf: victim) == Data("keep".utf8))
+        }
+    }
+
+    /// The hooks pick the files a folder search audits (every kind: captures, recordings,
+    /// scenarios, tapes, SVG captures; extensions in any case), and no other.
+    @Test func thePreCommitHooksPickEveryKindTheFolderSearchAudits() throws {
+        let hooks = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        let patterns = hooks.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("files:") else { return nil }
+            return trimmed.dropFirst("files:".count).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(patterns.count == 2)
+        let names = [
+            "a.cast", "b.ans", "c.ansi", "d.tape", "e.svg", "app.veil.yml", "F.CAST", "G.Svg", "h.Tape",
+            "notes.txt", "config.yml", "logo.png", "x.cast.bak", "demo.gif",
+        ]
+        for pattern in patterns {
+            // pre-commit searches each staged path with Python's re.search.
+            let regex = try NSRegularExpression(pattern: pattern)
+            for name in names {
+                let picked = regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+                let audited = AuditInputDiscovery.kind(ofFoundFile: name) != nil
+                #expect(picked == audited, "\(pattern): \(name)")
+            }
         }
     }
 }

@@ -60,6 +60,37 @@ import Testing
         #expect(pinned.stdout.contains("app/.veil.yml (nearest, 1 input, pinned"), "\(pinned)")
     }
 
+    /// Every kind of input the folder search audits notes the rules file that applied to it:
+    /// a weakening `.veil.yml` beside a tape or an SVG capture is a finding too (it was not:
+    /// the audit passed, clean, and named no rules file).
+    @Test(arguments: [
+        ("demo.tape", "Type \"echo 4111 1111 1111 1111\"\nEnter\n"),
+        (
+            "demo.svg",
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" font-family="monospace" font-size="10">
+              <text x="0" y="10">$ pay</text><text x="0" y="22">card 4111 1111 1111 1111</text>
+            </svg>
+            """
+        ),
+        (
+            "demo.cast",
+            "{\"version\": 2, \"width\": 40, \"height\": 5}\n[0.5, \"o\", \"card 4111 1111 1111 1111\\r\\n\"]\n"
+        ),
+    ])
+    func everyKindOfInputNotesItsRulesFile(_ name: String, _ content: String) throws {
+        let folder = try Temp.folder(prefix: "veil-tree-rules")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(content.utf8).write(to: folder.appendingPathComponent("app/\(name)").creatingFolder())
+        let plain = try CLI.run(["audit", "--no-timing", "."], in: folder)
+        #expect(plain.status == 1, "\(plain)")  // the card, with the built-in rules
+        try Data("extend:\n  useDefault: false\n".utf8).write(to: folder.appendingPathComponent("app/.veil.yml"))
+        let result = try CLI.run(["audit", "--no-timing", "."], in: folder)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("app/.veil.yml:2:") && result.stdout.contains("rules.weakened"), "\(result)")
+        #expect(result.stdout.contains("Rules: app/.veil.yml (nearest, 1 input, from the audited tree"), "\(result)")
+    }
+
     @Test func narrowRulesFilesAreNoFindingAndTheBuiltInRulesAreNamed() throws {
         let narrow = """
             allowlists:

@@ -32,6 +32,25 @@ import VeilRedaction
         #expect(!text.contains("hunter2"), "\(text)")
     }
 
+    /// GIF, WebP and SVG are drawn from the same redaction: the SVG (text) and the picture of
+    /// the moment the bare copy alone is on screen (`veil snap --at`) hold none of it.
+    @Test func everyPictureOfTheRecordingHidesTheBareCopy() throws {
+        let cast = try ExposureTests.cast([
+            (0.5, "\(Self.value)\r\n"), (1.0, "\u{1B}[2J\u{1B}[Hpassword: \(Self.value)\r\n"),
+        ])
+        var svg: [UInt8] = []
+        _ = try RedactedAnimation(format: .svg, rules: try RuleSet.builtIn, settings: AnimationSettings())
+            .write(.recording(cast), cols: nil, rows: nil, path: "t.cast") { svg += $0 }
+        let text = String(decoding: svg, as: UTF8.self)
+        #expect(text.contains("<svg"))
+        #expect(!text.contains("hunter2"))
+        let picture = try CaptureRedactor(rules: try RuleSet.builtIn)
+            .picture(of: .recording(cast), at: 0.7, cols: nil, rows: nil, path: "t.cast")
+        let shown = (0..<picture.screen.rows).map { picture.screen.rowText($0) }.joined(separator: "\n")
+        #expect(!shown.contains("hunter2"), "\(shown)")
+        #expect(picture.hiddenSpans >= 1)
+    }
+
     @Test func aMarkerLabelIsJudgedEvenWithoutTitleScanning() throws {
         let rules = try RuleSet(yaml: "scanTitle: false\n")
         let lines = [

@@ -104,6 +104,21 @@ import VeilScreen
         #expect(text.contains("<title>session of ••••"))
     }
 
+    /// Issue #26, item 5 for SVG: a value the screen shows after a label ("password:") and the
+    /// title names bare is hidden in the title too.
+    @Test func aTitleCopyOfAValueTheScreenShowsIsRedacted() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" font-family="monospace" font-size="10">
+              <title>hunter2xyzQ! at login</title>
+              <text x="0" y="10">$ login</text><text x="0" y="22">password: hunter2xyzQ!</text>
+            </svg>
+            """
+        let (redacted, _) = try SVGRedaction.redact(Array(svg.utf8), rules: .builtIn, style: .solid, path: "s.svg")
+        let text = String(decoding: redacted, as: UTF8.self)
+        #expect(!text.contains("hunter2"), "\(text)")
+        #expect(text.contains("<title>•••••••••••• at login</title>"), "\(text)")
+    }
+
     @Test func veilsOwnLayeredSVGIsReadFrameByFrame() async throws {
         // Screens written by VeilRender's SVGAnimationWriter (layers shown by visibility
         // keyframes), read back: the same text at the same times.

@@ -5,7 +5,7 @@ extension AuditInputAuditor {
     /// An SVG capture: each frame judged as a screen of a recording (every value once, at the
     /// SVG text that first drew it, with its frame and time), its other text as text.
     func auditSVG(_ file: AuditInputFile) throws -> InputAudit {
-        let rules = try resolver.rules(forInputAt: file.path)
+        let rules = try rules(for: file)
         let bytes = try read(file, limit: SVGCaptureJudge.maximumBytes)
         let result = try SVGCaptureJudge(rules: rules).judge(bytes, path: file.path)
         let document = result.capture.document

@@ -82,6 +82,16 @@ struct AuditInputAuditor: Sendable {
 
     // MARK: Scenarios
 
+    /// The rules for a capture, tape or SVG input (its nearest `.veil.yml`, `--config` or the
+    /// built-in rules), noted in ``rulesFiles`` so that the report names the file and judges
+    /// its weakening settings (SECURITY.md, "Rules from the tree"): every kind of input goes
+    /// through here.
+    func rules(for file: AuditInputFile) throws -> RuleSet {
+        let rules = try resolver.rules(forInputAt: file.path)
+        rulesFiles.note(resolver.source(forInputAt: file.path), currentFolder: currentFolder)
+        return rules
+    }
+
     /// The bytes of an input, read inside its root (``ConfinedRoot``).
     func read(_ file: AuditInputFile, limit: Int) throws -> [UInt8] {
         do {
@@ -247,8 +257,7 @@ struct AuditInputAuditor: Sendable {
     /// A capture judged at every moment it showed (DESIGN.md, "Exposure over time"): each
     /// distinct value once, where the bytes that first drew it are, and when.
     private func auditCapture(_ file: AuditInputFile) throws -> InputAudit {
-        let rules = try resolver.rules(forInputAt: file.path)
-        rulesFiles.note(resolver.source(forInputAt: file.path), currentFolder: currentFolder)
+        let rules = try rules(for: file)
         // Unusual but read (content off the screen, a recording's odd line): reported as
         // warnings, each naming the file, never skipped silently.
         var warnings: [String] = []
@@ -300,7 +309,7 @@ struct AuditInputAuditor: Sendable {
 
     /// A VHS tape: what it types and sets, judged as text (``TapeChannels``).
     private func auditTape(_ file: AuditInputFile) throws -> InputAudit {
-        let rules = try resolver.rules(forInputAt: file.path)
+        let rules = try rules(for: file)
         let bytes = try read(file, limit: TapeChannels.maximumBytes)
         let findings = try TapeChannels(rules: rules).scan(bytes, path: file.path).map {
             pending($0, rules: rules, path: file.path, medium: "tape", advice: AuditFinding.tapeAdvice)

@@ -72,7 +72,8 @@ public struct SVGCaptureJudge: Sendable {
 /// the text itself by a mask character (a rectangle over readable text is not redaction),
 /// everything else kept byte for byte: the values every frame showed (found as
 /// ``CaptureRedactor`` finds them, so what hiding one reveals is hidden too) and those of its
-/// other text (title, description, comments), each occurrence.
+/// other text (title, description, comments), each occurrence, with every copy there of a
+/// value the frames showed.
 public enum SVGRedaction {
     /// The redacted SVG and how many characters were replaced.
     /// - Throws: ``InputError`` naming `path`.
@@ -81,19 +82,22 @@ public enum SVGRedaction {
     {
         let result = try SVGCaptureJudge(rules: rules).judge(bytes, path: path)
         var ranges: [Range<Int>] = []
+        var known = KnownValues()
         if let replay = result.replay {
-            let (_, hidden) = try CaptureRedactor(rules: rules, style: style)
+            let (report, hidden) = try CaptureRedactor(rules: rules, style: style)
                 .judge(.recording(replay.cast), cols: nil, rows: nil, path: path)
+            known = report.values
             for offset in replay.sourceStarts.indices where replay.sourceStarts[offset] >= 0 && hidden.contains(offset)
             {
                 if let range = replay.source(ofOffset: offset) { ranges.append(range) }
             }
         }
-        // The other text: every finding in every run (each occurrence, not only the first).
+        // The other text: every finding in every run (each occurrence, not only the first),
+        // and every copy of a value the frames showed (a title that names it bare).
         for (_, text) in result.capture.texts {
             let found: [TextFinding]
             do {
-                found = try rules.textFindings(in: text.text)
+                found = try rules.textFindings(in: text.text, known: known)
             } catch {
                 throw InputError(path: path, message: "\(error)")
             }

@@ -22,6 +22,14 @@ extension RuleSet {
         return try textFindings(in: lines, known: KnownValues())
     }
 
+    /// Findings in `text` as ``textFindings(in:)`` finds them, and every occurrence of a
+    /// `known` value (one found elsewhere in the same input, e.g. on a capture's screens) as a
+    /// repeat.
+    /// - Throws: ``DetectionError`` when a custom detector fails.
+    public func textFindings(in text: String, known: KnownValues) throws -> [TextFinding] {
+        try textFindings(in: TextLines(Array(text.utf8)), known: known)
+    }
+
     /// Findings in `lines`, with the repeats of their values and of `known` values.
     func textFindings(in lines: TextLines, known: KnownValues, preset: [Finding] = []) throws -> [TextFinding] {
         let (findings, repeats) = try DetectionRun.textFindings(self, in: lines, known: known, preset: preset)
