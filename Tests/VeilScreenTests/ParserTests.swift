@@ -30,6 +30,30 @@ import Testing
             ])
     }
 
+    /// An empty parameter reads as 0 but is told apart from an explicit 0 (xterm's `DEFAULT`:
+    /// `CSI 8;;5 t` keeps the height where `CSI 8;0;5 t` asks for the display's).
+    @Test func emptyParametersAreToldApart() {
+        struct Last: ParserReceiver {
+            var sequence: ControlSequence?
+            mutating func csiDispatch(_ sequence: ControlSequence) { self.sequence = sequence }
+        }
+        func parameters(_ text: String) -> Parameters? {
+            var parser = Parser()
+            var last = Last()
+            parser.advance(Array(text.utf8), into: &last)
+            return last.sequence?.parameters
+        }
+        let empty = parameters("\u{1B}[8;;5t")
+        #expect(empty?.groups == [[8], [0], [5]])
+        #expect(empty?.isEmpty(0) == false && empty?.isEmpty(1) == true && empty?.isEmpty(2) == false)
+        #expect(empty?.isEmpty(3) == true)  // absent
+        let zero = parameters("\u{1B}[8;0;5t")
+        #expect(zero?.isEmpty(1) == false)
+        let trailing = parameters("\u{1B}[8;4;t")
+        #expect(trailing?.groups == [[8], [4], [0]] && trailing?.isEmpty(2) == true)
+        #expect(parameters("\u{1B}[t")?.count == 0)
+    }
+
     @Test func colonSubParameters() {
         #expect(
             parse("\u{1B}[38:2::1:2:3m") == [

@@ -83,6 +83,19 @@ import VeilScreen
         #expect(t.tracker.cellOffsets.allSatisfy { $0 == -1 })
     }
 
+    /// A program may resize its window (XTWINOPS 8, allowed as in xterm): each resize copies
+    /// the tracker's offsets of every cell, and that work is charged, so a resize storm runs
+    /// into the budget instead of copying without end.
+    @Test func windowResizeStormsAreCharged() throws {
+        var t = try Terminal.tracked(cols: 500, rows: 500)
+        t.workBudget = 1 << 24
+        let storm = Array("\u{1B}[8;1;1t\u{1B}[8;0;0t".utf8)
+        for index in 0..<200 { t.feed(storm, at: index * storm.count) }
+        // At least the cells of each grown screen (250,000) are charged, so the storm of 200
+        // (50 million cells) stops within the 16 million units.
+        #expect(t.isOverWorkBudget)
+    }
+
     @Test func pendingCopiesAreBoundedByTheBudget() throws {
         // Each ICH changes a full row of a long wrapped line, and the next one copies it:
         // never taken, the copies would grow without bound.

@@ -61,6 +61,7 @@ extension ExposureTracking {
             hidden.setAllDirty(true)
             builder = ExposureBatchBuilder(cols: newCols, reserving: batchCells)
             lastWriteRow = -1
+            work &+= newRows * newCols  // the rows' offsets copied to the new size
         case .renumberTables:
             finishBatch()  // the lines copied so far keep the indices of now
         case .appearance:

@@ -38,7 +38,7 @@ extension TerminalState {
         if observer != nil { nextPosition = position(of: pointer) }
     }
 
-    /// An escape sequence starts at `pointer` (its ESC).
+    /// The DECFRA about to be dispatched started at `pointer` (its ESC).
     @inline(__always)
     mutating func willStartSequence(at pointer: UnsafePointer<UInt8>) {
         if observer != nil { sequencePosition = position(of: pointer) }

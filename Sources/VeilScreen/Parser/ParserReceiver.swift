@@ -25,9 +25,9 @@ public protocol ParserReceiver {
     /// cells to input positions; the default does nothing.
     mutating func willDecode(at pointer: UnsafePointer<UInt8>)
 
-    /// The ESC that starts an escape sequence is at `pointer` (in the bytes being fed), for
-    /// receivers that map what a sequence writes (DECFRA) to input positions; the default
-    /// does nothing.
+    /// The ESC that started the DECFRA about to be dispatched is at `pointer` (in the bytes
+    /// being fed; their first byte when the sequence began in an earlier feed), for receivers
+    /// that map what it writes to input positions; the default does nothing.
     mutating func willStartSequence(at pointer: UnsafePointer<UInt8>)
 
     /// Executes a C0 control (0x00…0x1F other than ESC, CAN and SUB).

@@ -19,7 +19,7 @@ extension TerminalState {
         result.isAlternateScreen = isAlternateScreen
         result.row = row - dropped
         result.col = min(col, newCols - 1)
-        result.wrapPending = wrapPending && col < newCols
+        result.wrapPending = wrapPending  // xterm keeps a pending wrap, also in a clamped column
         result.pen = pen
         result.savedCursors = savedCursors.map { saved in
             var saved = saved

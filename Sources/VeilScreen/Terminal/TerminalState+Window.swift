@@ -14,14 +14,14 @@ extension TerminalState {
             windowIconified = p[0] == 2
         case 3:  // move the window to x ; y (pixels; absent: 0)
             windowPosition = (p[1], p[2])
-        case 4:  // resize the text area to height ; width pixels (absent: unchanged; 0: the display's)
-            let height = p.count < 2 ? rows : (p[1] > 0 ? max(1, p[1] / reportSettings.cellHeight) : display.rows)
-            let width = p.count < 3 ? cols : (p[2] > 0 ? max(1, p[2] / reportSettings.cellWidth) : display.cols)
+        case 4:  // resize the text area to height ; width pixels (absent or empty: unchanged; 0: the display's)
+            let height = p.isEmpty(1) ? rows : (p[1] > 0 ? max(1, p[1] / reportSettings.cellHeight) : display.rows)
+            let width = p.isEmpty(2) ? cols : (p[2] > 0 ? max(1, p[2] / reportSettings.cellWidth) : display.cols)
             resizeWindow(rows: height, cols: width)
-        case 8:  // resize the text area to height ; width characters (absent: unchanged; 0: the display's)
+        case 8:  // resize the text area to height ; width characters (absent or empty: unchanged; 0: the display's)
             resizeWindow(
-                rows: p.count < 2 ? rows : (p[1] > 0 ? p[1] : display.rows),
-                cols: p.count < 3 ? cols : (p[2] > 0 ? p[2] : display.cols))
+                rows: p.isEmpty(1) ? rows : (p[1] > 0 ? p[1] : display.rows),
+                cols: p.isEmpty(2) ? cols : (p[2] > 0 ? p[2] : display.cols))
         case 24...:  // DECSLPP: lines per page
             resizeWindow(rows: p[0], cols: cols)
         default:

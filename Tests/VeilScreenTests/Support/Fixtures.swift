@@ -57,7 +57,12 @@ enum XtermFixtures {
     static func differences(_ bytes: [UInt8], expected: Expected) -> [String] {
         var terminal = try! Terminal(cols: expected.cols, rows: expected.rows)
         terminal.feed(bytes)
-        let screen = terminal.screen
+        return differences(terminal.screen, expected: expected)
+    }
+
+    /// Every difference between `screen` and xterm's lines, cursor, wide cells and line
+    /// sizes (empty when equal).
+    static func differences(_ screen: Screen, expected: Expected) -> [String] {
         var problems: [String] = []
         let actual = screen.visibleLines()
         for row in 0..<max(actual.count, expected.lines.count) {
