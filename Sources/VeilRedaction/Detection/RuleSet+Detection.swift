@@ -274,6 +274,7 @@ struct DetectionRun {
             switch validator.verdict(secret) {
             case .valid: break
             case .validWithContext: needsContext = true
+            case let .invalid(reason) where validator == .random: return drop(reason, kind: .placeholder)
             case let .invalid(reason): return drop("\(validator.rawValue): \(reason)")
             }
         }

@@ -8,8 +8,8 @@
 /// | variable | `${DB_PASSWORD}`, `$GITHUB_TOKEN`, `%API_KEY%` |
 /// | template | `{{ .Values.secret }}` |
 /// | angle-bracket placeholder | `<your-token>` |
-/// | mask | `********`, `••••`, `xxxxxxxx`, `####` |
-/// | stand-in word | `changeme`, `your_password`, `replace-me`, `example` |
+/// | mask | `********`, `••••`, `xxxxxxxx`, `####`, `fo1_xxxxxxxx…`, `glc_11111111…` |
+/// | stand-in word | `changeme`, `your_password`, `replace-me`, `example`, `…PUT_YOUR_TOKEN_HERE…` |
 /// | documentation example | `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` |
 public enum Placeholder {
     /// Why `value` (a candidate's secret, without quotes) is a placeholder, or nil.
@@ -49,12 +49,13 @@ public enum Placeholder {
         // AWS's documentation keys (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`)
         // and the like mark themselves.
         if count >= 12 && contains(utf8, "EXAMPLE") { return "a documentation example (…EXAMPLE…)" }
+        if isFiller(utf8) { return "a mask: one character repeated after the token's prefix" }
         // Stand-in words: letters, `_`, `-` and brackets only.
         guard count <= 24,
             utf8.allSatisfy({
                 ASCII.isLetter($0) || $0 == ASCII.underscore || $0 == ASCII.dash || $0 == 0x5B || $0 == 0x5D
             })
-        else { return nil }
+        else { return phraseReason(utf8) }
         let word = String(decoding: utf8, as: UTF8.self).lowercased()
         if standInWords.contains(word) { return "a stand-in word (\(word))" }
         for prefix in ["your_", "your-", "my_", "my-", "insert_", "insert-", "replace_", "replace-", "enter_"]
@@ -63,8 +64,52 @@ public enum Placeholder {
         {
             return "a stand-in word (\(prefix)…)"
         }
-        return nil
+        return phraseReason(utf8)
     }
+
+    private static func phraseReason(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        guard utf8.count >= 8, let phrase = documentationPhrase(utf8) else { return nil }
+        return "a stand-in (…\(phrase)…)"
+    }
+
+    /// An optional prefix of up to 12 bytes with a letter, ending in `_`, `-`, `~` or `.`
+    /// (`fo1_`, `glc_`, `sha256~`), then at least 8 letters and digits that are all one character (either
+    /// case), with `_ - . = ~` allowed between them: `fo1_xxxxxxxx…`, `glc_1111…=`,
+    /// `aaaaaaaaaaaa`. A random token of 8 characters is one repeated character once in
+    /// 10^14; a password of one repeated character is a filler, not a secret.
+    static func isFiller(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        for index in 0..<min(utf8.count, 13)
+        where [ASCII.underscore, ASCII.dash, 0x7E, ASCII.dot].contains(utf8[index]) {
+            // A token's prefix names it (`fo1_`, `sha256~`): digits alone are a group of a
+            // number (`4111-1111-…`), not a prefix.
+            if utf8[0..<index].contains(where: ASCII.isLetter) { start = index + 1 }
+            break
+        }
+        var filler: UInt8?
+        var letters = 0
+        for byte in utf8[start...] {
+            if [ASCII.underscore, ASCII.dash, 0x7E, ASCII.dot, 0x3D].contains(byte) { continue }
+            guard ASCII.isAlnum(byte) else { return false }
+            let lowered = ASCII.lower(byte)
+            if let filler, filler != lowered { return false }
+            filler = lowered
+            letters += 1
+        }
+        return letters >= 8
+    }
+
+    /// Words documentation puts in a value to say where the real one goes (`PUT_YOUR_TOKEN_HERE`).
+    private static func documentationPhrase(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        let lowered = String(decoding: utf8, as: UTF8.self).lowercased()
+        return documentationPhrases.first { lowered.contains($0) }
+    }
+
+    private static let documentationPhrases = [
+        "put_your", "put-your", "your_token", "your-token", "your_api", "your-api", "your_key", "your-key",
+        "your_secret", "your-secret", "your_password", "your-password", "_here_", "-here-", "token_here",
+        "key_here", "secret_here",
+    ]
 
     /// All `•` (U+2022) or `●` (U+25CF).
     private static func isMasked(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
