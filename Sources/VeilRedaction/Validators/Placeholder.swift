@@ -99,10 +99,27 @@ public enum Placeholder {
         return letters >= 8
     }
 
-    /// Words documentation puts in a value to say where the real one goes (`PUT_YOUR_TOKEN_HERE`).
+    /// Words documentation puts in a value to say where the real one goes (`PUT_YOUR_TOKEN_HERE`),
+    /// looked for in the bytes as they are (ASCII letters either case): detection asks this of
+    /// every finding, so no string is made.
     private static func documentationPhrase(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        let lowered = String(decoding: utf8, as: UTF8.self).lowercased()
-        return documentationPhrases.first { lowered.contains($0) }
+        // Every phrase holds `your` or `here`: most values hold neither and stop here.
+        guard containsLowercase(utf8, yourBytes) || containsLowercase(utf8, hereBytes) else { return nil }
+        return documentationPhrases.first { containsLowercase(utf8, Array($0.utf8)) }
+    }
+
+    private static let yourBytes = Array("your".utf8)
+    private static let hereBytes = Array("here".utf8)
+
+    /// Whether `phrase` (lowercase ASCII) occurs in `utf8`, ASCII letters compared in either case.
+    private static func containsLowercase(_ utf8: UnsafeBufferPointer<UInt8>, _ phrase: [UInt8]) -> Bool {
+        guard utf8.count >= phrase.count else { return false }
+        for start in 0...(utf8.count - phrase.count) {
+            var k = 0
+            while k < phrase.count && ASCII.lower(utf8[start + k]) == phrase[k] { k += 1 }
+            if k == phrase.count { return true }
+        }
+        return false
     }
 
     private static let documentationPhrases = [
