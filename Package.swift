@@ -36,6 +36,11 @@ let package = Package(
         .target(name: "CVeilSignals"),
         // Shared libraries loaded only when a format needs them (dlopen), so Veil runs without them.
         .target(name: "CVeilLibraries", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // GIF (giflib) and animated WebP (libwebp) codecs: built with the libraries' headers, the
+        // libraries opened at run time through CVeilLibraries (Debian: libgif-dev, libwebp-dev).
+        .target(
+            name: "CVeilMedia", dependencies: ["CVeilLibraries"],
+            cSettings: [.define("VEIL_FAULT_INJECTION", .when(configuration: .debug))]),
         // The child side of running a program in a pseudo-terminal (fork → exec, no Swift in between).
         .target(name: "CVeilPty", dependencies: ["CVeilSignals"]),
         // Bundled data: font, default rules, demo scenario.
@@ -47,6 +52,10 @@ let package = Package(
         ),
         .target(name: "VeilLifecycle"),
         .target(name: "VeilScreen"),
+        // Reading terminal media that are not plain terminal bytes: the strings of escape
+        // sequences no terminal draws, typed input, JSON with positions (recordings'
+        // metadata). Knows nothing of detection.
+        .target(name: "VeilMedia"),
         // Reading YAML with positions, limits and "did you mean" (rules files and scenarios).
         .target(name: "VeilYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
@@ -61,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "VeilRender",
-            dependencies: ["VeilScreen", "CVeilPNG", "CVeilSignals", "VeilResources"],
+            dependencies: ["VeilScreen", "CVeilPNG", "CVeilMedia", "CVeilSignals", "VeilResources"],
             // Fault injection for the process-level tests: debug builds only (see FaultInjection.swift).
             swiftSettings: [.define("VEIL_FAULT_INJECTION", .when(configuration: .debug))]
         ),
@@ -71,7 +80,7 @@ let package = Package(
             name: "Veil",
             dependencies: [
                 "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources", "VeilYAML",
-                "CVeilPty", "CVeilSignals",
+                "VeilMedia", "CVeilPty", "CVeilSignals",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -86,9 +95,11 @@ let package = Package(
         // terminal sessions, valid random secrets for every built-in detector.
         .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
         .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
+        .testTarget(name: "VeilResourcesTests", dependencies: ["VeilResources"]),
         .testTarget(
             name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
+        .testTarget(name: "VeilMediaTests", dependencies: ["VeilMedia"]),
         .testTarget(
             name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"],
             resources: [.copy("Fixtures")]),

@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "VeilScreen", package: veil),
                 .product(name: "VeilRedaction", package: veil),
+                .product(name: "Veil", package: veil),
             ]
         )
     ]

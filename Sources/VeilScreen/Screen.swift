@@ -57,6 +57,23 @@ public struct Screen: Hashable, Sendable {
         self.links = [""]
     }
 
+    /// A screen of `cells` (row-major) and soft wraps `wrapped` whose side-table indices point
+    /// into `clusters`, `sensitiveReasons` and `links`; every row single size.
+    /// - Throws: ``ScreenError/invalidSize(cols:rows:)`` unless both are 1…1000.
+    /// - Precondition: `cells.count == cols * rows` and `wrapped.count == rows`.
+    public init(
+        cols: Int, rows: Int, cells: [Cell], wrapped: [Bool], clusters: [String], sensitiveReasons: [String],
+        links: [String]
+    ) throws {
+        guard (1...Screen.maximumSize).contains(cols), (1...Screen.maximumSize).contains(rows) else {
+            throw ScreenError.invalidSize(cols: cols, rows: rows)
+        }
+        precondition(cells.count == cols * rows && wrapped.count == rows, "cells or wrap flags do not fit the size")
+        self.init(
+            cols: cols, rows: rows, cells: cells, wrapped: wrapped, clusters: clusters, reasons: sensitiveReasons,
+            links: links)
+    }
+
     /// A screen of the given cells and wrap flags (`cells.count == cols * rows`, `wrapped.count
     /// == rows`), with the side tables given, every row single size; the size is the caller's
     /// to check.

@@ -14,9 +14,12 @@ struct AuditCommand: AsyncParsableCommand {
             PATH is a file or a folder. Folders are searched recursively (hidden folders and .build \
             skipped, and the paths the folder's .veilignore or an --exclude GLOB matches, in gitignore \
             syntax; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
-            (*.veil.yml) and captures (*.ans, *.cast); the screens a scenario shows are audited with it, \
-            not again as captures. A file given by name is a scenario when it ends in .yml or .yaml, else \
-            a capture, and is audited even when a pattern matches it. A 'veil:allow RULE' comment on a \
+            (*.veil.yml), captures (*.ans, *.cast) and VHS tapes (*.tape); the screens a scenario shows \
+            are audited with it, not again as captures. A capture's header fields, typed input, markers \
+            and escape-sequence strings (titles, working directory, hyperlinks, clipboard) are judged \
+            too, and a tape's typed lines, Env and Set values. A file given by name is a scenario when \
+            it ends in .yml or .yaml, a tape when it ends in .tape, else a capture, and is audited even \
+            when a pattern matches it. A 'veil:allow RULE' comment on a \
             scenario's step, or a 'veil:allow RULE' marker event in a .cast, allows that finding there \
             (reported as allowed). Every file a scenario names must lie inside the audited \
             folder (no absolute paths, no '..' or symbolic links out of it, regular files only) unless \
@@ -39,7 +42,8 @@ struct AuditCommand: AsyncParsableCommand {
     var format: AuditFormat = .text
 
     @Option(
-        name: [.customShort("o"), .long], help: "Write the report to FILE (atomically) instead of standard output.")
+        name: [.customShort("o"), .long],
+        help: "Write the report to FILE (atomically; - is standard output) instead of standard output.")
     var output: String?
 
     @Option(help: "Baseline of reviewed findings to subtract (JSON).")
@@ -99,6 +103,11 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
     var verbose = false
 
+    @OptionGroup var fileMode: FileModeOption
+
+    /// The report's destination file; nil for standard output (no `-o`, or `-o -`).
+    var outputFile: String? { output == "-" ? nil : output }
+
     /// The secret fingerprint salt from the environment: its UTF-8 bytes; nil when unset or
     /// empty (a CI secret that a fork's pull request cannot read expands to nothing).
     static func fingerprintSalt(environment: [String: String]) -> [UInt8]? {
@@ -132,6 +141,7 @@ struct AuditCommand: AsyncParsableCommand {
         options.excludes = excludes
         options.review = review
         options.honoursAllowMarkers = !ignoreAllowMarkers
+        options.outputPolicy = fileMode.policy(inputs: paths)
         return options
     }
 
@@ -144,7 +154,7 @@ struct AuditCommand: AsyncParsableCommand {
         let report = outcome.report
         let environment = ProcessInfo.processInfo.environment
         let colour =
-            output == nil && format == .text
+            outputFile == nil && format == .text
             && AuditReportOptions.wantsColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
         let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
         let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: sourceRoot))
@@ -155,9 +165,9 @@ struct AuditCommand: AsyncParsableCommand {
         for warning in outcome.warnings { Self.standardError("warning: \(warning)") }
         if let written = outcome.baselineWritten { Self.standardError("veil audit: wrote baseline \(written)") }
         var exitCode = report.exitCode
-        if let output {
+        if let output = outputFile {
             do {
-                try AuditOutput.write(text, to: output)
+                try AuditOutput.write(text, to: output, policy: options.outputPolicy, currentFolder: currentFolder)
             } catch {
                 Self.standardError("veil audit: cannot write \(output): \(error)")
                 exitCode = 2
@@ -165,7 +175,7 @@ struct AuditCommand: AsyncParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
-        if output != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
+        if outputFile != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 

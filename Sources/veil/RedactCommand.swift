@@ -12,7 +12,11 @@ struct RedactCommand: ParsableCommand {
             "Write a recording (.cast) or capture (.ans) that plays the same screens with every exposed value hidden.",
         discussion: """
             Frames are re-encoded from the redacted screen, so no byte of a hidden value survives in any event, \
-            title or marker. Input events ("i") and the header's title, command and environment are dropped.
+            title or marker. What no screen shows is left out: input events ("i"), unknown events, comment \
+            lines, the header's fields other than the size, start time and idle limit (title, command, \
+            environment, tags, …), and escape-sequence strings other than the title (working directory, \
+            hyperlinks, clipboard, shell integration, DCS, APC, …). A marker keeps its label unless the rules \
+            find something in it.
 
             With --text, INPUT is plain text (logs, config files, CI output): it is written with every \
             finding replaced, streamed line by line in bounded memory (kubectl logs … | veil redact --text -), \
@@ -51,6 +55,8 @@ struct RedactCommand: ParsableCommand {
 
     @OptionGroup var size: ScreenSizeOptions
 
+    @OptionGroup var fileMode: FileModeOption
+
     func validate() throws {
         if !text && output == nil { throw ValidationError("-o OUT is needed (a .cast recording for a .cast input)") }
         if text && raw { throw ValidationError("--raw applies to terminal bytes, not to --text") }
@@ -65,24 +71,44 @@ struct RedactCommand: ParsableCommand {
                 case .mask: .mask
                 case .placeholder: .placeholder
                 }
-            return try TextFileRedaction.redact(inputPath: input, outputPath: output, rules: rules, style: textStyle)
+            return try TextFileRedaction.redact(
+                inputPath: input, outputPath: output == "-" ? nil : output, rules: rules, style: textStyle,
+                policy: fileMode.policy(inputs: [input]))
         }
         let redaction = (style ?? .solid).style
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
         ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
-        let url = URL(fileURLWithPath: output ?? "")
         var report: CaptureExposureReport?
+        let redactor = CaptureRedactor(rules: rules, style: redaction)
+        if output == "-" {
+            report = try redactor.redact(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input,
+                to: { FileHandle.standardOutput.write(Data($0)) })
+            let count = report?.exposures.count ?? 0
+            FileHandle.standardError.write(
+                Data("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden\n".utf8))
+            for warning in report?.warnings ?? [] {
+                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            }
+            return
+        }
+        let url = URL(fileURLWithPath: output ?? "")
         // Streamed to a temporary file, renamed only when the whole recording was read.
-        try AtomicFile.write(to: url) { write in
-            report = try CaptureRedactor(rules: rules, style: redaction)
-                .redact(capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
+        try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in
+            report = try redactor.redact(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
         for warning in report?.warnings ?? [] {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
         let count = report?.exposures.count ?? 0
-        print("\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden")
+        // What the input held but no screen showed (header fields, input, markers, escape
+        // strings): re-encoding leaves all of it out; say how much of it the rules found.
+        let held = try RecordingChannels(rules: rules).scan(capture, path: input).findings.count
+        var line = "\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
+        print(line)
     }
 }

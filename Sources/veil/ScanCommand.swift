@@ -67,7 +67,7 @@ struct ScanCommand: ParsableCommand {
                         .utf8))
         }
         let format: ScanReport.Format = self.format == .json ? .json : .text
-        let findings: [Finding]
+        var findings: [Finding]
         var report: String
         let screen: Screen
         if capture.at != nil {
@@ -86,6 +86,22 @@ struct ScanCommand: ParsableCommand {
             screen = exposure.finalScreen
             findings = exposure.exposures.map(\.finding)
             report = ScanReport.render(exposure, input: input, as: format, showingLast: showLast)
+            // What the capture holds but no screen shows (header, input, markers, escape strings).
+            let media = try RecordingChannels(rules: rules).scan(input, path: capture.input)
+            for note in media.unread {
+                FileHandle.standardError.write(Data("veil: warning: \(note); it was not judged\n".utf8))
+            }
+            findings += media.findings.map(\.finding)
+            switch format {
+            case .text:
+                if !media.findings.isEmpty && exposure.exposures.isEmpty { report = "nothing on any screen\n" }
+                report += ScanReport.renderMedia(media.findings, as: .text, showingLast: showLast)
+            case .json:
+                // `{"findings":[…],"media":[…]}`
+                report =
+                    String(report.dropLast(2)) + #","media":["#
+                    + ScanReport.renderMedia(media.findings, as: .json, showingLast: showLast) + "]}\n"
+            }
         }
         if verbose {
             let dropped = try rules.detect(in: screen).dropped

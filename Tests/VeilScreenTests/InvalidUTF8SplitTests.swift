@@ -1,10 +1,11 @@
 import Testing
+import VeilTestSupport
 
 @testable import VeilScreen
 
 /// An invalid UTF-8 sequence split across writes shows U+FFFD, as xterm does (battery
 /// `invalid_utf8`), never U+FFFF or anything else, on every path that feeds bytes in
-/// pieces: plain writes, writes with their input offsets (exposure tracking), byte by byte.
+/// pieces: plain writes, writes with their input positions (an observer following), byte by byte.
 /// `veil screen --actions` shows the parser's side: `print "A\u{FFFD}B"` for `A E2 82 B`.
 @Suite struct InvalidUTF8SplitTests {
     static let inputs: [[UInt8]] = [
@@ -22,7 +23,7 @@ import Testing
             plain.feed(Array(bytes[..<cut]))
             plain.feed(Array(bytes[cut...]))
             var tracked = try Terminal(cols: 10, rows: 2)
-            tracked.trackExposure(.everyMoment)
+            tracked.observer = ScreenChangeRecorder()
             tracked.feed(Array(bytes[..<cut]), at: 0)
             tracked.feed(Array(bytes[cut...]), at: cut)
             for terminal in [plain, tracked] {

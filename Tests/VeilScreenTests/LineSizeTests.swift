@@ -3,7 +3,7 @@ import Testing
 @testable import VeilScreen
 
 /// Double-width and double-height rows (`ESC # 3/4/5/6`). xterm goldens: battery `dwl_*`,
-/// `dhl_*`; these tests cover the model's bookkeeping and exposure.
+/// `dhl_*`; these tests cover the model's bookkeeping (exposure: VeilTests' ExposureEditTests).
 @Suite struct LineSizeTests {
     @Test func sizesAreSetPerRowAndMoveWithTheRows() {
         let t = terminal("\(esc)#6A\r\n\(esc)#3B\r\n\(esc)#4C\r\n\(esc)#6\(esc)#5D", rows: 5)
@@ -27,18 +27,5 @@ import Testing
         #expect(cursor("\(esc)#6\(csi)99C") == [0, 4])  // CUF stops at the last shown column
         #expect(lines("0123456789\(esc)#6\(esc)#5") == ["0123456789", "", "", ""])
         #expect(cursor("0123456789\(esc)#6") == [0, 5])
-    }
-
-    /// A row that becomes double-width hides its right half: the exposure tracker judges the
-    /// row before the cells leave the screen (raw bytes), as for an erase.
-    @Test func halvingARowExposesWhatItHides() {
-        var t = try! Terminal(cols: 12, rows: 3)
-        t.trackExposure(.everyMoment)
-        t.feed(Array("0123456SECRET\r\(esc)#6".utf8), at: 0)
-        let exposed = t.takeExposures(endingFrame: false)
-        #expect(exposed.contains { $0.isLeaving && $0.screen.lines().joined().contains("SECRET") })
-        // Nothing to judge when the row was already double-size.
-        t.feed(Array("\(esc)#3".utf8), at: 20)
-        #expect(t.takeExposures(endingFrame: false).isEmpty)
     }
 }

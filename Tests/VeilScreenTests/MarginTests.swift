@@ -5,7 +5,8 @@ import VeilTestSupport
 
 /// Left and right margins (DECLRMM 69, DECSLRM `CSI Pl ; Pr s`). Each behaviour has an
 /// xterm golden in `Fixtures/xterm/battery/lrm_*`; these tests check what goldens cannot:
-/// that nothing outside the margins ever changes, the mode reports, and exposure.
+/// that nothing outside the margins ever changes, and the mode reports (exposure: VeilTests'
+/// ExposureEditTests).
 @Suite struct MarginTests {
     /// `CSI 3;7 s` is SCOSC (save cursor) until DECLRMM is set; then it is DECSLRM. The
     /// parser gives the same action both times (`veil screen --actions` prints
@@ -108,45 +109,6 @@ import VeilTestSupport
         )
         #expect((top...bottom).contains(t.cursor.row) && (left...right).contains(t.cursor.col))
         #expect(after.invariantViolation() == nil)
-    }
-
-    /// Cells that leave the rectangle (margin scrolls, IL/DL, DECDC, DCH inside the margins)
-    /// are judged before they go, as the full-width edits are.
-    @Test(arguments: [
-        "\(csi)6;5H\n\n\n\n\n",  // LF at the bottom margin scrolls the rectangle
-        "\(csi)9S",  // SU
-        "\(csi)2;5H\(csi)9M",  // DL at the secret's row
-        "\(csi)2;5H\(csi)9'~",  // DECDC at the secret's first column
-        "\(csi)2;5H\(csi)9P",  // DCH
-        "\(csi)2;5H\(csi)9 @",  // SL
-    ])
-    func marginEditsExposeWhatLeaves(_ edit: String) {
-        var t = try! Terminal(cols: 12, rows: 6)
-        t.trackExposure(.everyMoment)
-        t.feed(Array("\(csi)?69h\(csi)3;10s\(csi)2;5HSECRET\(edit)".utf8), at: 0)
-        #expect(!t.screen.lines().joined().contains("SECRET"))
-        let exposed = t.takeExposures(endingFrame: false)
-        #expect(exposed.contains { $0.isLeaving && $0.screen.lines().joined().contains("SECRET") }, "\(edit)")
-    }
-}
-
-extension MarginTests {
-    /// The same for edits that push cells out at the bottom or the right margin.
-    @Test(arguments: [
-        ("\(csi)6;5HSECRET", "\(csi)2;5H\(csi)9L"),  // IL pushes the bottom row out
-        ("\(csi)6;5HSECRET", "\(csi)9T"),  // SD
-        ("\(csi)6;5HSECRET", "\(csi)1;5H\(esc)M"),  // RI at the top margin
-        ("\(csi)2;5HSECRET", "\(csi)2;3H\(csi)9@"),  // ICH
-        ("\(csi)2;5HSECRET", "\(csi)2;3H\(csi)9'}"),  // DECIC
-        ("\(csi)2;5HSECRET", "\(csi)2;5H\(csi)9 A"),  // SR
-    ])
-    func marginEditsExposeWhatThey(push: (String, String)) {
-        var t = try! Terminal(cols: 12, rows: 6)
-        t.trackExposure(.everyMoment)
-        t.feed(Array("\(csi)?69h\(csi)3;10s\(push.0)\(push.1)".utf8), at: 0)
-        #expect(!t.screen.lines().joined().contains("SECRET"))
-        let exposed = t.takeExposures(endingFrame: false)
-        #expect(exposed.contains { $0.isLeaving && $0.screen.lines().joined().contains("SECRET") }, "\(push.1)")
     }
 }
 

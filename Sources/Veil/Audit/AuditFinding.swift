@@ -38,6 +38,9 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     public var baseline: AuditBaselineMatch?
     /// When a capture showed the value (nil for scenario snapshots and life-cycle findings).
     public var exposure: AuditExposure?
+    /// Where the value is in a medium when no screen of the capture shows it (a recording's
+    /// header field, input, marker or escape-sequence string); nil for what screens show.
+    public var medium: MediaPlace?
 
     /// A finding; `inputPath` defaults to the location's path, `spans` are sorted.
     public init(
@@ -66,6 +69,24 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
         let what = masked.map { "\(ruleName) \($0.text)" } ?? ruleName
         return "\(what) would be visible in the app-switcher snapshot: \(detectionAdvice)"
     }
+
+    /// The message of a value found in a medium's text rather than on a screen:
+    /// `GitHub token ghp_… is in the recording's header field "command": no screen shows it,
+    /// but anyone with the file can read it; remove it (veil redact leaves it out)`.
+    public static func mediumMessage(
+        ruleName: String, masked: MaskedValue?, place: MediaPlace, medium: String, advice: String = mediumAdvice
+    ) -> String {
+        let what = masked.map { "\(ruleName) \($0.text)" } ?? ruleName
+        return "\(what) is in the \(medium)'s \(place.description): \(advice)"
+    }
+
+    /// What to do about a value a medium holds but no screen shows.
+    public static let mediumAdvice =
+        "no screen shows it, but anyone with the file can read it; remove it (veil redact leaves it out)"
+
+    /// What to do about a value a VHS tape holds.
+    public static let tapeAdvice =
+        "the tape types or sets it, so anyone with the tape can read it and its recording may show it; take it out of the tape (read it from the environment when the tape runs)"
 
     /// What to do about a detector finding, as the message ends.
     public static let detectionAdvice = "hide it before the app enters the background"

@@ -51,6 +51,7 @@ struct AuditInputAuditor: Sendable {
             switch file.kind {
             case .scenario: result = try await auditScenario(file)
             case .capture: result = try auditCapture(file)
+            case .tape: result = try auditTape(file)
             }
         } catch let error as InputError {
             result = InputAudit(
@@ -263,9 +264,56 @@ struct AuditInputAuditor: Sendable {
             if let summary = timing.summary { item.finding.message += " (\(summary))" }
             findings.append(item)
         }
+        // What the capture holds but no screen shows (header, input, markers, escape strings).
+        let channels = try RecordingChannels(rules: rules).scan(input, path: file.path)
+        let drawnTitles = Set(
+            report.exposures.filter { $0.finding.location == .title }.map { ExposureScanner.key($0.finding) })
+        for media in channels.findings {
+            if media.place.kind == .escape, drawnTitles.contains(ExposureScanner.key(media.finding)) {
+                continue  // a title the screens showed, reported as such
+            }
+            findings.append(
+                pending(
+                    media, rules: rules, path: file.path, medium: input.recordingHeader == nil ? "capture" : "recording"
+                ))
+        }
+        warnings += channels.unread.map { "\($0); it was not audited" }
         return InputAudit(
             input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
             warnings: warnings)
+    }
+
+    // MARK: Tapes
+
+    /// A VHS tape: what it types and sets, judged as text (``TapeChannels``).
+    private func auditTape(_ file: AuditInputFile) throws -> InputAudit {
+        let rules = try resolver.rules(forInputAt: file.path)
+        let bytes = try read(file, limit: TapeChannels.maximumBytes)
+        let findings = try TapeChannels(rules: rules).scan(bytes, path: file.path).map {
+            pending($0, rules: rules, path: file.path, medium: "tape", advice: AuditFinding.tapeAdvice)
+        }
+        let snapshot = AuditedSnapshot(id: file.path, file: file.path, region: .fileStart, hidden: 0)
+        return InputAudit(input: AuditedInput(path: file.path, kind: .tape, snapshots: [snapshot]), findings: findings)
+    }
+
+    /// A finding in a medium's text, located at the text that holds it.
+    func pending(
+        _ media: MediaFinding, rules: RuleSet, path: String, medium: String,
+        advice: String = AuditFinding.mediumAdvice
+    ) -> PendingFinding {
+        let masked = showSecrets ? MaskedValue.revealed(media.revealed) : MaskedValue(masking: media.finding.masked)
+        let name = AuditRule.name(of: media.finding.ruleID, in: rules)
+        var audit = AuditFinding(
+            ruleID: media.finding.ruleID, category: media.finding.category == .pii ? .pii : .secret,
+            severity: media.finding.severity == .block ? .block : .warn,
+            message: AuditFinding.mediumMessage(
+                ruleName: name, masked: masked, place: media.place, medium: medium, advice: advice),
+            masked: masked,
+            location: AuditLocation(
+                path: path, region: AuditRegion(line: media.place.line, column: media.place.column)),
+            inputPath: path, snapshotID: path, fingerprint: media.finding.fingerprint(salt: salt))
+        audit.medium = media.place
+        return PendingFinding(finding: audit, source: media.finding)
     }
 
     // MARK: Findings

@@ -60,6 +60,7 @@ public enum AuditInputDiscovery {
     /// The kind of a file given by name.
     public static func kind(ofNamedFile path: String) -> AuditedInput.Kind {
         let lower = path.lowercased()
+        if lower.hasSuffix(".tape") { return .tape }
         return lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") ? .scenario : .capture
     }
 
@@ -77,6 +78,7 @@ public enum AuditInputDiscovery {
         }
         if ends(".veil.yml") { return .scenario }
         if ends(".ans") || ends(".ansi") || ends(".cast") { return .capture }
+        if ends(".tape") { return .tape }
         return nil
     }
 

@@ -33,8 +33,10 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A scenario file played on the virtual clock.
         case scenario
-        /// Captured terminal bytes, audited as one screen.
+        /// Captured terminal bytes or a recording, judged at every moment it showed.
         case capture
+        /// A VHS tape (`.tape`), judged as text: what it types, its `Env` and `Set` values.
+        case tape
     }
 
     /// Repository-relative path, forward slashes.

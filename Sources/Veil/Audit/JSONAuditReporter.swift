@@ -157,6 +157,16 @@ public enum JSONAuditReporter: AuditReporter {
                 } ?? .null
             ),
             ("exposure", finding.exposure.map(exposure) ?? .null),
+            ("medium", finding.medium.map(medium) ?? .null),
+        ])
+    }
+
+    private static func medium(_ place: MediaPlace) -> JSONOutput {
+        .object([
+            ("kind", .string(place.kind.rawValue)),
+            ("name", .string(place.name)),
+            ("seconds", place.seconds.map { .number(DurationText.seconds($0)) } ?? .null),
+            ("event", .optional(place.event)),
         ])
     }
 

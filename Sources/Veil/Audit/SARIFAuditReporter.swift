@@ -157,6 +157,15 @@ public enum SARIFAuditReporter: AuditReporter {
             if let offset = exposure.byteOffset { fields.append(("byteOffset", .int(offset))) }
             properties.append(("exposure", .object(fields)))
         }
+        if let place = finding.medium {
+            // Where a medium holds the value that no screen shows (Docs/audit-json.md, `medium`).
+            var fields: [(String, JSONOutput)] = [
+                ("kind", .string(place.kind.rawValue)), ("name", .string(place.name)),
+            ]
+            if let seconds = place.seconds { fields.append(("seconds", .number(DurationText.seconds(seconds)))) }
+            if let event = place.event { fields.append(("event", .int(event))) }
+            properties.append(("medium", .object(fields)))
+        }
         members.append(("properties", .object(properties)))
         return .object(members)
     }

@@ -84,6 +84,7 @@ public struct Asciicast: Sendable {
         var parser = EventParser(version: version)
         let endsWithNewline = bytes.last == 0x0A
         for (number, line) in lines.dropFirst() {
+            if try Asciicast.isComment(line.utf8, version: version, line: number, path: path) { continue }
             let isLast = number == lines.last?.number && !endsWithNewline
             if let event = try parser.event(line, line: number, path: path, isCutShortLast: isLast, warnings: &warnings)
             {
@@ -97,6 +98,11 @@ public struct Asciicast: Sendable {
     /// A recording with no events yet, from its header line.
     /// - Throws: ``InputError`` naming `path` and `line`.
     init(header text: Substring, line: Int, path: String, warnings: inout [String]) throws {
+        if text.first == "#" {
+            throw InputError(
+                path: path, line: line, column: 1,
+                message: "asciicast starts with a comment line; its first line must be the JSON header")
+        }
         guard let header = try Asciicast.json(text, path: path, line: line, warnings: &warnings) as? [String: Any]
         else {
             throw InputError(path: path, line: line, column: 1, message: "asciicast header must be a JSON object")
@@ -169,11 +175,23 @@ public struct Asciicast: Sendable {
                     throw InputError(
                         path: path, line: number, column: 2, message: "event time must be a non-negative number")
                 }
-                guard let text = array[1] as? String, let data = array[2] as? String else {
-                    throw InputError(
-                        path: path, line: number, column: 1, message: "event code and data must be strings")
+                guard let text = array[1] as? String else {
+                    throw InputError(path: path, line: number, column: 1, message: "event code must be a string")
                 }
-                (stamp, code, bytes) = (value, text, Array(data.utf8))
+                // Output and resize data are strings; the data of other codes may be any JSON
+                // value (asciicast v2: "data (any)"; v3: codes a reader does not know are
+                // ignored), kept as its JSON text.
+                if let data = array[2] as? String {
+                    (stamp, code, bytes) = (value, text, Array(data.utf8))
+                } else if text != "o" && text != "r",
+                    let data = try? JSONSerialization.data(
+                        withJSONObject: array[2], options: [.fragmentsAllowed, .sortedKeys])
+                {
+                    (stamp, code, bytes) = (value, text, Array(data))
+                } else {
+                    throw InputError(
+                        path: path, line: number, column: 1, message: "\"\(text)\" event data must be a string")
+                }
             }
             return try event(stamp: stamp, code: code, data: bytes, line: number, path: path)
         }
@@ -215,6 +233,20 @@ public struct Asciicast: Sendable {
                     time: time, kind: .other(code: code, data: String(decoding: bytes, as: UTF8.self)), line: number)
             }
         }
+    }
+
+    /// Whether `line` (an event line, after the header) is a comment: asciicast v3 lines that
+    /// start with `#` are comments, which players ignore (the format's own example has them).
+    /// - Throws: ``InputError`` for such a line in a version 2 recording, whose format has no
+    ///   comments.
+    static func isComment(_ line: some Collection<UInt8>, version: Int, line number: Int, path: String) throws -> Bool {
+        guard line.first == UInt8(ascii: "#") else { return false }
+        guard version >= 3 else {
+            throw InputError(
+                path: path, line: number, column: 1,
+                message: "comment lines (#) are allowed in asciicast v3, not in this version 2 recording")
+        }
+        return true
     }
 
     /// The output and resize events up to and including `time` (every one when nil).

@@ -121,6 +121,9 @@ public enum AsciicastReader {
             guard let text = String(validating: slice, as: UTF8.self) else {
                 throw InputError(path: name, line: number, column: 1, message: "asciicast is not valid UTF-8")
             }
+            if let parser, try Asciicast.isComment(slice, version: parser.version, line: number, path: name) {
+                return true
+            }
             if parser == nil {
                 let cast = try Asciicast(header: Substring(text), line: number, path: name, warnings: &warnings)
                 parser = Asciicast.EventParser(version: cast.version)

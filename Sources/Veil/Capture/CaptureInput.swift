@@ -208,9 +208,10 @@ extension CaptureInput {
 }
 
 extension Terminal {
-    /// Feeds an output step (at its offset in the output stream) or applies a resize; false
+    /// Feeds an output step (at its offset in the output stream) or applies a resize, then
+    /// flushes when the step ends a frame (the ``observer`` sees the frame shown); false
     /// for a step that no terminal replays (input, marker, exit).
-    /// - Throws: ``InputError`` naming `path` for a resize outside 1…1000.
+    /// - Throws: ``InputError`` naming `path` for a resize outside 1…1000 or a spent work budget.
     mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
         switch step.kind {
         case .output(let bytes, let offset):
@@ -223,6 +224,10 @@ extension Terminal {
             }
         case .other:
             return false
+        }
+        if step.endsFrame { flush() }
+        if isOverWorkBudget {
+            try TerminalCapture.checkWorkBudget(self, path: path, event: step.event.map { (step.time ?? 0, $0) })
         }
         return true
     }

@@ -158,13 +158,16 @@ public struct CaptureRedactor: Sendable {
     /// The second pass: the capture replayed with the offsets of exposed bytes known.
     struct Replay {
         var terminal: Terminal
+        /// Which input byte wrote each cell.
+        let offsets: ExposureTracker
         var frames: FrameRedactor
 
         init(_ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?) throws {
             frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
             let size = input.size(cols: cols, rows: rows)
             terminal = try Terminal(cols: size.cols, rows: size.rows)
-            terminal.trackExposure(.offsetsOnly)
+            offsets = ExposureTracker(mode: .offsetsOnly, cols: size.cols, rows: size.rows)
+            terminal.observer = offsets
         }
 
         /// Feeds or resizes; false for a step that shows no frame.
@@ -173,7 +176,7 @@ public struct CaptureRedactor: Sendable {
         }
 
         mutating func redactedScreen() -> Screen {
-            frames.redacted(terminal.screen, offsets: terminal.cellOffsets)
+            frames.redacted(terminal.screen, offsets: offsets.cellOffsets)
         }
     }
 }

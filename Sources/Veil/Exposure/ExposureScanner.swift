@@ -92,10 +92,13 @@ public struct ExposureScanner: Sendable {
         } catch {
             throw InputError(path: path, message: "\(error)")
         }
-        terminal.trackExposure(input.mode)
+        // The terminal reports its changes to the tracker; the replay makes one call into the
+        // terminal per step (``Terminal/apply(_:path:)``: feed, flush at a frame's end, budget).
+        let tracker = ExposureTracker(mode: input.mode, cols: size.cols, rows: size.rows)
+        terminal.observer = tracker
         // A window's rows in one allocation, with room for a few rows past the limit (a window
         // ends after the frame that crosses it).
-        if defers { terminal.exposureBatchCells = cellsPerPass + 2 * size.cols * 8 }
+        if defers { tracker.batchCells = cellsPerPass + 2 * size.cols * 8 }
         let judging = ExposureJudgingQueue(scanner: self, path: path, concurrent: defers && Self.concurrent)
         var window = ExposureWindow()
         var lastTime: Double? = nil
@@ -103,28 +106,22 @@ public struct ExposureScanner: Sendable {
         do {
             warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
                 if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.line)) }
-                terminal.exposureFrame = window.frames.count
+                tracker.frame = window.frames.count
                 guard try terminal.apply(step, path: path) else { return }
                 lastTime = step.time ?? lastTime
-                if terminal.isOverWorkBudget {
-                    try TerminalCapture.checkWorkBudget(
-                        terminal, path: path, event: step.event.map { (step.time ?? 0, $0) })
-                }
-                if step.endsFrame { terminal.endExposureFrame() }
-                window.end(step, departed: terminal.takeDepartedTags())
-                if !defers || window.frames.count >= framesPerPass || terminal.pendingExposureCells >= cellsPerPass {
-                    window.batches = terminal.takeExposureBatches(endingFrame: false)
+                window.end(step, departed: tracker.takeDepartedTags())
+                if !defers || window.frames.count >= framesPerPass || tracker.pendingCells >= cellsPerPass {
+                    window.batches = tracker.takeBatches()
                     try judging.submit(window)
                     window = ExposureWindow()
                 }
             }
-            try TerminalCapture.checkWorkBudget(terminal, path: path)
-            terminal.exposureFrame = window.frames.count
-            terminal.endExposureFrame()
+            tracker.frame = window.frames.count
+            terminal.flush()
             window.end(
                 CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
-                departed: terminal.takeDepartedTags())
-            window.batches = terminal.takeExposureBatches(endingFrame: false)
+                departed: tracker.takeDepartedTags())
+            window.batches = tracker.takeBatches()
             try judging.submit(window)
             try TerminalCapture.checkWorkBudget(terminal, path: path)
         } catch {

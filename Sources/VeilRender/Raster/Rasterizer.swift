@@ -41,18 +41,23 @@ public struct Rasterizer: Sendable {
     }
 
     func layout(for screen: Screen) throws(RenderError) -> Layout {
-        let scale = options.scale
         guard screen.cells.count == screen.rows * screen.cols else {
             throw .inconsistentScreen(cells: screen.cells.count, cols: screen.cols, rows: screen.rows)
         }
+        return try layout(cols: screen.cols, rows: screen.rows)
+    }
+
+    /// The geometry of a `cols`×`rows` screen.
+    func layout(cols: Int, rows: Int) throws(RenderError) -> Layout {
+        let scale = options.scale
         guard RenderOptions.scales.contains(scale) else { throw .invalidScale(scale) }
         guard (0...RenderOptions.maximumPadding).contains(options.padding) else {
             throw .invalidPadding(options.padding)
         }
         let pad = options.padding * scale
         let bar = options.windowFrame ? Self.titleBarHeight * scale : 0
-        let width = screen.cols * 8 * scale + 2 * pad
-        let height = screen.rows * 16 * scale + 2 * pad + bar
+        let width = cols * 8 * scale + 2 * pad
+        let height = rows * 16 * scale + 2 * pad + bar
         guard width * height <= PNGEncoder.maximumPixelCount else { throw .imageTooLarge(width: width, height: height) }
         return Layout(scale: scale, gridX: pad, gridY: bar + pad, width: width, height: height, titleBarHeight: bar)
     }
@@ -89,6 +94,12 @@ public struct Rasterizer: Sendable {
 
     /// Paints padding, frame and every cell; false when the writer ran out of palette.
     func draw<Writer: PixelWriter>(_ screen: Screen, layout: Layout, into writer: inout Writer) -> Bool {
+        drawDecorations(screen, layout: layout, into: &writer)
+            && drawRows(screen, rows: 0..<screen.rows, layout: layout, into: &writer)
+    }
+
+    /// Paints the padding and the optional title bar.
+    func drawDecorations<Writer: PixelWriter>(_ screen: Screen, layout: Layout, into writer: inout Writer) -> Bool {
         let scale = layout.scale
         let pad = options.padding * scale
         if pad > 0 {
@@ -102,7 +113,15 @@ public struct Rasterizer: Sendable {
             else { return false }
         }
         if options.windowFrame, !drawTitleBar(screen.title, layout: layout, into: &writer) { return false }
+        return true
+    }
 
+    /// Paints every cell of the rows in `rows` (each pixel of a row comes from its cells
+    /// alone, so drawing some rows again gives the pixels a whole drawing gives).
+    func drawRows<Writer: PixelWriter>(
+        _ screen: Screen, rows: Range<Int>, layout: Layout, into writer: inout Writer
+    ) -> Bool {
+        let scale = layout.scale
         let composer = CellComposer(font: font)
         let cursorIndex = cursorCell(of: screen)
         let masks = UnsafeMutablePointer<UInt16>.allocate(capacity: 32)
@@ -111,7 +130,7 @@ public struct Rasterizer: Sendable {
         let sizes = screen.lineSizes.count == screen.rows && screen.lineSizes.contains { $0 != .single }
         return screen.cells.withUnsafeBufferPointer { cells in
             let cols = screen.cols
-            for row in 0..<screen.rows {
+            for row in rows {
                 if sizes && screen.lineSizes[row] != .single {
                     guard
                         drawDoubleRow(

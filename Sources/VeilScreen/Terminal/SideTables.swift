@@ -112,7 +112,7 @@ extension TerminalState {
         }
         extraWork &+= cellCount
         tables.internsSinceCollection = 0
-        if tracksExposure { exposure.finishBatch(tables: tables) }  // the lines copied so far keep the indices of now
+        report(.renumberTables)  // copies of cells made so far keep the indices of now
         var usedClusters = [Bool](repeating: false, count: tables.clusters.count)
         var usedReasons = [Bool](repeating: false, count: tables.reasons.count)
         var usedLinks = [Bool](repeating: false, count: tables.links.count)

@@ -108,9 +108,23 @@ public struct Terminal: Sendable {
         feed(bytes.bindMemory(to: UInt8.self))
     }
 
-    /// Feeds bytes written by the program.
+    /// Feeds bytes written by the program. Their input positions (reported to an
+    /// ``observer`` with what they write) continue from the bytes fed before.
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard exceededAtByte == nil else { return }
+        if state.observer != nil {
+            state.inputBase = UInt(bitPattern: bytes.baseAddress)
+            state.inputLength = bytes.count
+            state.inputPosition = bytesFed
+            // A character whose first bytes came in the last feed keeps their position.
+            if parser.utf8Remaining == 0 { state.nextPosition = bytesFed }
+        }
+        defer {
+            if state.observer != nil {
+                state.inputBase = 0
+                if parser.utf8Remaining == 0 { state.nextPosition = bytesFed }
+            }
+        }
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + Terminal.workCheckInterval)
@@ -158,24 +172,10 @@ public struct Terminal: Sendable {
 
     /// The visible grid as a value: cells, wrap flags, cursor, title, buffer and tables.
     /// Built on each access (O(rows × cols)); keep the value when reading it repeatedly.
-    public var screen: Screen {
-        var screen = try! Screen(cols: state.cols, rows: state.rows)
-        screen.cells = state.grid.orderedCells()
-        screen.wrapped = state.grid.orderedWrapped()
-        if state.grid.doubleRows != 0 { screen.lineSizes = state.grid.orderedLineSizes() }
-        screen.cursor = cursor
-        screen.title = state.title
-        screen.isAlternateScreen = state.isAlternateScreen
-        screen.clusters = state.tables.clusters.strings
-        screen.sensitiveReasons = state.tables.reasons.strings
-        screen.links = state.tables.links.strings
-        return screen
-    }
+    public var screen: Screen { state.screen }
 
     /// The cursor (position and visibility). With a pending wrap it stays on the last column.
-    public var cursor: Cursor {
-        Cursor(row: state.row, col: state.col, isVisible: state.modes.cursorVisible)
-    }
+    public var cursor: Cursor { state.cursor }
 
     /// The modes the program has set.
     public var modes: TerminalModes { state.modes }
@@ -209,13 +209,13 @@ public struct Terminal: Sendable {
         // full 1000×1000 screen would be 10^11 cells.
         guard !state.workExhausted else { return }
         let index = state.internReason(TerminalState.reason(from: Array(reason.utf8)))
+        state.report(.modify(ScreenRect(rows: row..<(row + height), cols: col..<(col + width))))
         for r in row..<(row + height) {
             var first = col
             var last = col + width - 1
             if state.grid[r, first].width == 0, first > 0 { first -= 1 }
             if state.grid[r, last].width == 2, last + 1 < cols { last += 1 }
             state.grid.setSensitiveIndex(index, row: r, from: first, to: last + 1)
-            state.exposureDidTouch(row: r)
         }
     }
 
@@ -228,7 +228,6 @@ public struct Terminal: Sendable {
             throw ScreenError.invalidSize(cols: newCols, rows: newRows)
         }
         guard newCols != cols || newRows != rows, exceededAtByte == nil, !state.workExhausted else { return }
-        state.exposureWillResize()
-        state = state.resized(cols: newCols, rows: newRows)
+        state.resize(cols: newCols, rows: newRows)
     }
 }

@@ -7,7 +7,7 @@ extension TerminalState {
         var end = to
         if grid[row, start].width == 0 && start > 0 { start -= 1 }
         if grid[row, end - 1].width == 2 && end < cols { end += 1 }
-        exposureWillErase(rows: row, row + 1, cols: start..<end)
+        reportErase(rows: row, row + 1, cols: start..<end, keepingProtected: selective && protectionUsed)
         if selective && protectionUsed && !grid.isUniform(row) {
             // DECSED/DECSEL: DECSCA-protected cells stay (a uniform row has none). Charged
             // per cell: a storm of selective erases over protected screens runs into the
@@ -31,7 +31,7 @@ extension TerminalState {
         if selective && protectionUsed {
             for r in from..<max(from, to) { erase(row: r, from: 0, to: cols, selective: true) }
         } else {
-            exposureWillErase(rows: from, to)
+            reportErase(rows: from, to)
             grid.clearRows(from: from, to: to, with: eraseCell)
         }
     }
@@ -84,10 +84,8 @@ extension TerminalState {
         guard n > 0 else { return }
         let blank = eraseCell
         if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
-        if cols == self.cols {
-            exposureWillShift(row: row, col: col, count: n, right: true)
-        } else {
-            exposureWillErase(rows: row, row + 1, cols: col..<cols)  // cells move inside the margins
+        if observer != nil {
+            report(.scroll(ScreenRect(rows: row..<(row + 1), cols: col..<cols), down: 0, right: n))
         }
         let base = grid.writableBase(row)
         grid.charge(cols - col)
@@ -117,10 +115,8 @@ extension TerminalState {
         guard n > 0 else { return }
         let blank = eraseCell
         if grid.isUniform(row) && grid[row, 0] == blank { return }  // shifting changes nothing
-        if cols == self.cols {
-            exposureWillShift(row: row, col: col, count: n, right: false)
-        } else {
-            exposureWillErase(rows: row, row + 1, cols: col..<cols)  // cells move inside the margins
+        if observer != nil {
+            report(.scroll(ScreenRect(rows: row..<(row + 1), cols: col..<cols), down: 0, right: -n))
         }
         let base = grid.writableBase(row)
         grid.charge(cols - col)
@@ -148,7 +144,7 @@ extension TerminalState {
         if hasHorizontalMargins {
             scrollRectangle(top: row, bottom: scrollBottom, count: count, up: false)
         } else {
-            exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: false)
+            reportScroll(top: row, bottom: scrollBottom, count: count, up: false)
             grid.scrollDown(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
         }
         col = leftMargin
@@ -161,7 +157,7 @@ extension TerminalState {
         if hasHorizontalMargins {
             scrollRectangle(top: row, bottom: scrollBottom, count: count, up: true)
         } else {
-            exposureWillScroll(top: row, bottom: scrollBottom, count: count, up: true)
+            reportScroll(top: row, bottom: scrollBottom, count: count, up: true)
             grid.scrollUp(top: row, bottom: scrollBottom, count: count, blank: eraseCell)
         }
         col = leftMargin
@@ -173,10 +169,10 @@ extension TerminalState {
         if hasHorizontalMargins {
             scrollRectangle(top: scrollTop, bottom: scrollBottom, count: count, up: up)
         } else if up {
-            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: count, up: true)
+            reportScroll(top: scrollTop, bottom: scrollBottom, count: count, up: true)
             grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: count, blank: eraseCell)
         } else {
-            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: count, up: false)
+            reportScroll(top: scrollTop, bottom: scrollBottom, count: count, up: false)
             grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: count, blank: eraseCell)
         }
     }
@@ -185,7 +181,7 @@ extension TerminalState {
     mutating func screenAlignmentTest() {
         var cell = Cell.blank
         cell.scalar = "E"
-        exposureWillErase(rows: 0, rows)
+        if observer != nil { report(.fill(ScreenRect(rows: 0..<rows, cols: 0..<cols), position: -1)) }
         grid.clearRows(from: 0, to: rows, with: cell)
         scrollTop = 0
         scrollBottom = rows - 1

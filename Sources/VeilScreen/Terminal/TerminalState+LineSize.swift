@@ -3,7 +3,7 @@
 /// the cells past the half are kept but not shown.
 extension TerminalState {
     /// Sets the size of the cursor row. The cells past the half leave the screen when a row
-    /// becomes double-size (the exposure tracker judges the row first) and come back when it
+    /// becomes double-size (reported as erased) and come back when it
     /// is single again. A cursor past the half moves to column `cols / 2` (xterm), where
     /// nothing prints; a pending wrap stays pending.
     /// Ignored while DECLRMM (69) is set, as xterm.
@@ -12,9 +12,9 @@ extension TerminalState {
         guard size != old, !modes.leftRightMargins else { return }
         let half = cols / 2
         if size.isDouble && !old.isDouble {
-            exposureWillErase(rows: row, row + 1, cols: half..<cols)
+            reportErase(rows: row, row + 1, cols: half..<cols)
         } else if !size.isDouble {
-            exposureDidTouch(row: row)
+            reportModify(row: row)
         }
         grid.setLineSize(row, size)
         if size.isDouble && col > half { col = half }  // a pending wrap stays (xterm)

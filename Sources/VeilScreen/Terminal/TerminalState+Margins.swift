@@ -21,7 +21,7 @@ extension TerminalState {
         if !on { resetHorizontalMargins() }
         guard on, grid.doubleRows != 0 else { return }
         for r in 0..<rows where grid.lineSize(r).isDouble {
-            exposureDidTouch(row: r)  // the cells past the half show again
+            reportModify(row: r)  // the cells past the half show again
             grid.setLineSize(r, .single)
         }
     }
@@ -57,15 +57,16 @@ extension TerminalState {
 
     /// Scrolls the rectangle of rows `top...bottom` and the columns between the margins by
     /// `count` rows (up: the top rows' cells leave; down: the bottom ones'); blank cells
-    /// (BCE) come in. The rectangle is judged by the exposure tracker before it changes, as
-    /// an erase of those columns: cells move between rows, so the tracker's rows do not.
+    /// (BCE) come in.
     mutating func scrollRectangle(top: Int, bottom: Int, count: Int, up: Bool) {
         let height = bottom - top + 1
         let n = min(count, height)
         guard n > 0, height > 0 else { return }
         let left = leftMargin
         let right = rightMargin + 1
-        exposureWillErase(rows: top, bottom + 1, cols: left..<right)
+        if observer != nil {
+            report(.scroll(ScreenRect(rows: top..<(bottom + 1), cols: left..<right), down: up ? -n : n, right: 0))
+        }
         grid.charge(height * (right - left))
         let blank = eraseCell
         if n < height {

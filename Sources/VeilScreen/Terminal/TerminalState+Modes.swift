@@ -12,7 +12,9 @@ extension TerminalState {
     mutating func setDECMode(_ mode: Int, _ on: Bool) {
         switch mode {
         case 1: modes.applicationCursorKeys = on  // DECCKM
-        case 5: modes.reverseVideo = on  // DECSCNM
+        case 5:  // DECSCNM
+            if modes.reverseVideo != on { report(.appearance) }
+            modes.reverseVideo = on
         case 6:  // DECOM: homes the cursor
             modes.origin = on
             moveCursor(row: originTop, col: originLeft)
@@ -22,11 +24,8 @@ extension TerminalState {
             guard modes.allowColumnSwitch else { break }
             modes.columns132 = on
             let width = on ? 132 : 80
-            if width != cols {
-                exposureWillResize()
-                self = resized(cols: width, rows: rows)
-            }
-            exposureWillErase(rows: 0, rows)
+            if width != cols { resize(cols: width, rows: rows) }
+            reportErase(rows: 0, rows)
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             scrollTop = 0
             scrollBottom = rows - 1
@@ -79,22 +78,22 @@ extension TerminalState {
         // xterm: clearing the alternate screen cancels a pending wrap; a bare switch keeps it.
         guard toAlternate != isAlternateScreen else {
             if toAlternate && clearAlternateOnEntry {
-                exposureWillErase(rows: 0, rows)
+                reportErase(rows: 0, rows)
                 grid.clearRows(from: 0, to: rows, with: eraseCell)
                 wrapPending = false
             }
             return
         }
         if !toAlternate && clearAlternateOnExit {
-            exposureWillErase(rows: 0, rows)
+            reportErase(rows: 0, rows)
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             wrapPending = false
         }
-        exposureWillSwitchScreen()
+        report(.switchBuffer)
         swap(&grid, &otherGrid)
         isAlternateScreen = toAlternate
         if toAlternate && clearAlternateOnEntry {
-            exposureWillErase(rows: 0, rows)
+            reportErase(rows: 0, rows)
             grid.clearRows(from: 0, to: rows, with: eraseCell)
             wrapPending = false
         }
@@ -160,7 +159,12 @@ extension TerminalState {
     /// the title stays (as in xterm).
     mutating func fullReset() {
         // The buffers keep their storage (and their work count): every row becomes a uniform blank.
-        if isAlternateScreen { swap(&grid, &otherGrid) }
+        if isAlternateScreen {
+            report(.switchBuffer)
+            swap(&grid, &otherGrid)
+        }
+        reportErase(rows: 0, rows)
+        report(.appearance)  // palette and reverse video reset
         grid.reset()
         otherGrid.reset()
         isAlternateScreen = false

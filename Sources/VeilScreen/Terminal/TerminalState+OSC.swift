@@ -24,7 +24,7 @@ extension TerminalState {
         switch number {
         case 0, 2:  // set icon name and window title / window title (xterm)
             if hasArgument {
-                exposureWillSetTitle()
+                report(.title)
                 title = String(decoding: rest, as: UTF8.self)
             }
         case 4:  // set or query palette colours: 4;c;spec[;c;spec…] (xterm)
@@ -42,6 +42,7 @@ extension TerminalState {
         case 10...19:  // set or query dynamic colours: 10;spec[;spec…] sets 10, 11, … in turn (xterm)
             setDynamicColors(from: number, String(decoding: rest, as: UTF8.self), terminator: terminator)
         case 110...119:  // reset a dynamic colour (xterm)
+            report(.appearance)
             colorOverrides[number - 100] = nil
         case TerminalState.sensitiveMarkCommand:  // Veil: start (7701;REASON) or end (7701;) a sensitive run
             if rest.isEmpty {
@@ -96,6 +97,7 @@ extension TerminalState {
                     : paletteOverrides[UInt8(number)] ?? TerminalState.xtermPaletteColor(number)
                 respond("\u{1B}]4;\(number);\(TerminalState.colorSpec(rgb.0, rgb.1, rgb.2))\(terminator)")
             } else if let rgb = TerminalState.parseColorSpec(spec) {
+                report(.appearance)
                 if number > 255 {
                     colorOverrides[number] = rgb
                 } else {
@@ -107,6 +109,7 @@ extension TerminalState {
 
     /// OSC 104: resets the listed colours, or all of them without a list.
     mutating func resetPalette(_ text: String) {
+        report(.appearance)
         if text.isEmpty {
             paletteOverrides = [:]
             for number in 256...TerminalState.lastSpecialColor { colorOverrides[number] = nil }
@@ -140,6 +143,7 @@ extension TerminalState {
                 let rgb = colorOverrides[number] ?? (isBackground ? defaultBackground : defaultForeground)
                 respond("\u{1B}]\(number);\(TerminalState.colorSpec(rgb.0, rgb.1, rgb.2))\(terminator)")
             } else if let rgb = TerminalState.parseColorSpec(item) {
+                report(.appearance)
                 colorOverrides[number] = rgb
             }
         }

@@ -16,7 +16,7 @@ extension TerminalState {
         }
         lastPrinted = input
         put(scalar, width: width)
-        if tracksExposure { exposure.nextOffset += input.utf8.count }
+        if observer != nil { nextPosition += input.utf8.count }
     }
 
     /// Writes a character of width 1 or 2 at the cursor, wrapping first when needed.
@@ -42,8 +42,7 @@ extension TerminalState {
             }
         }
         if modes.insert { insertBlanks(width) }
-        exposureWillWrite(
-            row: row, col: col, count: width, offset: tracksExposure ? exposure.nextOffset : -1, run: false)
+        if observer != nil { report(.write(row: row, cols: col..<(col + width), position: nextPosition, run: false)) }
         let base = grid.writableBase(row)
         var cell = pen
         cell.scalar = scalar
@@ -122,7 +121,7 @@ extension TerminalState {
         if cell.clusterIndex == 0, let composed = CharacterComposition.compose(cell.scalar, scalar),
             CharacterWidth.of(composed) == Int(cell.width)
         {
-            exposureDidTouch(row: row)
+            reportModify(row: row, cols: target..<(target + 1))
             grid[row, target].scalar = composed
             return
         }
@@ -132,7 +131,7 @@ extension TerminalState {
         text.unicodeScalars.append(scalar)
         let index = internCluster(text)
         guard index != 0 else { return }
-        exposureDidTouch(row: row)
+        reportModify(row: row, cols: target..<(target + 1))
         grid[row, target].clusterIndex = index
     }
 
@@ -184,7 +183,7 @@ extension TerminalState {
 
     /// Prints a run of printable ASCII: writes it straight into the row, segment by segment.
     mutating func printASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if tracksExposure, let first = bytes.baseAddress { exposure.nextOffset = exposure.offset(of: first) }
+        if observer != nil, let first = bytes.baseAddress { nextPosition = position(of: first) }
         if modes.insert || !modes.autowrap || singleShift != 0 || charset(glIndex) != .ascii || hasSpecialLayout {
             for byte in bytes { print(Unicode.Scalar(byte)) }
             return
@@ -203,8 +202,8 @@ extension TerminalState {
             }
             let col = self.col
             let n = min(cols - col, count - index)
-            if tracksExposure {
-                exposureWillWrite(row: row, col: col, count: n, offset: exposure.offset(of: source + index), run: true)
+            if observer != nil {
+                report(.write(row: row, cols: col..<(col + n), position: position(of: source + index), run: true))
             }
             let base = grid.writableBase(row, writing: col, col + n)
             grid.cells.withUnsafeMutableBufferPointer { buffer in
@@ -219,6 +218,6 @@ extension TerminalState {
         }
         lastPrinted = Unicode.Scalar(source[count - 1])
         notePrintEnd()
-        if tracksExposure { exposure.nextOffset = exposure.offset(of: source + count - 1) + 1 }
+        if observer != nil { nextPosition = position(of: source + count - 1) + 1 }
     }
 }

@@ -1,9 +1,15 @@
 extension TerminalState {
-    /// A copy of this state at a new size (see ``Terminal/resize(cols:rows:)``).
-    func resized(cols newCols: Int, rows newRows: Int) -> TerminalState {
-        var result = TerminalState(cols: newCols, rows: newRows)
+    /// Takes a new size (see ``Terminal/resize(cols:rows:)``), reported first.
+    mutating func resize(cols newCols: Int, rows newRows: Int) {
         // Rows that leave at the top so that the cursor stays on the screen.
         let dropped = max(0, row - (newRows - 1))
+        report(.resize(cols: newCols, rows: newRows, droppingTop: dropped))
+        self = resized(cols: newCols, rows: newRows, dropping: dropped)
+    }
+
+    /// A copy of this state at a new size, without the `dropped` top rows of the shown buffer.
+    func resized(cols newCols: Int, rows newRows: Int, dropping dropped: Int) -> TerminalState {
+        var result = TerminalState(cols: newCols, rows: newRows)
         result.grid = grid.resized(dropping: dropped, cols: newCols, rows: newRows)
         result.otherGrid = otherGrid.resized(dropping: 0, cols: newCols, rows: newRows)
         // A resize costs its rows (and the cells copied, charged by the buffers).
@@ -25,9 +31,11 @@ extension TerminalState {
         result.charsets = charsets
         result.glIndex = glIndex
         result.title = title
-        result.exposure =
-            tracksExposure ? exposure.resized(cols: newCols, rows: newRows, dropped: dropped, tables: tables) : exposure
-        result.tracksExposure = tracksExposure
+        result.observer = observer
+        result.inputBase = inputBase
+        result.inputLength = inputLength
+        result.inputPosition = inputPosition
+        result.nextPosition = nextPosition
         result.tables = tables
         result.responseHandler = responseHandler
         result.unhandledSequenceHandler = unhandledSequenceHandler

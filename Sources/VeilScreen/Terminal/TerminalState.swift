@@ -59,14 +59,20 @@ struct TerminalState: Sendable {
     var printEndPending = false
 
     var title = ""
-    /// What has been exposed, when tracked (``Terminal/trackExposure(_:)``).
-    /// (An idle tracker of no rows when not tracked: not an optional, as reaching into an
-    /// optional's payload copies the whole tracker, its arrays retained and released, on
-    /// every printed run.)
-    var exposure = ExposureTracker.idle
-    /// Whether exposure is tracked (the hooks test this flag first).
-    var tracksExposure = false
     var tables = SideTables()
+
+    /// Who learns of every change to the screen (``Terminal/observer``); nil: changes cost
+    /// one test each. (Not checked for `Sendable`: an observer is used on the thread that
+    /// feeds the terminal, see ``ScreenObserver``.)
+    nonisolated(unsafe) var observer: (any ScreenObserver)?
+    /// The bytes being fed (their address and count, 0 between feeds) and the input position
+    /// of the first, for the positions reported with writes (kept only with an observer).
+    var inputBase: UInt = 0
+    var inputLength = 0
+    var inputPosition = 0
+    /// The input position of the next character printed one at a time (its lead byte), and
+    /// of what REP prints (where the last printed text ended).
+    var nextPosition = 0
 
     /// Work units spent outside the two buffers (bytes read, selective erases, REP, side-table
     /// collections, resizes), and the limit past which work stops (see ``Terminal/workBudget``).
@@ -168,7 +174,7 @@ struct TerminalState: Sendable {
                 }
                 return
             }
-            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: true)
+            reportScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: true)
             grid.scrollUp(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row < rows - 1 {
             row += 1
@@ -186,7 +192,7 @@ struct TerminalState: Sendable {
                 }
                 return
             }
-            exposureWillScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: false)
+            reportScroll(top: scrollTop, bottom: scrollBottom, count: 1, up: false)
             grid.scrollDown(top: scrollTop, bottom: scrollBottom, count: 1, blank: eraseCell)
         } else if row > 0 {
             row -= 1

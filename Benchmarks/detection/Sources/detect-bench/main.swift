@@ -1,4 +1,5 @@
 import Foundation
+import Veil
 import VeilRedaction
 import VeilScreen
 
@@ -22,7 +23,8 @@ func calls(of path: String) throws -> [Call] {
     let cols = header["width"] as? Int ?? 80
     let rows = header["height"] as? Int ?? 24
     var terminal = try Terminal(cols: cols, rows: rows)
-    terminal.trackExposure(.frames)
+    let tracker = ExposureTracker(mode: .frames, cols: cols, rows: rows)
+    terminal.observer = tracker
     var calls: [Call] = []
     var offset = 0
     func take(_ batches: [ExposureBatch]) {
@@ -48,9 +50,11 @@ func calls(of path: String) throws -> [Call] {
         let bytes = Array(data.utf8)
         terminal.feed(bytes, at: offset)
         offset += bytes.count
-        take(terminal.takeExposureBatches(endingFrame: true))
+        terminal.flush()
+        take(tracker.takeBatches())
     }
-    take(terminal.takeExposureBatches(endingFrame: true))
+    terminal.flush()
+    take(tracker.takeBatches())
     return calls
 }
 

@@ -1,4 +1,6 @@
-/// The lines a terminal copied for judging between two ``Terminal/takeExposureBatches(endingFrame:)``
+import VeilScreen
+
+/// The lines an ``ExposureTracker`` copied for judging between two ``ExposureTracker/takeBatches()``
 /// calls, stacked into one screen so that one detection pass judges them all: groups of lines
 /// (a changed row with its soft-wrapped neighbours) are separated by a blank, unwrapped row,
 /// so no line of one group continues into another and the first line of each group has a
@@ -21,10 +23,10 @@ public struct ExposureBatch: Sendable {
         public var isLeaving: Bool
         /// The title (title groups only).
         public var title: String
-        /// The caller's frame number when the group was copied (``Terminal/exposureFrame``).
+        /// The caller's frame number when the group was copied (``ExposureTracker/frame``).
         public var frame: Int
         /// The tag the group's rows (or the title) carry until they next change, scroll away
-        /// or are hidden (then ``Terminal/takeDepartedTags()`` reports it); 0 for lines copied
+        /// or are hidden (then ``ExposureTracker/takeDepartedTags()`` reports it); 0 for lines copied
         /// as they left, which carry none.
         public var tag: Int32
         /// Whether this is the window title.
@@ -80,13 +82,14 @@ public struct ExposureBatch: Sendable {
         let cols = batch.cols
         for index in kept.indices where !kept[index].isTitle { kept[index].start -= top }
         let cells = (top * cols)..<(bottom * cols)
-        let rows = Screen(
+        let rows = try! Screen(
             cols: cols, rows: bottom - top, cells: Array(batch.cells[cells]),
             wrapped: Array(batch.wrapped[top..<bottom]),
-            clusters: batch.clusters, reasons: batch.sensitiveReasons, links: batch.links)
+            clusters: batch.clusters, sensitiveReasons: batch.sensitiveReasons, links: batch.links)
         return ExposureBatch(screen: rows, offsets: Array(offsets[cells]), groups: kept)
     }
 
+    /// The lines of `group` alone (a one-row screen with the title for a title group).
     public func lines(of group: Group) -> ExposedLines {
         if group.isTitle {
             var title = try! Screen(cols: 1, rows: 1)
@@ -96,10 +99,10 @@ public struct ExposureBatch: Sendable {
         let batch = screen!
         let cols = batch.cols
         let range = (group.start * cols)..<((group.start + group.count) * cols)
-        let lines = Screen(
+        let lines = try! Screen(
             cols: cols, rows: group.count, cells: Array(batch.cells[range]),
             wrapped: Array(batch.wrapped[group.start..<(group.start + group.count)]), clusters: batch.clusters,
-            reasons: batch.sensitiveReasons, links: batch.links)
+            sensitiveReasons: batch.sensitiveReasons, links: batch.links)
         return ExposedLines(
             row: group.row, screen: lines, offsets: Array(offsets[range]), isLeaving: group.isLeaving)
     }
@@ -113,7 +116,12 @@ struct ExposureBatchBuilder: Sendable {
     var wrapped: [Bool] = []
     var offsets: [Int] = []
     var groups: [ExposureBatch.Group] = []
-    /// During a frame's end sweep (``Terminal/takeExposureBatches(endingFrame:)``), the screen
+    /// The side tables the copied cells index (taken from the screen at each copy: tables
+    /// only grow between two renumberings, which finish the batch first).
+    var clusters: [String] = [""]
+    var reasons: [String] = [""]
+    var links: [String] = [""]
+    /// During a frame's end sweep (``ExposureTracker/screenDidFlush(_:)``), the screen
     /// row of the last row stacked (-1 before the first); -2 outside a sweep.
     var sweepRow = -2
     /// Rows stacked so far (separators included).
@@ -137,14 +145,20 @@ struct ExposureBatchBuilder: Sendable {
     /// Whether a group of `rows` rows (after a separator) still fits.
     func fits(rows: Int) -> Bool { rowCount == 0 || rowCount + 1 + rows <= Self.maximumRows }
 
-    /// The batch, its cells indexing `tables` (the side tables of when the rows were copied:
-    /// a collection of the tables finishes the batch first).
-    func batch(tables: SideTables) -> ExposureBatch {
+    /// Keeps the side tables of `screen` for the cells copied so far.
+    mutating func noteTables(of screen: ScreenView) {
+        clusters = screen.clusters
+        reasons = screen.sensitiveReasons
+        links = screen.links
+    }
+
+    /// The batch.
+    func batch() -> ExposureBatch {
         let screen =
             rowCount > 0
-            ? Screen(
-                cols: cols, rows: rowCount, cells: cells, wrapped: wrapped, clusters: tables.clusters.strings,
-                reasons: tables.reasons.strings, links: tables.links.strings)
+            ? try! Screen(
+                cols: cols, rows: rowCount, cells: cells, wrapped: wrapped, clusters: clusters,
+                sensitiveReasons: reasons, links: links)
             : nil
         return ExposureBatch(screen: screen, offsets: offsets, groups: groups)
     }

@@ -1,5 +1,7 @@
 import Testing
-@testable import VeilScreen
+import VeilScreen
+
+@testable import Veil
 
 /// Exposure tracking costs what it does (issue #21): a copy takes a bounded window of its
 /// soft-wrapped line, clean rows cost O(1), and the work is charged to the budget. The
@@ -7,24 +9,24 @@ import Testing
 @Suite struct ExposureWorkTests {
     /// A tracked `cols`×`rows` terminal holding one soft-wrapped line over every row, judged.
     func wrappedTerminal(cols: Int, rows: Int, mode: ExposureMode = .everyMoment) throws -> Terminal {
-        var t = try Terminal(cols: cols, rows: rows)
-        t.trackExposure(mode)
+        var t = try Terminal.tracked(cols: cols, rows: rows, mode: mode)
         t.feed(Array(String(repeating: "x", count: cols * rows).utf8), at: 0)
-        _ = t.takeExposures(endingFrame: true)
+        t.flush()
+        _ = t.tracker.takeExposures()
         return t
     }
 
     /// The most cells one copy may hold: the window on each side, rounded up to rows, and the row.
     func windowCells(cols: Int) -> Int {
-        let reach = (ExposureTracker.windowCharacters + cols - 1) / cols + 1
+        let reach = (ExposureTracking.windowCharacters + cols - 1) / cols + 1
         return (2 * reach + 1) * cols
     }
 
     @Test func aCopyTakesAWindowOfALongWrappedLine() throws {
-        var t = try Terminal(cols: 100, rows: 300)
-        t.trackExposure(.everyMoment)
+        var t = try Terminal.tracked(cols: 100, rows: 300)
         t.feed(Array(String(repeating: "x", count: 100 * 300).utf8), at: 0)
-        let exposed = t.takeExposures(endingFrame: true)
+        t.flush()
+        let exposed = t.tracker.takeExposures()
         #expect(!exposed.isEmpty)
         for lines in exposed { #expect(lines.screen.cells.count <= windowCells(cols: 100)) }
         // Every row is judged, each at most about twice (the windows overlap by their context).
@@ -43,18 +45,17 @@ import Testing
         for index in 0..<100 { t.feed(sequence, at: 40_004 + index * sequence.count) }
         let work = t.workDone - before
         #expect(work <= 100 * (3 * 200 + sequence.count))
-        #expect(t.takeExposures(endingFrame: false).isEmpty)
+        #expect(t.tracker.takeExposures().isEmpty)
         #expect(!t.isOverWorkBudget)
     }
 
     @Test func insertLineStormOverAChangedWrappedLineCopiesWindowsOnce() throws {
-        var t = try Terminal(cols: 200, rows: 200)
-        t.trackExposure(.everyMoment)
+        var t = try Terminal.tracked(cols: 200, rows: 200)
         t.feed(Array(String(repeating: "x", count: 200 * 200).utf8), at: 0)
         t.feed(Array("\u{1B}[2H".utf8), at: 40_000)
         let sequence = Array("\u{1B}[199L".utf8)
         for index in 0..<100 { t.feed(sequence, at: 40_004 + index * sequence.count) }
-        let exposed = t.takeExposures(endingFrame: false)
+        let exposed = t.tracker.takeExposures()
         // Before: each of the 199 leaving rows copied the whole 200-row line (8M cells).
         let cells = exposed.reduce(0) { $0 + $1.screen.cells.count }
         #expect(cells <= 2 * 200 * 200 + windowCells(cols: 200))
@@ -72,13 +73,14 @@ import Testing
     @Test func erasingRowsWithoutOffsetsWritesNone() throws {
         var t = try wrappedTerminal(cols: 200, rows: 200)
         t.feed(Array("\u{1B}[2J".utf8), at: 40_000)
-        _ = t.takeExposures(endingFrame: true)
-        #expect(t.state.exposure.shown.offsetRowCount == 0)
-        #expect(t.state.exposure.shown.dirtyCount == 0)
+        t.flush()
+        _ = t.tracker.takeExposures()
+        #expect(t.tracker.tracking.shown.offsetRowCount == 0)
+        #expect(t.tracker.tracking.shown.dirtyCount == 0)
         // Erasing blank, judged rows changes nothing: no row becomes dirty.
         t.feed(Array("\u{1B}[2J".utf8), at: 40_004)
-        #expect(t.state.exposure.shown.dirtyCount == 0)
-        #expect(t.cellOffsets.allSatisfy { $0 == -1 })
+        #expect(t.tracker.tracking.shown.dirtyCount == 0)
+        #expect(t.tracker.cellOffsets.allSatisfy { $0 == -1 })
     }
 
     @Test func pendingCopiesAreBoundedByTheBudget() throws {
@@ -89,8 +91,20 @@ import Testing
         let sequence = Array("\u{1B}[@".utf8)
         for index in 0..<2_000 { t.feed(sequence, at: 100_005 + index * sequence.count) }
         // Past the limit by at most one copy: a window and the window of its context line above.
-        #expect(t.state.exposure.pendingCells <= ExposureTracker.pendingCellLimit + 2 * windowCells(cols: 1000))
+        #expect(t.tracker.pendingCells <= ExposureTracking.pendingCellLimit + 2 * windowCells(cols: 1000))
         #expect(t.isOverWorkBudget)
         #expect(t.workBudgetExceededAtByte != nil)
     }
+}
+
+extension Terminal {
+    /// A terminal whose changes an ``ExposureTracker`` follows (``tracker``).
+    static func tracked(cols: Int, rows: Int, mode: ExposureMode = .everyMoment) throws -> Terminal {
+        var terminal = try Terminal(cols: cols, rows: rows)
+        terminal.observer = ExposureTracker(mode: mode, cols: cols, rows: rows)
+        return terminal
+    }
+
+    /// The exposure tracker of a ``tracked(cols:rows:mode:)`` terminal.
+    var tracker: ExposureTracker { observer as! ExposureTracker }
 }

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import VeilRender
+import VeilTestSupport
+
+/// What the GIF and WebP encoders write decodes (giflib, libwebp) to the canvases they were
+/// given, at the times they were given, every frame.
+@Suite struct AnimationEncoderTests {
+    /// Random canvases, each changing one rectangle of the one before, with times.
+    static func canvases(seed: UInt64, width: Int, height: Int, colors: Int, count: Int)
+        -> [(pixels: [UInt32], changed: PixelRect, milliseconds: Int)]
+    {
+        var random = SeededGenerator(seed: seed)
+        let palette = (0..<colors).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &random) }
+        var pixels = (0..<(width * height)).map { _ in random.pick(palette) }
+        var result = [(pixels, PixelRect(x: 0, y: 0, width: width, height: height), 0)]
+        var time = 0
+        for _ in 1..<count {
+            let w = Int.random(in: 1...width, using: &random), h = Int.random(in: 1...height, using: &random)
+            let x = Int.random(in: 0...(width - w), using: &random),
+                y = Int.random(in: 0...(height - h), using: &random)
+            for row in y..<(y + h) {
+                for col in x..<(x + w) where random.chance(60) { pixels[row * width + col] = random.pick(palette) }
+            }
+            time += Int.random(in: 20...900, using: &random)
+            result.append((pixels, PixelRect(x: x, y: y, width: w, height: h), time))
+        }
+        return result
+    }
+
+    static func rgba(_ pixels: [UInt32]) -> [UInt8] {
+        pixels.flatMap {
+            [
+                UInt8(truncatingIfNeeded: $0 >> 16), UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0),
+                255,
+            ]
+        }
+    }
+
+    @Test(arguments: [(1, 3), (2, 40), (3, 255), (4, 2)])
+    func gifRoundTrips(_ seed: Int, _ colors: Int) throws {
+        let (width, height) = (37, 23)
+        let frames = Self.canvases(seed: UInt64(seed), width: width, height: height, colors: colors, count: 12)
+        let encoder = try GIFAnimationEncoder(width: width, height: height, loopCount: 0)
+        var bytes: [UInt8] = []
+        for frame in frames {
+            try encoder.add(frame.pixels, changed: frame.changed, atMilliseconds: frame.milliseconds) { bytes += $0 }
+        }
+        let end = frames.last!.milliseconds + 3000
+        try encoder.finish(atMilliseconds: end) { bytes += $0 }
+        let (info, decoded) = try AnimationDecoder(format: .gif).frames(of: bytes)
+        #expect(info.loopCount == 0)
+        // Frames that changed nothing are merged; every decoded frame shows the canvas of its time.
+        #expect(decoded.count <= frames.count)
+        #expect(info.durationMilliseconds == (end + 5) / 10 * 10)
+        for frame in decoded {
+            let source = frames.last { ($0.milliseconds + 5) / 10 * 10 <= frame.startMilliseconds }!
+            #expect(frame.rgba == Self.rgba(source.pixels), "frame at \(frame.startMilliseconds) ms")
+        }
+        #expect(decoded.first?.startMilliseconds == 0)
+    }
+
+    @Test func gifOfMoreThan256ColoursKeepsTheMostFrequentAndNeverInventsOne() throws {
+        let (width, height) = (40, 40)
+        var random = SeededGenerator(seed: 9)
+        let pixels = (0..<(width * height)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &random) }
+        let encoder = try GIFAnimationEncoder(width: width, height: height, loopCount: nil)
+        var bytes: [UInt8] = []
+        try encoder.add(pixels, changed: PixelRect(x: 0, y: 0, width: width, height: height), atMilliseconds: 0) {
+            bytes += $0
+        }
+        try encoder.finish(atMilliseconds: 100) { bytes += $0 }
+        let (info, frames) = try AnimationDecoder(format: .gif).frames(of: bytes)
+        #expect(info.loopCount == nil)
+        let original = Set(pixels.map { $0 & 0xFF_FFFF })
+        let shown = Set((0..<(width * height)).map { frames[0].color(x: $0 % width, y: $0 / width).hex })
+        #expect(shown.count <= 256)
+        #expect(shown.isSubset(of: original))
+    }
+
+    @Test func framesInOneHundredthOfASecondBecomeOne() throws {
+        let (width, height) = (8, 4)
+        let a = [UInt32](repeating: 0xFF11_2233, count: 32)
+        var b = a
+        b[5] = 0xFFFF_0000
+        var c = b
+        c[30] = 0xFF00_FF00
+        let encoder = try GIFAnimationEncoder(width: width, height: height)
+        var bytes: [UInt8] = []
+        let all = PixelRect(x: 0, y: 0, width: width, height: height)
+        try encoder.add(a, changed: all, atMilliseconds: 0) { bytes += $0 }
+        try encoder.add(b, changed: all, atMilliseconds: 500) { bytes += $0 }
+        try encoder.add(c, changed: all, atMilliseconds: 503) { bytes += $0 }
+        try encoder.finish(atMilliseconds: 1000) { bytes += $0 }
+        let frames = try AnimationDecoder(format: .gif).frames(of: bytes).frames
+        #expect(frames.map(\.startMilliseconds) == [0, 500])
+        #expect(frames.map(\.durationMilliseconds) == [500, 500])
+        #expect(frames[1].rgba == Self.rgba(c))
+    }
+
+    @Test(arguments: [5, 6])
+    func webpRoundTrips(_ seed: Int) throws {
+        let (width, height) = (33, 17)
+        let frames = Self.canvases(seed: UInt64(seed), width: width, height: height, colors: 300, count: 8)
+        let encoder = try WebPAnimationEncoder(width: width, height: height, loopCount: 0)
+        for frame in frames { try encoder.add(frame.pixels, atMilliseconds: frame.milliseconds) }
+        let end = frames.last!.milliseconds + 2000
+        let bytes = try encoder.finish(atMilliseconds: end)
+        let (info, decoded) = try AnimationDecoder(format: .webp).frames(of: bytes)
+        #expect(info.durationMilliseconds == end)
+        #expect(decoded.count == frames.count)
+        for (frame, source) in zip(decoded, frames) {
+            #expect(frame.startMilliseconds == source.milliseconds)
+            #expect(frame.rgba == Self.rgba(source.pixels))
+        }
+    }
+
+    @Test func misuseIsAnErrorNotACrash() throws {
+        #expect(throws: MediaError.self) { try GIFAnimationEncoder(width: 0, height: 5) }
+        #expect(throws: MediaError.self) { try WebPAnimationEncoder(width: 5, height: 100_000) }
+        let gif = try GIFAnimationEncoder(width: 4, height: 4)
+        #expect(throws: MediaError.self) {
+            try gif.add([0], changed: PixelRect(x: 0, y: 0, width: 4, height: 4), atMilliseconds: 0) { _ in }
+        }
+        #expect(throws: MediaError.self) { try gif.finish(atMilliseconds: 0) { _ in } }
+    }
+}
