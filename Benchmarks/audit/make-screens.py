@@ -11,6 +11,7 @@ The output is deterministic for a given seed. All values are test values.
 import argparse
 import os
 import random
+import zlib
 
 ESC = "\x1b"
 WORDS = ("account balance transfer payee history settings profile statement savings "
@@ -22,8 +23,14 @@ EMAILS = ["li.lei@bank-cn.com", "maria.gomez@mailbox.org", "j.smith@fastmail.com
 
 
 def token(rng):
+    """A GitHub token in GitHub's format: 30 random characters and the base62 CRC-32 of them."""
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-    return "ghp_" + "".join(rng.choice(alphabet) for _ in range(36))
+    body = "".join(rng.choice(alphabet) for _ in range(36))[:30]
+    value, check = zlib.crc32(body.encode()), ""
+    while value:
+        check = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[value % 62] + check
+        value //= 62
+    return "ghp_" + body + check.rjust(6, "0")
 
 
 def line(rng, width):

@@ -84,7 +84,7 @@ def session(cols: int, rows: int, seed: int, cjk_heavy: bool = False) -> bytes:
     secrets = [
         "export AWS_ACCESS_KEY_ID=AKIAB5WKH7DNSIPZZ7FK",
         "aws_secret_access_key = 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",
-        "GITHUB_TOKEN=ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d",
+        "GITHUB_TOKEN=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",
         "DB_PASSWORD=s3cr3t-Pa55",
         "Password: hunter22",
         "Card: 4111 1111 1111 1111  exp 12/29",

@@ -30,7 +30,7 @@ import Testing
         #expect(capture.frames.count == 13)
         #expect(capture.frames.map { ($0.seconds * 1000).rounded() / 1000 }.dropFirst().prefix(3) == [0.2, 0.7, 1.2])
         let third = Self.screen(capture.frames[3], cols: capture.cols, rows: capture.rows)
-        #expect(third[0] == "$ export GITHUB_TOKEN=ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7")
+        #expect(third[0] == "$ export GITHUB_TOKEN=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")
         #expect(third[2] == "$ echo card 4111 1111 1111 1111")
         let last = Self.screen(capture.frames.last!, cols: capture.cols, rows: capture.rows)
         #expect(last.first == "$")
@@ -66,7 +66,7 @@ import Testing
     @Test func aStillScreenWithTspans() throws {
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" font-family="JetBrains Mono" font-size="20">
-              <title>deploy ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7</title>
+              <title>deploy 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</title>
               <text x="0" y="20"><tspan>$ cat .env</tspan></text>
               <text x="0" y="44"><tspan x="0">KEY=</tspan><tspan>value</tspan></text>
               <text x="0" y="68">done</text>

@@ -19,7 +19,7 @@ import VeilScreen
             "\u{1B}]0;deploy — jane.doe@acme-corp.io\u{07}"
             + "\u{1B}[1mUser:\u{1B}[0m jo  \u{1B}]7701;pin\u{07}4821\u{1B}]7701;\u{07}\r\n"
             + "\u{1B}[32m密码：\u{1B}[31mabc12345\u{1B}[0m\r\n"
-            + "export GITHUB_TOKEN=ghp_u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8d\r\n"
+            + "export GITHUB_TOKEN=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\r\n"
             + "\u{1B}]8;;https://pay.example/4111111111111111\u{1B}\\4111 1111 1111 1111\u{1B}]8;;\u{1B}\\ ok"
         let screen = try screen(bytes)
         #expect(screen.wrapped[2])  // the token line autowrapped at 40 columns

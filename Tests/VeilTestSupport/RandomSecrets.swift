@@ -282,6 +282,24 @@ public struct RandomSecrets {
         return PlantedSecret(detector: "aws.access_key", lines: [label + id], secrets: [id])
     }
 
+    /// The CRC-32 (IEEE) of `text`'s UTF-8 in base62, six characters (GitHub's and npm's checksum).
+    static func crc32Base62(_ text: String) -> String {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in text.utf8 {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        var value = crc ^ 0xFFFF_FFFF
+        let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var out: [Character] = []
+        while value > 0 {
+            out.append(digits[Int(value % 62)])
+            value /= 62
+        }
+        while out.count < 6 { out.append("0") }
+        return String(out.reversed())
+    }
+
     mutating func github() -> PlantedSecret {
         var token = ""
         repeat {
@@ -289,7 +307,9 @@ public struct RandomSecrets {
                 token =
                     "github_pat_" + random.string(Self.alnum, count: 22) + "_" + random.string(Self.alnum, count: 59)
             } else {
-                token = random.pick(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + random.string(Self.alnum, count: 36)
+                // GitHub's format: 30 random characters and the base62 CRC-32 of them.
+                let body = random.string(Self.alnum, count: 30)
+                token = random.pick(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]) + body + Self.crc32Base62(body)
             }
         } while Self.looksLikePlaceholder(token)
         let label = random.pick(["", "GITHUB_TOKEN=", "oauth ", "令牌 "])

@@ -12,7 +12,7 @@ import VeilRender
     /// The planted values; no output may print them without `--show-secrets`.
     static let plantedSecrets = [
         "4111 1111 1111 1111", "4111111111111111", "5555 5555 5555 4444", "5555555555554444",
-        "ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7", "AKIAQ4D3PXL2M7RT5JEW",
+        "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", "AKIAQ4D3PXL2M7RT5JEW",
     ]
 
     /// A fresh copy of the suite in a temporary folder (audits run there, as in a repository root).
@@ -207,7 +207,7 @@ import VeilRender
             to: URL(fileURLWithPath: unmarked))
         let token = folder + "/leak-token.veil.yml"
         let scenario = try String(contentsOfFile: token, encoding: .utf8)
-            .replacingOccurrences(of: "    token: ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7\n", with: "")
+            .replacingOccurrences(of: "    token: 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\n", with: "")
         try scenario.write(toFile: token, atomically: true, encoding: .utf8)
         let removed = await Self.audit(detectors, in: folder, baseline: baseline).report
         #expect(removed.exitCode == 0)

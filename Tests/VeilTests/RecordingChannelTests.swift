@@ -8,7 +8,7 @@ import VeilRedaction
 /// reported at its own place, and `veil redact`'s output of it audits clean, with none of
 /// the value's bytes left.
 @Suite struct RecordingChannelTests {
-    static let token = "ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7"
+    static let token = "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"
     static let aws = "AKIAQ4D3PXL2M7RT5JEW"
     static let card = "4111 1111 1111 1111"
     static let tool = AuditReport.Tool(version: "0.0.0-test")

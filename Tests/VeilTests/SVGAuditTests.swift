@@ -14,7 +14,7 @@ import VeilScreen
         .appendingPathComponent("Fixtures/media")
     /// The values planted in planted.cast, one of each strong-anchor kind, by rule.
     static let planted: [String: String] = [
-        "github.token": "ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7", "aws.access_key": "AKIAQ4D3PXL2M7RT5JEW",
+        "github.token": "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", "aws.access_key": "AKIAQ4D3PXL2M7RT5JEW",
         "card.pan": "4111 1111 1111 1111", "slack.token": "xoxb-9398671228-502018727951-Ehh2FDEEtfjgVvVqE1SkHbn8",
         "stripe.key": "sk_live_E3IwETcUHZ9l0kmTyv8am04N", "npm.token": "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",
         "iban": "GB82 WEST 1234 5698 7654 32", "gitlab.token": "glpat-vED5hJRaOvRTYZPNvS_I",
@@ -87,7 +87,7 @@ import VeilScreen
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" font-family="monospace" font-size="10">
               <title>session of AKIAQ4D3PXL2M7RT5JEW</title>
-              <!-- token ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7 -->
+              <!-- token 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 -->
               <text x="0" y="10">$ ls</text><text x="0" y="22">a b</text><text x="0" y="34">$</text>
             </svg>
             """

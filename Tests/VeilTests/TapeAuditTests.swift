@@ -5,7 +5,7 @@ import Testing
 
 /// VHS tapes: what they type and set is judged as text, at its line and column.
 @Suite struct TapeAuditTests {
-    static let token = "ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6Jf0Pa2UeX7"
+    static let token = "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"
     static let aws = "AKIAQ4D3PXL2M7RT5JEW"
 
     @Test func typedEnvAndSetValuesAreReportedAtTheirPlace() async throws {

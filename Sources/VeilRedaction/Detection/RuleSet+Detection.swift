@@ -150,19 +150,24 @@ struct DetectionRun {
 
     mutating func scanRules(in text: ScreenText, location: Finding.Location) throws {
         let index = rules.index
-        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: index.keywordWords) { present in
-            present.initialize(repeating: 0)
-            try scanRules(in: text, location: location, index: index, present: present)
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: index.keywordWords + index.ruleWords) {
+            scratch in
+            scratch.initialize(repeating: 0)
+            let present = UnsafeMutableBufferPointer(rebasing: scratch[0..<index.keywordWords])
+            let selected = UnsafeMutableBufferPointer(rebasing: scratch[index.keywordWords...])
+            try scanRules(in: text, location: location, index: index, present: present, selected: selected)
         }
     }
 
-    /// ``scanRules(in:location:)`` with the keyword bit set of a line in `present`.
+    /// ``scanRules(in:location:)`` with the keyword bit set of a line in `present` and the
+    /// rules it selects in `selected`.
     private mutating func scanRules(
         in text: ScreenText, location: Finding.Location, index: KeywordIndex,
-        present: UnsafeMutableBufferPointer<UInt64>
+        present: UnsafeMutableBufferPointer<UInt64>, selected: UnsafeMutableBufferPointer<UInt64>
     ) throws {
         let bits = UnsafeBufferPointer(present)
         var marked = false
+        var chosen = false
         var candidates: [Candidate] = []
         let contextRows = location == .screen ? self.contextRows : nil
         try text.bytes.withUnsafeBufferPointer { all in
@@ -190,14 +195,18 @@ struct DetectionRun {
                     }
                     continue
                 }
-                if marked { for k in present.indices { present[k] = 0 } }
-                marked = index.mark(buf, bits: present)
+                if chosen { for k in selected.indices { selected[k] = 0 } }
+                chosen = index.selectRules(buf, rules: selected)
                 let digitRuns = DigitRuns(buf)
                 // Indices, not values: nothing of a rule is copied unless its keywords pass
                 // and, for a built-in detector, unless it finds a candidate. On a line without
-                // any keyword, only the rules without keywords can run.
-                if marked {
-                    for ruleIndex in index.entries.indices where index.runs(ruleIndex, bits: bits) {
+                // any keyword, only the rules without keywords can run; on a line with some,
+                // the rules of its keywords and those, in rule order.
+                if chosen {
+                    index.unconditionalBits.withUnsafeBufferPointer { always in
+                        for w in selected.indices { selected[w] |= always[w] }
+                    }
+                    try selected.forEachSetBit { ruleIndex in
                         try scanRule(
                             ruleIndex, index: index, line: buf, previous: previous, digitRuns: digitRuns, text: text,
                             lineNumber: lineNumber, location: location, candidates: &candidates)
@@ -274,6 +283,7 @@ struct DetectionRun {
             switch validator.verdict(secret) {
             case .valid: break
             case .validWithContext: needsContext = true
+            case let .invalid(reason) where validator == .random: return drop(reason, kind: .placeholder)
             case let .invalid(reason): return drop("\(validator.rawValue): \(reason)")
             }
         }
@@ -304,6 +314,9 @@ struct DetectionRun {
         // A value that stands in for a secret (`${VAR}`, `$(cmd)`, `<your-token>`, `changeme`).
         if let placeholder = Placeholder.reason(utf8: UnsafeBufferPointer(rebasing: line[candidate.secret])) {
             return drop(placeholder, kind: .placeholder)
+        }
+        if Placeholder.continuesAsMask(line, after: candidate.secret.upperBound) {
+            return drop("a mask: the value goes on as #### or ****", kind: .placeholder)
         }
         if verdict.exhausted {
             // An allowlist regex ran out of budget: the candidate stays a finding and its line

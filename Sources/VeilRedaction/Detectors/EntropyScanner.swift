@@ -53,6 +53,7 @@ struct EntropyScanner: NativeScanner {
             let length = i - start
             guard length >= 20 else { continue }
             if isExcluded(line, previous: previous, start..<i, hex: hex) { continue }
+            if Self.continuesDump(line, previous: previous, start..<i) { continue }
             let run = UnsafeBufferPointer(rebasing: line[start..<i])
             var entropy = ShannonEntropy.bits(run)
             if hex && length >= 32 {
@@ -63,6 +64,23 @@ struct EntropyScanner: NativeScanner {
             }
             candidates.append(Candidate(match: start..<i, secret: start..<i))
         }
+    }
+
+    /// Whether the run `range` is the whole of `line` (but for spaces), 32 characters or
+    /// more, under a line that is one run of the same length: the second and later lines of
+    /// random data printed as data (`head -c 3000 /dev/urandom | base64`, `xxd -p`, `openssl
+    /// rand -base64 900`), which wraps at a fixed width. Such a dump is reported once, at its
+    /// first line, not once per line (Docs/rules.md, "Random data on screen").
+    static func continuesDump(_ line: UTF8Line, previous: UTF8Line, _ range: Range<Int>) -> Bool {
+        let length = range.count
+        guard length >= 32, line[..<range.lowerBound].allSatisfy({ $0 == ASCII.space }),
+            line[range.upperBound...].allSatisfy({ $0 == ASCII.space })
+        else { return false }
+        var end = previous.count
+        while end > 0 && previous[end - 1] == ASCII.space { end -= 1 }
+        var start = 0
+        while start < end && previous[start] == ASCII.space { start += 1 }
+        return end - start == length && previous[start..<end].allSatisfy(isRunCharacter)
     }
 
     private func isExcluded(_ line: UTF8Line, previous: UTF8Line, _ range: Range<Int>, hex: Bool) -> Bool {

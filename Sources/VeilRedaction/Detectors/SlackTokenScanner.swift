@@ -1,7 +1,8 @@
 /// `slack.token`: Slack's tokens and incoming webhook URLs.
 ///
 /// Tokens are a prefix, then dash-separated parts of `[A-Za-z0-9]` (10 characters or more
-/// in all, at least two parts, at least four digits): bot, user, legacy and configuration
+/// in all, at least two parts, at least four digits; legacy workspace app tokens `xoxa-` and
+/// `xoxr-` may be one part of 8 or more with a digit): bot, user, legacy and configuration
 /// tokens `xox[abposr]-`, refresh tokens `xoxe-`, rotating tokens `xoxe.xoxb-` and
 /// `xoxe.xoxp-`, and app-level tokens `xapp-`. The first part is usually the team's number
 /// but not always (`xapp-1-A0…`, Enterprise Grid `xoxb-E…`), so any alphanumeric part is
@@ -15,7 +16,8 @@ struct SlackTokenScanner: NativeScanner {
         while i + 15 <= n {
             let b = line[i]
             if b == 0x78, line.alnumBoundary(before: i), let bodyStart = Self.prefixEnd(line, at: i),
-                let end = tokenEnd(line, body: bodyStart)
+                let end = tokenEnd(
+                    line, body: bodyStart, legacyWorkspace: bodyStart == i + 5 && Self.isWorkspace(line[i + 3]))
             {
                 candidates.append(Candidate(match: i..<end, secret: i..<end))
                 i = end
@@ -47,7 +49,13 @@ struct SlackTokenScanner: NativeScanner {
         return i + 5
     }
 
-    private func tokenEnd(_ line: UTF8Line, body start: Int) -> Int? {
+    /// `xoxa-` and `xoxr-`: legacy workspace app tokens, whose body may be one part.
+    private static func isWorkspace(_ kind: UInt8) -> Bool { kind == 0x61 || kind == 0x72 }
+
+    /// The end of a token's body starting at `start`, or nil. A legacy workspace token needs
+    /// one part of 8 or more characters with a digit (`xoxa-2-…`, `xoxr-…`); others two parts
+    /// and four digits.
+    private func tokenEnd(_ line: UTF8Line, body start: Int, legacyWorkspace: Bool = false) -> Int? {
         var j = start
         var parts = 1
         var digits = 0
@@ -65,6 +73,10 @@ struct SlackTokenScanner: NativeScanner {
                 break
             }
             j += 1
+        }
+        if legacyWorkspace {
+            guard j - start >= 8, digits >= 1, line.alnumBoundary(at: j) else { return nil }
+            return j
         }
         guard j - start >= 10, parts >= 2, digits >= 4, line.alnumBoundary(at: j) else { return nil }
         return j

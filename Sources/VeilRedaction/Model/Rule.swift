@@ -22,6 +22,12 @@ public struct Rule: Sendable {
     public var name: String
     /// One sentence on what the rule finds.
     public var description: String
+    /// The family the rule belongs to (`GitHub`, `Payment and identity`): `veil rules list`
+    /// prints the rules of a family together under its name. Empty: no family.
+    public var group: String
+    /// For a rule whose regex is the shape of a value: the words one of which the key on
+    /// its left names (``LabelledValuePattern``); empty for other rules.
+    public var labels: [String]
     /// How candidates are found.
     public var matcher: Matcher
     /// Literal prefilter words, compared case-insensitively; empty means always run.
@@ -60,7 +66,8 @@ public struct Rule: Sendable {
 
     /// Creates a rule.
     public init(
-        id: String, name: String = "", description: String = "", matcher: Matcher, keywords: [String] = [],
+        id: String, name: String = "", description: String = "", group: String = "", labels: [String] = [],
+        matcher: Matcher, keywords: [String] = [],
         entropy: Double? = nil, validators: [Validator] = [], context: [String] = [],
         contextSeverity: Severity? = nil, tags: [String] = [], category: RuleCategory = .secret,
         severity: Severity = .block, style: RedactionStyle? = nil, allowlists: [Allowlist] = [],
@@ -70,6 +77,8 @@ public struct Rule: Sendable {
         self.id = id
         self.name = name
         self.description = description
+        self.group = group
+        self.labels = labels
         self.matcher = matcher
         self.keywords = keywords
         self.entropy = entropy

@@ -2,16 +2,26 @@
 /// from a rules file is escaped with ``DisplayText``.
 extension RuleSet {
     /// One line per rule and region: id, state, category, severity, how it matches, and
-    /// its description; ending with a newline.
+    /// its description; ending with a newline. Rules of one ``Rule/group`` are listed
+    /// together under a line naming it (`[GitHub]`), groups in the order they first appear,
+    /// rules without a group first.
     public func catalog() -> String {
         var rows: [[String]] = [["ID", "STATE", "CATEGORY", "SEVERITY", "MATCHES", "DESCRIPTION"]]
-        for rule in rules {
-            rows.append(
-                [
-                    rule.id, rule.isEnabled ? "on" : "off", rule.category.rawValue, rule.severity.rawValue,
-                    rule.matcherSummary, rule.description,
-                ].map { DisplayText.escaped($0) })
+        var headings: [Int: String] = [:]
+        var groups: [String] = []
+        for rule in rules where !groups.contains(rule.group) { groups.append(rule.group) }
+        groups.sort { $0.isEmpty && !$1.isEmpty }
+        for group in groups {
+            if !group.isEmpty { headings[rows.count] = "[" + DisplayText.escaped(group) + "]" }
+            for rule in rules where rule.group == group {
+                rows.append(
+                    [
+                        rule.id, rule.isEnabled ? "on" : "off", rule.category.rawValue, rule.severity.rawValue,
+                        rule.matcherSummary, rule.description,
+                    ].map { DisplayText.escaped($0) })
+            }
         }
+        if !regions.isEmpty && groups.contains(where: { !$0.isEmpty }) { headings[rows.count] = "[regions]" }
         for region in regions {
             rows.append(
                 [
@@ -20,10 +30,12 @@ extension RuleSet {
                 ].map { DisplayText.escaped($0) })
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            (0..<5).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }.joined(separator: "  ")
-                + "  " + row[5]
-        }.map { $0.trimmingTrailingSpaces() + "\n" }.joined()
+        return rows.enumerated().map { index, row in
+            let line =
+                (0..<5).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
+                .joined(separator: "  ") + "  " + row[5]
+            return (headings[index].map { "\n" + $0 + "\n" } ?? "") + line.trimmingTrailingSpaces() + "\n"
+        }.joined()
     }
 }
 
@@ -33,8 +45,9 @@ extension Rule {
         switch matcher {
         case let .builtIn(detector): "detector \(detector.rawValue)"
         case let .pattern(pattern):
-            "regex"
-                + (pattern.secretGroup == 0 ? "" : " (group \(pattern.secretGroup))")
+            labels.isEmpty
+                ? "regex" + (pattern.secretGroup == 0 ? "" : " (group \(pattern.secretGroup))")
+                : "labelled value"
         case .custom: "custom"
         }
     }
@@ -44,6 +57,7 @@ extension Rule {
         var lines = ["id: \(id)"]
         if !name.isEmpty { lines.append("name: \(name)") }
         if !description.isEmpty { lines.append("description: \(description)") }
+        if !group.isEmpty { lines.append("group: \(group)") }
         lines.append("enabled: \(isEnabled)")
         lines.append("category: \(category.rawValue)")
         lines.append(
@@ -52,6 +66,7 @@ extension Rule {
         switch matcher {
         case let .builtIn(detector): lines.append("detector: \(detector.rawValue)")
         case let .pattern(pattern):
+            if !labels.isEmpty { lines.append("label: \(labels.joined(separator: ", "))") }
             lines.append("regex: \(pattern.source)")
             if pattern.secretGroup != 0 { lines.append("secretGroup: \(pattern.secretGroup)") }
         case .custom: lines.append("detector: custom")

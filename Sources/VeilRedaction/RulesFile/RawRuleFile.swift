@@ -133,7 +133,9 @@ struct RawRegion: Equatable {
 /// One rule.
 struct RawRule: Equatable {
     static let keys = [
-        "id", "name", "description", "detector", "regex", "secretGroup", "entropy", "keywords", "tags", "category",
+        "id", "name", "description", "group", "detector", "regex", "label", "secretGroup", "entropy", "keywords",
+        "tags",
+        "category",
         "severity", "validate", "context", "contextSeverity", "style", "allowlists", "examples",
         "negativeExamples", "enabled",
     ]
@@ -141,8 +143,10 @@ struct RawRule: Equatable {
     var id: Located<String>?
     var name: Located<String>?
     var description: Located<String>?
+    var group: Located<String>?
     var detector: Located<String>?
     var regex: Located<String>?
+    var label: [Located<String>] = []
     var secretGroup: Located<Int>?
     var entropy: Located<Double>?
     var keywords: [Located<String>] = []
@@ -169,8 +173,10 @@ struct RawRule: Equatable {
             case "id": id = try reader.string(value, key)
             case "name": name = try reader.string(value, key)
             case "description": description = try reader.string(value, key)
+            case "group": group = try reader.string(value, key)
             case "detector": detector = try reader.string(value, key)
             case "regex": regex = try reader.string(value, key)
+            case "label": label = try reader.stringList(value, key)
             case "secretGroup": secretGroup = try reader.int(value, key)
             case "entropy": entropy = try reader.double(value, key)
             case "keywords": keywords = try reader.stringList(value, key)

@@ -87,8 +87,28 @@ struct RuleFileCompiler {
                 throw RuleFileError(group.position, "'secretGroup' applies to a 'regex' rule, not a detector")
             }
             matcher = .builtIn(builtIn)
-        case let (nil, regex?):
+        case let (nil, regex?) where raw.label.isEmpty:
             matcher = .pattern(try compileRegex(regex, secretGroup: raw.secretGroup, owner: "rule '\(id)'"))
+        case let (nil, regex?):
+            for word in raw.label where word.value.isEmpty {
+                throw RuleFileError(word.position, "an empty label word would match every key")
+            }
+            // The value alone first, so a bad pattern or group is reported as the author wrote it.
+            if !defersRegexCompilation {
+                _ = try compileRegex(regex, secretGroup: raw.secretGroup, owner: "rule '\(id)'")
+            }
+            let labelled = Located(
+                value: LabelledValuePattern.source(labels: raw.label.map(\.value), value: regex.value),
+                position: regex.position)
+            let group = raw.secretGroup.map {
+                Located(value: LabelledValuePattern.secretGroup($0.value), position: $0.position)
+            }
+            matcher = .pattern(
+                try compileRegex(
+                    labelled, secretGroup: group ?? Located(value: 1, position: regex.position), owner: "rule '\(id)'"))
+        }
+        if let label = raw.label.first, raw.regex == nil {
+            throw RuleFileError(label.position, "rule '\(id)' has 'label' words but no 'regex' for the value")
         }
         if let entropy = raw.entropy, !(0...8).contains(entropy.value) {
             throw RuleFileError(entropy.position, "'entropy' must be 0–8 bits per character")
@@ -135,8 +155,10 @@ struct RuleFileCompiler {
             return parsed
         }
         return Rule(
-            id: id, name: raw.name?.value ?? "", description: raw.description?.value ?? "", matcher: matcher,
-            keywords: raw.keywords.map(\.value), entropy: raw.entropy?.value, validators: validators,
+            id: id, name: raw.name?.value ?? "", description: raw.description?.value ?? "",
+            group: raw.group?.value ?? "", labels: raw.label.map(\.value), matcher: matcher,
+            keywords: raw.keywords.isEmpty ? raw.label.map(\.value) : raw.keywords.map(\.value),
+            entropy: raw.entropy?.value, validators: validators,
             context: raw.context.map(\.value),
             contextSeverity: try raw.contextSeverity.map { try severity($0) },
             tags: raw.tags.map(\.value), category: try raw.category.map(category) ?? .secret,

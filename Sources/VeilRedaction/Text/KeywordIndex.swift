@@ -2,21 +2,27 @@
 /// faster): one pass over a line finds which keywords occur, and a rule with keywords runs
 /// only on lines holding one of them.
 ///
+/// The pass is one multi-pattern automaton over all keywords (``KeywordAutomaton``), and
+/// each keyword it meets adds its rules to the line's rule set (an inverted index), so a
+/// line's cost grows with its length and with the rules its keywords name, not with the
+/// number of rules or keywords in the set.
+///
 /// A class: a detection run holds its rule set's index by one reference (a struct of a
 /// dozen arrays was retained and released a dozen times per screen, thousands of screens
 /// per recording).
 final class KeywordIndex: Sendable {
     /// Every distinct keyword, lowercased UTF-8.
     private let keywords: [[UInt8]]
-    /// Keyword ids by first byte: those starting with byte `b` are
-    /// `firstByteIDs[firstByteStart[b]..<firstByteStart[b + 1]]` (flat, so the scan of a
-    /// line touches no nested array).
-    private let firstByteStart: [Int32]
-    private let firstByteIDs: [Int32]
-    /// Bit `b0 << 8 | b1` is set when a keyword starts with bytes `b0 b1` (or is the single
-    /// byte `b0`, for every `b1`), either case of a letter: most positions of a line fail this
-    /// one test on their bytes as they are.
-    private let pairs: [UInt64]
+    /// All keywords in one automaton: one table step per byte of a line.
+    private let automaton: KeywordAutomaton
+    /// The number of 64-bit words in a rule bit set (one bit per rule).
+    let ruleWords: Int
+    /// For each keyword, the enabled rules it lets run, as a bit set:
+    /// `keywordRules[k * ruleWords ..< (k + 1) * ruleWords]` (the inverted index: a line visits
+    /// only the rules of the keywords it holds).
+    private let keywordRules: [UInt64]
+    /// The enabled rules without keywords, as a bit set of ``ruleWords`` words.
+    let unconditionalBits: [UInt64]
     /// For each rule, its keyword ids (empty: the rule always runs), flat in the same way:
     /// `ruleKeywordIDs[ruleKeywordStart[r]..<ruleKeywordStart[r + 1]]`.
     private let ruleKeywordStart: [Int32]
@@ -80,24 +86,17 @@ final class KeywordIndex: Sendable {
             ruleKeywordIDs += mine
             ruleKeywordStart.append(Int32(ruleKeywordIDs.count))
         }
-        var table = [[Int32]](repeating: [], count: 256)
-        for (id, keyword) in keywords.enumerated() { table[Int(keyword[0])].append(Int32(id)) }
-        // By the bytes as they are on screen: both cases of a letter.
-        func cases(_ b: UInt8) -> [Int] { ASCII.isLower(b) ? [Int(b), Int(b - 0x20)] : [Int(b)] }
-        var pairs = [UInt64](repeating: 0, count: 1024)
-        for keyword in keywords {
-            let seconds = keyword.count == 1 ? Array(0...255) : cases(keyword[1])
-            for first in cases(keyword[0]) {
-                for second in seconds {
-                    let bit = first << 8 | second
-                    pairs[bit >> 6] |= 1 << UInt64(bit & 63)
-                }
+        self.keywords = keywords
+        self.automaton = KeywordAutomaton(keywords: keywords)
+        let ruleWords = max(1, (rules.count + 63) / 64)
+        var keywordRules = [UInt64](repeating: 0, count: keywords.count * ruleWords)
+        for r in rules.indices where rules[r].isEnabled {
+            for k in Int(ruleKeywordStart[r])..<Int(ruleKeywordStart[r + 1]) {
+                keywordRules[Int(ruleKeywordIDs[k]) * ruleWords + r / 64] |= 1 << UInt64(r % 64)
             }
         }
-        self.pairs = pairs
-        self.keywords = keywords
-        self.firstByteStart = table.reduce(into: [0]) { $0.append($0.last! + Int32($1.count)) }
-        self.firstByteIDs = table.flatMap { $0 }
+        self.ruleWords = ruleWords
+        self.keywordRules = keywordRules
         self.ruleKeywordStart = ruleKeywordStart
         self.ruleKeywordIDs = ruleKeywordIDs
         self.enabled = rules.map(\.isEnabled)
@@ -123,6 +122,9 @@ final class KeywordIndex: Sendable {
             rules[$0].isEnabled && ruleKeywordStart[$0] == ruleKeywordStart[$0 + 1]
         }
         self.unconditional = unconditional
+        var unconditionalBits = [UInt64](repeating: 0, count: ruleWords)
+        for r in unconditional { unconditionalBits[r / 64] |= 1 << UInt64(r % 64) }
+        self.unconditionalBits = unconditionalBits
         self.unconditionalAreGated = unconditional.allSatisfy {
             if case .builtIn(let detector) = rules[$0].matcher { detector.isGated } else { false }
         }
@@ -156,43 +158,44 @@ final class KeywordIndex: Sendable {
     /// ``mark(_:bits:)`` into a buffer of ``keywordWords`` words.
     @discardableResult
     func mark(_ line: UTF8Line, bits: UnsafeMutableBufferPointer<UInt64>) -> Bool {
-        guard !keywords.isEmpty, let bytes = line.baseAddress else { return false }
+        guard !keywords.isEmpty else { return false }
         var any = false
-        let n = line.count
-        firstByteStart.withUnsafeBufferPointer { start in
-            pairs.withUnsafeBufferPointer { pairs in
-                /// Marks the keywords starting at `i`.
-                func keywords(at i: Int) {
-                    let b = Int(ASCII.lower(bytes[i]))
-                    for k in Int(start[b])..<Int(start[b + 1]) {
-                        let id = Int(firstByteIDs[k])
-                        let mask: UInt64 = 1 << UInt64(id & 63)
-                        if bits[id >> 6] & mask == 0 && line.matchesLowercase(self.keywords[id], at: i) {
-                            bits[id >> 6] |= mask
-                            any = true
-                        }
-                    }
-                }
-                guard let table = pairs.baseAddress else { return }
-                var i = 0
-                while i &+ 1 < n {
-                    // The pair test alone, in a loop of its own (most positions end here).
-                    var p = bytes + i
-                    let last = bytes + (n &- 1)
-                    while p < last {
-                        let bit = Int(p[0]) &<< 8 | Int(p[1])
-                        if table[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { break }
-                        p += 1
-                    }
-                    i = p - bytes
-                    guard i &+ 1 < n else { break }
-                    keywords(at: i)
-                    i &+= 1
-                }
-                // The last byte: only a keyword of one byte can start there.
-                if n > 0 { keywords(at: n - 1) }
+        automaton.forEachMatch(in: line) { id in
+            bits[id >> 6] |= 1 << UInt64(id & 63)
+            any = true
+        }
+        return any
+    }
+
+    /// Sets bit `r` of `rules` (``ruleWords`` words, cleared by the caller) for every enabled
+    /// rule with a keyword occurring in `line` (case-insensitively): the rules ``runs(_:bits:)``
+    /// accepts, less those without keywords. Returns whether any keyword occurs.
+    func selectRules(_ line: UTF8Line, rules: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+        guard !keywords.isEmpty else { return false }
+        var any = false
+        let words = ruleWords
+        keywordRules.withUnsafeBufferPointer { keywordRules in
+            automaton.forEachMatch(in: line) { id in
+                let base = id &* words
+                for w in 0..<words { rules[w] |= keywordRules[base &+ w] }
+                any = true
             }
         }
         return any
+    }
+}
+
+extension UnsafeMutableBufferPointer<UInt64> {
+    /// Calls `body` with the index of every set bit, in increasing order.
+    @inline(__always)
+    func forEachSetBit(_ body: (Int) throws -> Void) rethrows {
+        for w in indices {
+            var word = self[w]
+            while word != 0 {
+                let bit = word.trailingZeroBitCount
+                try body(w &* 64 &+ bit)
+                word &= word &- 1
+            }
+        }
     }
 }

@@ -8,8 +8,8 @@
 /// | variable | `${DB_PASSWORD}`, `$GITHUB_TOKEN`, `%API_KEY%` |
 /// | template | `{{ .Values.secret }}` |
 /// | angle-bracket placeholder | `<your-token>` |
-/// | mask | `********`, `••••`, `xxxxxxxx`, `####` |
-/// | stand-in word | `changeme`, `your_password`, `replace-me`, `example` |
+/// | mask | `********`, `••••`, `xxxxxxxx`, `####`, `fo1_xxxxxxxx…`, `glc_11111111…`, `…-########…`, `AIzaaaaaaaaaaaaa…` |
+/// | stand-in word | `changeme`, `your_password`, `replace-me`, `example`, `…PUT_YOUR_TOKEN_HERE…` |
 /// | documentation example | `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` |
 public enum Placeholder {
     /// Why `value` (a candidate's secret, without quotes) is a placeholder, or nil.
@@ -49,12 +49,14 @@ public enum Placeholder {
         // AWS's documentation keys (`AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`)
         // and the like mark themselves.
         if count >= 12 && contains(utf8, "EXAMPLE") { return "a documentation example (…EXAMPLE…)" }
+        if isFiller(utf8) { return "a mask: one character repeated after the token's prefix" }
+        if let run = maskRun(utf8) { return "a mask: \(run) repeated in a row" }
         // Stand-in words: letters, `_`, `-` and brackets only.
         guard count <= 24,
             utf8.allSatisfy({
                 ASCII.isLetter($0) || $0 == ASCII.underscore || $0 == ASCII.dash || $0 == 0x5B || $0 == 0x5D
             })
-        else { return nil }
+        else { return phraseReason(utf8) }
         let word = String(decoding: utf8, as: UTF8.self).lowercased()
         if standInWords.contains(word) { return "a stand-in word (\(word))" }
         for prefix in ["your_", "your-", "my_", "my-", "insert_", "insert-", "replace_", "replace-", "enter_"]
@@ -63,8 +65,98 @@ public enum Placeholder {
         {
             return "a stand-in word (\(prefix)…)"
         }
+        return phraseReason(utf8)
+    }
+
+    private static func phraseReason(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        guard utf8.count >= 8, let phrase = documentationPhrase(utf8) else { return nil }
+        return "a stand-in (…\(phrase)…)"
+    }
+
+    /// An optional prefix of up to 12 bytes with a letter, ending in `_`, `-`, `~` or `.`
+    /// (`fo1_`, `glc_`, `sha256~`), then at least 8 letters and digits that are all one character (either
+    /// case), with `_ - . = ~` allowed between them: `fo1_xxxxxxxx…`, `glc_1111…=`,
+    /// `aaaaaaaaaaaa`. A random token of 8 characters is one repeated character once in
+    /// 10^14; a password of one repeated character is a filler, not a secret.
+    static func isFiller(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        for index in 0..<min(utf8.count, 13)
+        where [ASCII.underscore, ASCII.dash, 0x7E, ASCII.dot].contains(utf8[index]) {
+            // A token's prefix names it (`fo1_`, `sha256~`): digits alone are a group of a
+            // number (`4111-1111-…`), not a prefix.
+            if utf8[0..<index].contains(where: ASCII.isLetter) { start = index + 1 }
+            break
+        }
+        var filler: UInt8?
+        var letters = 0
+        for byte in utf8[start...] {
+            if [ASCII.underscore, ASCII.dash, 0x7E, ASCII.dot, 0x3D].contains(byte) { continue }
+            guard ASCII.isAlnum(byte) else { return false }
+            let lowered = ASCII.lower(byte)
+            if let filler, filler != lowered { return false }
+            filler = lowered
+            letters += 1
+        }
+        return letters >= 8
+    }
+
+    /// A run of at least 8 `x`, `X`, `#` or `*`, or of at least 12 of one ASCII letter, anywhere
+    /// in the value (`hf_xxxx…`, `xxxx.atlasv1.xxxx…`, `xoxp-…-####…`, `AIzaaaa…`), described
+    /// by its character; nil if there is none. A random token holds such a run about once in
+    /// 10^12 (8 of one character of 32) or 10^20 (12 of 52); digits are left out, as test
+    /// card numbers (`4111 1111…`, `4111111111111111`) are values to hide.
+    static func maskRun(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        var run = 0
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            run = byte == previous ? run + 1 : 1
+            previous = byte
+            let isMaskByte = byte == 0x78 || byte == 0x58 || byte == 0x23 || byte == 0x2A
+            if (isMaskByte && run >= 8) || (ASCII.isLetter(byte) && run >= 12) {
+                return "“\(Character(Unicode.Scalar(byte)))”"
+            }
+        }
         return nil
     }
+
+    /// Whether `line` goes on at `end` with 4 or more `#` or `*` (`xoxp-…-1188-####…`): a
+    /// token's shape whose secret part is masked, the candidate before it only its public
+    /// start.
+    static func continuesAsMask(_ line: UnsafeBufferPointer<UInt8>, after end: Int) -> Bool {
+        var k = end
+        if k < line.count && (line[k] == ASCII.dash || line[k] == ASCII.underscore || line[k] == ASCII.dot) { k += 1 }
+        guard k + 4 <= line.count, line[k] == 0x23 || line[k] == 0x2A else { return false }
+        return line[k..<(k + 4)].allSatisfy { $0 == line[k] }
+    }
+
+    /// Words documentation puts in a value to say where the real one goes (`PUT_YOUR_TOKEN_HERE`),
+    /// looked for in the bytes as they are (ASCII letters either case): detection asks this of
+    /// every finding, so no string is made.
+    private static func documentationPhrase(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        // Every phrase holds `your` or `here`: most values hold neither and stop here.
+        guard containsLowercase(utf8, yourBytes) || containsLowercase(utf8, hereBytes) else { return nil }
+        return documentationPhrases.first { containsLowercase(utf8, Array($0.utf8)) }
+    }
+
+    private static let yourBytes = Array("your".utf8)
+    private static let hereBytes = Array("here".utf8)
+
+    /// Whether `phrase` (lowercase ASCII) occurs in `utf8`, ASCII letters compared in either case.
+    private static func containsLowercase(_ utf8: UnsafeBufferPointer<UInt8>, _ phrase: [UInt8]) -> Bool {
+        guard utf8.count >= phrase.count else { return false }
+        for start in 0...(utf8.count - phrase.count) {
+            var k = 0
+            while k < phrase.count && ASCII.lower(utf8[start + k]) == phrase[k] { k += 1 }
+            if k == phrase.count { return true }
+        }
+        return false
+    }
+
+    private static let documentationPhrases = [
+        "put_your", "put-your", "your_token", "your-token", "your_api", "your-api", "your_key", "your-key",
+        "your_secret", "your-secret", "your_password", "your-password", "_here_", "-here-", "token_here",
+        "key_here", "secret_here",
+    ]
 
     /// All `•` (U+2022) or `●` (U+25CF).
     private static func isMasked(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

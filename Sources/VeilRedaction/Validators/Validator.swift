@@ -20,6 +20,18 @@ public enum Validator: String, Hashable, Sendable, CaseIterable {
     /// GitHub-format token (npm's `npm_…`): the last six characters are the base62 CRC-32
     /// of the random part before them.
     case crc32Base62 = "crc32-base62"
+    /// GitHub tokens: a classic token (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` and 36
+    /// characters) ends in the base62 CRC-32 of its 30 random characters, as GitHub documents
+    /// for its token format; a fine-grained token (`github_pat_…`) carries no documented
+    /// checksum and passes.
+    case githubChecksum = "github-checksum"
+    /// Bech32 (BIP 173): a human-readable part, `1`, data and a six-character checksum that
+    /// holds (`age` secret keys).
+    case bech32
+    /// The value looks random, not like a placeholder: no character six times in a row, no
+    /// counting run of seven, no documentation word (``RandomToken``). A value failing it is
+    /// listed among the placeholders (`veil scan --verbose`).
+    case random
 
     /// The verdict on a candidate's text.
     func verdict(_ text: String) -> Verdict {
@@ -30,6 +42,11 @@ public enum Validator: String, Hashable, Sendable, CaseIterable {
         case .ssn: SSN.verdict(text)
         case .jwt: JWT.isValid(text) ? .valid : .invalid("not base64url JSON with an alg header")
         case .crc32Base62: TokenChecksum.isValid(text) ? .valid : .invalid("the CRC-32 checksum suffix does not match")
+        case .githubChecksum:
+            text.hasPrefix("github_pat_") || TokenChecksum.isValid(text)
+                ? .valid : .invalid("the CRC-32 checksum suffix does not match")
+        case .bech32: Bech32.isValid(text) ? .valid : .invalid("the bech32 checksum does not hold")
+        case .random: RandomToken.placeholderReason(text).map { .invalid($0) } ?? .valid
         }
     }
 }

@@ -67,7 +67,12 @@ func digest(_ findings: [Finding], into hash: inout UInt64) {
 let arguments = CommandLine.arguments.dropFirst()
 guard let path = arguments.first else {
     print("usage: detect-bench FILE.cast [repetitions] [context]")
+    print("       detect-bench screens INPUTS [iterations] [RULES.yml]")
     exit(2)
+}
+if path == "screens" {
+    try screens(Array(arguments.dropFirst()))
+    exit(0)
 }
 let repetitions = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
 let useContext = arguments.dropFirst(2).first == "context"
