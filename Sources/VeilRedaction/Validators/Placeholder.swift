@@ -8,7 +8,7 @@
 /// | variable | `${DB_PASSWORD}`, `$GITHUB_TOKEN`, `%API_KEY%` |
 /// | template | `{{ .Values.secret }}` |
 /// | angle-bracket placeholder | `<your-token>` |
-/// | mask | `********`, `••••`, `xxxxxxxx`, `####`, `fo1_xxxxxxxx…`, `glc_11111111…`, `…-########…`, `AIzaaaaaaaaaaaaa…` |
+/// | mask | `********`, `••••`, `xxxxxxxx`, `####`, `fo1_xxxxxxxx…`, `glc_11111111…` |
 /// | stand-in word | `changeme`, `your_password`, `replace-me`, `example`, `…PUT_YOUR_TOKEN_HERE…` |
 /// | documentation example | `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` |
 public enum Placeholder {
@@ -50,7 +50,6 @@ public enum Placeholder {
         // and the like mark themselves.
         if count >= 12 && contains(utf8, "EXAMPLE") { return "a documentation example (…EXAMPLE…)" }
         if isFiller(utf8) { return "a mask: one character repeated after the token's prefix" }
-        if let run = maskRun(utf8) { return "a mask: \(run) repeated in a row" }
         // Stand-in words: letters, `_`, `-` and brackets only.
         guard count <= 24,
             utf8.allSatisfy({
@@ -98,35 +97,6 @@ public enum Placeholder {
             letters += 1
         }
         return letters >= 8
-    }
-
-    /// A run of at least 8 `x`, `X`, `#` or `*`, or of at least 12 of one ASCII letter, anywhere
-    /// in the value (`hf_xxxx…`, `xxxx.atlasv1.xxxx…`, `xoxp-…-####…`, `AIzaaaa…`), described
-    /// by its character; nil if there is none. A random token holds such a run about once in
-    /// 10^12 (8 of one character of 32) or 10^20 (12 of 52); digits are left out, as test
-    /// card numbers (`4111 1111…`, `4111111111111111`) are values to hide.
-    static func maskRun(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        var run = 0
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            run = byte == previous ? run + 1 : 1
-            previous = byte
-            let isMaskByte = byte == 0x78 || byte == 0x58 || byte == 0x23 || byte == 0x2A
-            if (isMaskByte && run >= 8) || (ASCII.isLetter(byte) && run >= 12) {
-                return "“\(Character(Unicode.Scalar(byte)))”"
-            }
-        }
-        return nil
-    }
-
-    /// Whether `line` goes on at `end` with 4 or more `#` or `*` (`xoxp-…-1188-####…`): a
-    /// token's shape whose secret part is masked, the candidate before it only its public
-    /// start.
-    static func continuesAsMask(_ line: UnsafeBufferPointer<UInt8>, after end: Int) -> Bool {
-        var k = end
-        if k < line.count && (line[k] == ASCII.dash || line[k] == ASCII.underscore || line[k] == ASCII.dot) { k += 1 }
-        guard k + 4 <= line.count, line[k] == 0x23 || line[k] == 0x2A else { return false }
-        return line[k..<(k + 4)].allSatisfy { $0 == line[k] }
     }
 
     /// Words documentation puts in a value to say where the real one goes (`PUT_YOUR_TOKEN_HERE`),
