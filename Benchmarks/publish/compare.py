@@ -14,23 +14,24 @@ import tempfile
 
 
 def timed(command, output):
-    """(wall seconds, peak RSS MB, output bytes) of one run, or None when it failed."""
+    """(wall seconds, peak RSS MB, output bytes, CPU seconds user+sys) of one run, or None when it failed."""
     if os.path.exists(output):
         os.remove(output)
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, stdout=subprocess.DEVNULL,
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S"] + command, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
     if result.returncode != 0 or not os.path.exists(output):
         sys.stderr.write(f"failed: {' '.join(command)}\n{result.stderr[-2000:]}\n")
         return None
-    wall, rss = result.stderr.strip().splitlines()[-1].split()
-    return float(wall), int(rss) / 1024, os.path.getsize(output)
+    wall, rss, user, system = result.stderr.strip().splitlines()[-1].split()
+    return float(wall), int(rss) / 1024, os.path.getsize(output), float(user) + float(system)
 
 
 def median_run(command, output, runs):
     results = [r for r in (timed(command, output) for _ in range(runs)) if r is not None]
     if not results:
         return None
-    return (statistics.median(r[0] for r in results), max(r[1] for r in results), results[-1][2])
+    return (statistics.median(r[0] for r in results), max(r[1] for r in results), results[-1][2],
+            statistics.median(r[3] for r in results))
 
 
 def human(size):
@@ -40,6 +41,7 @@ def human(size):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", type=int, default=0)
+    parser.add_argument("--formats", default="gif,webp,svg", help="the formats timed (svg: with termtosvg-ng)")
     parser.add_argument("dirs", nargs="+")
     args = parser.parse_args()
     veil = os.environ["VEIL"]
@@ -59,24 +61,33 @@ def main():
         out = lambda ext: os.path.join(work, f"{name}.{ext}")
         row = {"name": name, "size": size}
         # In turn, peer and Veil, so both see the same load.
-        if agg and not (args.quick and size > 1 << 20):
-            row["agg"] = timed([agg, path, out("agg.gif")], out("agg.gif"))
-        row["gif"] = median_run([veil, "redact", path, "-o", out("gif")], out("gif"), runs)
-        row["webp"] = median_run([veil, "redact", path, "-o", out("webp")], out("webp"), runs)
-        if termtosvg:
-            row["termtosvg"] = timed([termtosvg, "render", path, out("t.svg"), "-M", "5000"], out("t.svg"))
-        row["svg"] = median_run([veil, "redact", path, "-o", out("svg")], out("svg"), runs)
+        formats = args.formats.split(",")
+        if "gif" in formats:
+            if agg and not (args.quick and size > 1 << 20):
+                row["agg"] = timed([agg, path, out("agg.gif")], out("agg.gif"))
+            row["gif"] = median_run([veil, "redact", path, "-o", out("gif")], out("gif"), runs)
+        if "webp" in formats:
+            row["webp"] = median_run([veil, "redact", path, "-o", out("webp")], out("webp"), runs)
+        if "svg" in formats:
+            if termtosvg:
+                row["termtosvg"] = timed([termtosvg, "render", path, out("t.svg"), "-M", "5000"], out("t.svg"))
+            row["svg"] = median_run([veil, "redact", path, "-o", out("svg")], out("svg"), runs)
         rows.append(row)
         print(f"{name}: done", file=sys.stderr)
 
     def cell(result):
-        return "failed" if result is None else f"{result[0]:.2f} s, {human(result[2])}, {result[1]:.0f} MB"
+        if result is None:
+            return "failed"
+        return f"{result[0]:.2f} s ({result[3]:.2f} s CPU), {human(result[2])}, {result[1]:.0f} MB"
 
     def ratio(a, b, index):
-        """a/b of time (index 0, as N×) or of bytes (index 2)."""
+        """a/b of time (index 0, as N×; with the CPU times' ratio) or of bytes (index 2)."""
         if a is None or b is None or b[index] == 0:
             return "–"
-        return f"{a[index] / b[index]:.1f}×" if index == 0 else f"{a[index] / b[index]:.2f}"
+        if index == 0:
+            cpu = f" ({a[3] / b[3]:.0f}× CPU)" if b[3] > 0 else ""
+            return f"{a[0] / b[0]:.1f}×{cpu}"
+        return f"{a[index] / b[index]:.2f}"
 
     print("| recording | size | agg 1.4.3 GIF | Veil GIF | time agg/Veil | bytes Veil/agg | Veil WebP | WebP/GIF bytes "
           "| termtosvg-ng SVG | Veil SVG | time t/Veil | bytes Veil/t |")
@@ -85,11 +96,12 @@ def main():
         agg_r, gif, webp, t, svg = (row.get(k) for k in ("agg", "gif", "webp", "termtosvg", "svg"))
         webp_ratio = f"{webp[2] / gif[2]:.2f}" if webp and gif else "–"
         svg_bytes = f"{svg[2] / t[2]:.2f}" if svg and t else "–"
-        print(f"| {row['name']} | {human(row['size'])} | {cell(agg_r) if 'agg' in row else 'not run'} | {cell(gif)} "
-              f"| {ratio(agg_r, gif, 0)} | {ratio(gif, agg_r, 2)} | {cell(webp)} | {webp_ratio} "
-              f"| {cell(t) if t else 'not run'} | {cell(svg)} | {ratio(t, svg, 0)} | {svg_bytes} |")
-    print(f"\nOutputs in {work}; each cell: wall time (median of {runs} for Veil, one run for the peers), "
-          "output size, peak RSS.")
+        shown = {k: cell(row[k]) if k in row else "not run" for k in ("agg", "gif", "webp", "termtosvg", "svg")}
+        print(f"| {row['name']} | {human(row['size'])} | {shown['agg']} | {shown['gif']} "
+              f"| {ratio(agg_r, gif, 0)} | {ratio(gif, agg_r, 2)} | {shown['webp']} | {webp_ratio} "
+              f"| {shown['termtosvg']} | {shown['svg']} | {ratio(t, svg, 0)} | {svg_bytes} |")
+    print(f"\nOutputs in {work}; each cell: wall time (median of {runs} for Veil, one run for the peers) with "
+          "user+sys CPU time, output size, peak RSS.")
 
 
 if __name__ == "__main__":

@@ -78,6 +78,59 @@ import VeilTestSupport
         #expect(shown.isSubset(of: original))
     }
 
+    /// Whether each image of a GIF lets pixels through (its graphic control extension's
+    /// transparency flag), in order.
+    static func transparencyFlags(_ bytes: [UInt8]) -> [Bool] {
+        var flags: [Bool] = []
+        var i = 13 + (bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0)
+        func skipBlocks() {
+            while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
+            i += 1
+        }
+        while i < bytes.count && bytes[i] != 0x3B {
+            if bytes[i] == 0x21 {
+                if bytes[i + 1] == 0xF9 { flags.append(bytes[i + 3] & 1 != 0) }
+                i += 2
+                skipBlocks()
+            } else {
+                let packed = bytes[i + 9]
+                i += 10 + (packed & 0x80 != 0 ? 3 << (Int(packed & 7) + 1) : 0) + 1
+                skipBlocks()
+            }
+        }
+        return flags
+    }
+
+    @Test func scrolledTextIsDrawnAgainAndAScatteredChangeLetsTheRestThrough() throws {
+        // Cells of random two-colour glyphs, 8×16 pixels each, 8 columns by 4 rows.
+        let (width, height) = (64, 64)
+        var random = SeededGenerator(seed: 21)
+        let glyphs = (0..<6).map { _ in (0..<128).map { _ in random.chance(30) } }
+        func cells(_ rows: [[Int]]) -> [UInt32] {
+            (0..<(width * height)).map { index in
+                let (x, y) = (index % width, index / width)
+                let ink = glyphs[rows[y / 16][x / 8]][(y % 16) * 8 + x % 8]
+                return ink ? 0xFFE5_E5E5 : 0xFF1E_1E1E
+            }
+        }
+        let text = (0..<5).map { _ in (0..<8).map { _ in Int.random(in: 0..<6, using: &random) } }
+        let a = cells(Array(text[0..<4]))
+        let scrolled = cells(Array(text[1..<5]))
+        var scattered = scrolled
+        scattered[0] = 0xFFCD_3131
+        scattered[width * height - 1] = 0xFFCD_3131
+        let all = PixelRect(x: 0, y: 0, width: width, height: height)
+        let encoder = try GIFAnimationEncoder(width: width, height: height)
+        var bytes: [UInt8] = []
+        try encoder.add(a, changed: all, atMilliseconds: 0) { bytes += $0 }
+        try encoder.add(scrolled, changed: all, atMilliseconds: 100) { bytes += $0 }
+        try encoder.add(scattered, changed: all, atMilliseconds: 200) { bytes += $0 }
+        try encoder.finish(atMilliseconds: 300) { bytes += $0 }
+        #expect(Self.transparencyFlags(bytes) == [false, false, true])
+        let frames = try AnimationDecoder(format: .gif).frames(of: bytes).frames
+        #expect(frames.map(\.rgba) == [a, scrolled, scattered].map(Self.rgba))
+    }
+
     @Test func framesInOneHundredthOfASecondBecomeOne() throws {
         let (width, height) = (8, 4)
         let a = [UInt32](repeating: 0xFF11_2233, count: 32)

@@ -62,6 +62,22 @@ public struct Asciicast: Sendable {
         return first == UInt8(ascii: "{")
     }
 
+    /// Whether `bytes` (the start of a stream with no name to tell, such as standard input)
+    /// open with an asciicast header line: a JSON object of version 2 or 3 with the terminal's
+    /// size, as no terminal output plausibly does.
+    public static func opensWithHeader(_ bytes: [UInt8]) -> Bool {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "{"),
+            let end = bytes[start...].firstIndex(of: 0x0A)
+        else { return false }
+        var line = bytes[start..<end]
+        if line.last == 0x0D { line = line.dropLast() }
+        guard let text = String(validating: line, as: UTF8.self) else { return false }
+        var warnings: [String] = []
+        return (try? Asciicast(header: Substring(text), line: 1, path: "-", warnings: &warnings)) != nil
+    }
+
     /// Whether `path` names an asciicast recording (by its `.cast` extension).
     public static func isCast(path: String) -> Bool {
         path.lowercased().hasSuffix(".cast")

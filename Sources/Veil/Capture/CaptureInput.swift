@@ -57,7 +57,8 @@ public enum CaptureInput: Sendable {
     /// Reads the capture `source` holds, deciding what it is:
     /// - a `.cast` name whose first non-blank byte opens a JSON object is an asciicast
     ///   recording: its header is read now and its events at each replay, from the same open
-    ///   file (a stream named `.cast` is read whole);
+    ///   file (a stream named `.cast` is read whole); so is standard input whose first line is
+    ///   an asciicast header (``Asciicast/opensWithHeader(_:)``);
     /// - anything else is raw terminal bytes, refused when binary (``TerminalCapture/checkIsText(_:path:)``),
     ///   laid out as ``TerminalCapture/layout(of:path:mode:cols:rows:)`` lays them out: line
     ///   feeds as a cooked terminal shows them unless `raw` (a `.cast` name is always raw),
@@ -73,9 +74,11 @@ public enum CaptureInput: Sendable {
         let name = source.name
         var file = try source.open()
         var bytes: [UInt8] = []
-        if Asciicast.isCast(path: source.namingPath) {
+        // Standard input has no name to tell: a recording is known by its header line.
+        let named = Asciicast.isCast(path: source.namingPath)
+        if named || source.path == "-" {
             let start = try file.read(upTo: recordingCheckBytes)
-            if Asciicast.looksLikeRecording(start) {
+            if named ? Asciicast.looksLikeRecording(start) : Asciicast.opensWithHeader(start) {
                 guard file.isSeekable else {
                     let cast = try Asciicast(bytes: start + (try file.readAll()), path: name)
                     for warning in cast.warnings { warn(located(warning, in: name)) }
@@ -86,7 +89,7 @@ public enum CaptureInput: Sendable {
                 for warning in header.warnings { warn(located(warning, in: name)) }
                 return .recordingFile(RecordingFile(header: header, events: lines))
             }
-            warn("\(name): not an asciicast (no JSON header): read as raw terminal bytes")
+            if named { warn("\(name): not an asciicast (no JSON header): read as raw terminal bytes") }
             bytes = start
         }
         bytes += try file.readAll()

@@ -42,18 +42,18 @@ public struct FrameCanvas: Sendable {
         guard own.width <= width, own.height <= height else {
             throw .imageTooLarge(width: own.width, height: own.height)
         }
-        let rows: Range<Int>
+        var rows = 0..<screen.rows
+        var columns = 0..<screen.cols
         var whole = false
         // A new size, or a title drawn in a frame that changed, is drawn whole.
         let sameTitle = !rasterizer.options.windowFrame || drawn?.title == screen.title
         if let drawn, drawn.cols == screen.cols, drawn.rows == screen.rows, sameTitle {
-            guard let changed = Self.changedRows(from: drawn, to: screen) else {
+            guard let changed = Self.changedCells(from: drawn, to: screen) else {
                 self.drawn = screen
                 return nil
             }
-            rows = changed
+            (rows, columns) = changed
         } else {
-            rows = 0..<screen.rows
             whole = true
         }
         let layout = self.layout
@@ -65,14 +65,62 @@ public struct FrameCanvas: Sendable {
                     x: 0, y: 0, width: layout.width, height: layout.height, color: rasterizer.theme.background)
                 _ = rasterizer.drawDecorations(screen, layout: layout, into: &writer)
             }
-            _ = rasterizer.drawRows(screen, rows: rows, layout: layout, into: &writer)
+            _ = rasterizer.drawRows(screen, rows: rows, columns: columns, layout: layout, into: &writer)
         }
         drawn = screen
         if whole { return PixelRect(x: 0, y: 0, width: width, height: height) }
         let rowHeight = 16 * layout.scale
+        let cellWidth = 8 * layout.scale
         return PixelRect(
-            x: layout.gridX, y: layout.gridY + rows.lowerBound * rowHeight, width: screen.cols * 8 * layout.scale,
-            height: rows.count * rowHeight)
+            x: layout.gridX + columns.lowerBound * cellWidth, y: layout.gridY + rows.lowerBound * rowHeight,
+            width: columns.count * cellWidth, height: rows.count * rowHeight)
+    }
+
+    /// The rows and columns of the cells that differ between `old` and `new` (same size), or
+    /// nil when none does: the columns widened to whole wide characters, and to the whole
+    /// width when a changed row is double-size (drawn whole).
+    static func changedCells(from old: Screen, to new: Screen) -> (rows: Range<Int>, columns: Range<Int>)? {
+        let cols = new.cols
+        let clustersDiffer = old.clusters != new.clusters
+        let sizes = old.lineSizes.count == new.rows && new.lineSizes.count == new.rows
+        var first = -1
+        var last = -1
+        var left = cols
+        var right = -1
+        var wholeWidth = false
+        old.cells.withUnsafeBufferPointer { before in
+            new.cells.withUnsafeBufferPointer { after in
+                for row in 0..<new.rows {
+                    let base = row * cols
+                    @inline(__always) func differs(_ col: Int) -> Bool {
+                        let a = before[base + col], b = after[base + col]
+                        return a != b || (clustersDiffer && b.clusterIndex != 0)
+                    }
+                    var lo = 0
+                    while lo < cols && !differs(lo) { lo += 1 }
+                    let resized = sizes && old.lineSizes[row] != new.lineSizes[row]
+                    guard lo < cols || resized else { continue }
+                    if first < 0 { first = row }
+                    last = row
+                    if resized || (sizes && new.lineSizes[row] != .single) {
+                        wholeWidth = true
+                        continue
+                    }
+                    var hi = cols - 1
+                    while hi > lo && !differs(hi) { hi -= 1 }
+                    // A cell's pixels depend on its neighbours' widths (a wide character
+                    // and the half that continues it are drawn together): a changed cell
+                    // next to a wide character draws that character too.
+                    if lo > 0 && after[base + lo - 1].width == 2 { lo -= 1 }
+                    if hi + 1 < cols && (after[base + hi].width == 2 || before[base + hi].width == 2) { hi += 1 }
+                    left = min(left, lo)
+                    right = max(right, hi)
+                }
+            }
+        }
+        guard first >= 0 else { return nil }
+        if wholeWidth || right < left { return (first..<(last + 1), 0..<cols) }
+        return (first..<(last + 1), left..<(right + 1))
     }
 
     /// The first through the last row whose cells (or line size) differ, or nil.

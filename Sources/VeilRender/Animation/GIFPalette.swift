@@ -13,75 +13,92 @@ struct GIFPalette {
 
     /// The colours as RGB triples, for giflib.
     var bytes: [UInt8] {
-        colors.flatMap {
-            [UInt8(truncatingIfNeeded: $0 >> 16), UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)]
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(colors.count * 3)
+        for color in colors {
+            bytes.append(UInt8(truncatingIfNeeded: color >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: color >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: color))
         }
+        return bytes
     }
 
-    /// The index of `color`, added if new; nil when the table is full.
-    @inline(__always)
-    private mutating func index(of color: UInt32) -> UInt8? {
-        var slot = Int((color &* 0x9E37_79B1) >> 22)
-        while true {
-            let value = values[slot]
-            if value == 0 {
-                guard colors.count < 256 else { return nil }
-                colors.append(color)
-                keys[slot] = color
-                values[slot] = UInt16(colors.count)
-                return UInt8(colors.count - 1)
-            }
-            if keys[slot] == color { return UInt8(value - 1) }
-            slot = (slot + 1) & 1023
-        }
-    }
-
-    /// Fills `indices` with the pixels of `rect` (`stride` pixels a row); where `previous`
-    /// is given, pixels equal to it get the transparent index 0. False when the pixels need
-    /// more than 256 indices.
+    /// Fills `out` (`rect.area` bytes) with the indices of the pixels of `rect` (`stride`
+    /// pixels a row); where `previous` is given, pixels equal to it get the transparent
+    /// index 0. False when the pixels need more than 256 indices.
     mutating func index(
-        _ pixels: [UInt32], into indices: inout [UInt8], rect: PixelRect, stride: Int, previous: [UInt32]?
+        _ pixels: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt8>, rect: PixelRect, stride: Int,
+        previous: UnsafePointer<UInt32>?
     ) -> Bool {
         if previous != nil {
             colors.append(0xFF00_0000)
             transparentIndex = 0
         }
-        var lastColor: UInt32 = 0
-        var lastIndex: UInt8 = 0
-        var haveLast = false
-        var ok = true
-        pixels.withUnsafeBufferPointer { pixels in
-            indices.withUnsafeMutableBufferPointer { out in
-                var o = 0
-                for y in rect.y..<(rect.y + rect.height) {
-                    let row = y * stride
-                    for x in rect.x..<(rect.x + rect.width) {
-                        let color = pixels[row + x]
-                        if let previous, previous[row + x] == color {
-                            out[o] = 0
-                        } else if haveLast && color == lastColor {
-                            out[o] = lastIndex
-                        } else {
-                            guard let index = index(of: color) else {
-                                ok = false
-                                return
-                            }
-                            lastColor = color
-                            lastIndex = index
-                            haveLast = true
-                            out[o] = index
+        var colors = self.colors
+        self.colors = []
+        defer { self.colors = colors }
+        return keys.withUnsafeMutableBufferPointer { keys in
+            values.withUnsafeMutableBufferPointer { values in
+                // The index of `color`, added if new; nil when the table is full.
+                func lookUp(_ color: UInt32) -> UInt8? {
+                    var slot = Int((color &* 0x9E37_79B1) >> 22)
+                    while true {
+                        let value = values[slot]
+                        if value == 0 {
+                            guard colors.count < 256 else { return nil }
+                            colors.append(color)
+                            keys[slot] = color
+                            values[slot] = UInt16(colors.count)
+                            return UInt8(colors.count - 1)
                         }
-                        o += 1
+                        if keys[slot] == color { return UInt8(value - 1) }
+                        slot = (slot + 1) & 1023
                     }
                 }
+                // Pixels are 0xFFRRGGBB: 0 matches none, so the first pixel is looked up.
+                var lastColor: UInt32 = 0
+                var lastIndex: UInt8 = 0
+                var o = out
+                for y in rect.y..<(rect.y + rect.height) {
+                    let row = pixels + y * stride + rect.x
+                    if let previous {
+                        let before = previous + y * stride + rect.x
+                        for x in 0..<rect.width {
+                            let color = row[x]
+                            if before[x] == color {
+                                o[x] = 0
+                            } else if color == lastColor {
+                                o[x] = lastIndex
+                            } else {
+                                guard let index = lookUp(color) else { return false }
+                                lastColor = color
+                                lastIndex = index
+                                o[x] = index
+                            }
+                        }
+                    } else {
+                        for x in 0..<rect.width {
+                            let color = row[x]
+                            if color != lastColor {
+                                guard let index = lookUp(color) else { return false }
+                                lastColor = color
+                                lastIndex = index
+                            }
+                            o[x] = lastIndex
+                        }
+                    }
+                    o += rect.width
+                }
+                return true
             }
         }
-        return ok
     }
 
     /// For a rectangle of more than 256 colours: the 256 most frequent, every other pixel in
     /// the nearest of them (no dithering).
-    mutating func quantize(_ pixels: [UInt32], into indices: inout [UInt8], rect: PixelRect, stride: Int) {
+    mutating func quantize(
+        _ pixels: UnsafePointer<UInt32>, into indices: UnsafeMutablePointer<UInt8>, rect: PixelRect, stride: Int
+    ) {
         var counts: [UInt32: Int] = [:]
         for y in rect.y..<(rect.y + rect.height) {
             for x in rect.x..<(rect.x + rect.width) { counts[pixels[y * stride + x], default: 0] += 1 }

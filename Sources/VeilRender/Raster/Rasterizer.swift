@@ -117,9 +117,11 @@ public struct Rasterizer: Sendable {
     }
 
     /// Paints every cell of the rows in `rows` (each pixel of a row comes from its cells
-    /// alone, so drawing some rows again gives the pixels a whole drawing gives).
+    /// alone, so drawing some rows again gives the pixels a whole drawing gives); with
+    /// `columns`, only the cells of those columns (a double-size row is drawn whole). The
+    /// caller widens `columns` to whole wide characters.
     func drawRows<Writer: PixelWriter>(
-        _ screen: Screen, rows: Range<Int>, layout: Layout, into writer: inout Writer
+        _ screen: Screen, rows: Range<Int>, columns: Range<Int>? = nil, layout: Layout, into writer: inout Writer
     ) -> Bool {
         let scale = layout.scale
         let composer = CellComposer(font: font)
@@ -141,7 +143,7 @@ public struct Rasterizer: Sendable {
                     continue
                 }
                 let y = layout.gridY + row * 16 * scale
-                for col in 0..<cols {
+                for col in columns ?? 0..<cols {
                     let index = row * cols + col
                     let cell = cells[index]
                     let x = layout.gridX + col * 8 * scale
