@@ -113,7 +113,7 @@ public final class GIFAnimationEncoder {
     private func opaqueFrame(covering rect: PixelRect, start: Int) -> PendingFrame {
         var palette = GIFPalette()
         var indices = [UInt8](repeating: 0, count: rect.area)
-        shown.withUnsafeBufferPointer { shown in
+        _ = shown.withUnsafeBufferPointer { shown in
             indices.withUnsafeMutableBufferPointer { out in
                 Self.indexOpaque(
                     shown.baseAddress!, into: out.baseAddress!, palette: &palette, rect: rect, stride: width)

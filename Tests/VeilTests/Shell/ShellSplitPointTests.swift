@@ -97,18 +97,22 @@ import VeilTestSupport
     }
 
     /// A piece (6 characters in a row) of a planted value on `screen`, rows joined where they
-    /// wrap.
+    /// wrap. A piece that the planted lines also show outside their values (`PRIVAT` of a PEM
+    /// header in `PRIVATEAI_TOKEN =`) is public text, not a leak.
     static func leak(on screen: Screen, of planted: [Planted]) -> String? {
         var text = ""
         for row in 0..<screen.rows {
             text += screen.visibleRowText(row)
             if !screen.wrapped[row] { text += "\n" }
         }
+        let publicText = planted.map { $0.line.replacingOccurrences(of: $0.value, with: "\n") }.joined(separator: "\n")
         for plant in planted {
             let value = Array(plant.value)
             for start in 0...(value.count - 6) {
                 let piece = String(value[start..<(start + 6)])
-                if text.contains(piece) { return "\(plant.rule): \(piece.debugDescription) shown" }
+                if text.contains(piece) && !publicText.contains(piece.trimmingCharacters(in: .whitespaces)) {
+                    return "\(plant.rule): \(piece.debugDescription) shown"
+                }
             }
         }
         return nil
