@@ -19,3 +19,16 @@ public enum LineSize: UInt8, Hashable, Sendable {
     /// The columns a row of this size shows on a screen `cols` wide.
     public func visibleColumns(_ cols: Int) -> Int { self == .single ? cols : max(1, cols / 2) }
 }
+
+extension LineSize {
+    /// The escape sequence that sets this size on the cursor's row (`ESC # 5/6/3/4`: DECSWL,
+    /// DECDWL, DECDHL top and bottom).
+    public var escapeSequence: [UInt8] {
+        switch self {
+        case .single: [0x1B, 0x23, 0x35]
+        case .doubleWidth: [0x1B, 0x23, 0x36]
+        case .doubleHeightTop: [0x1B, 0x23, 0x33]
+        case .doubleHeightBottom: [0x1B, 0x23, 0x34]
+        }
+    }
+}

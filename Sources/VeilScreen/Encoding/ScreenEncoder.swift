@@ -149,14 +149,7 @@ public struct ScreenEncoder: Sendable {
     /// `ESC # 3/4/5/6` on row `row` (from its first column, where no cursor is clamped).
     private mutating func setLineSize(_ size: LineSize, row: Int, into out: inout [UInt8]) {
         moveCursor(row: row, col: 0, into: &out)
-        let code: UInt8
-        switch size {
-        case .single: code = 0x35
-        case .doubleWidth: code = 0x36
-        case .doubleHeightTop: code = 0x33
-        case .doubleHeightBottom: code = 0x34
-        }
-        out += [0x1B, 0x23, code]
+        out += size.escapeSequence
         shown.lineSizes[row] = size
     }
 
