@@ -5,7 +5,7 @@ keypad on, the alternate screen; p pauses the redraws (a screen a test can compa
 k kills itself with SIGSEGV (a crashing program)."""
 import curses, os, signal, sys, time
 
-TOKEN = sys.argv[1] if len(sys.argv) > 1 else "ghp_R8fK2mQ7xW4pL9vN3cJ6hT1yB5sD0aE8uG2i"
+TOKEN = sys.argv[1] if len(sys.argv) > 1 else "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"
 CARD = sys.argv[2] if len(sys.argv) > 2 else "4111 1111 1111 1111"
 
 

@@ -117,7 +117,7 @@ import Veil
         #expect(!cast.events.contains { if case .other("i", _) = $0.kind { true } else { false } })
     }
 
-    @Test func sigintOfVeilLeavesNoChildAndNoPartialFile() throws {
+    @Test func sigintOfVeilLeavesNoChildAndNoPartialFileRealTime() throws {
         for arguments in [["snap", "-o", "out.png"], ["record", "-o", "out.cast"]] {
             let folder = try Temp.folder()
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -235,7 +235,7 @@ struct RealClockWatchdogTests {
     }
 
     @Test("a saturated cooperative pool does not delay the watchdog")
-    func saturatedPool() async throws {
+    func saturatedPoolRealTime() async throws {
         // The instants (real time) at which the termination was logged and the spinners ended.
         let terminationLogged = Recorder<ContinuousClock.Instant>()
         let spinnersEnded = Recorder<ContinuousClock.Instant>()
