@@ -64,4 +64,7 @@ public struct MediaFinding: Sendable {
     public var place: MediaPlace
     /// The characters of the value, for `--show-secrets` only.
     var revealed: String
+    /// The line of the judged text that holds the value, every value found there masked
+    /// (``MaskedLine``).
+    var maskedLine: String?
 }
