@@ -113,6 +113,7 @@ let package = Package(
             name: "VeilTests",
             dependencies: [
                 "Veil", "VeilLifecycle", "VeilMedia", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -94,7 +94,48 @@ import Testing
             let check = try Self.step("check", in: workspace, ["VEIL_EXIT_CODE": code, "INPUT_FAIL_ON": failOn])
             #expect(check.status == expected, "exit \(code), fail-on \(failOn)")
         }
-        let badFormat = try Self.step("audit", in: workspace, ["INPUT_FORMAT": "html"])
+        let badFormat = try Self.step("audit", in: workspace, ["INPUT_FORMAT": "pdf"])
         #expect(badFormat.status == 2)
+    }
+
+    /// The HTML report beside the SARIF one (the artifact), and the Markdown job summary
+    /// appended to what earlier steps wrote to `$GITHUB_STEP_SUMMARY`.
+    @Test func auditWritesTheHTMLReportAndAppendsTheJobSummary() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+        let workspace = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let summary = workspace.appendingPathComponent("step-summary.md")
+        try Data("earlier step\n".utf8).write(to: summary)
+        let runnerTemp = workspace.appendingPathComponent("runner-temp")
+        try FileManager.default.createDirectory(at: runnerTemp, withIntermediateDirectories: true)
+        let leaking = try Self.step(
+            "audit", in: workspace,
+            [
+                "INPUT_PATHS": "Demo", "INPUT_FORMAT": "sarif", "INPUT_ARGS": "--no-timing --jobs 1",
+                "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": runnerTemp.path,
+            ])
+        #expect(leaking.outputs["exit-code"] == "1")
+        #expect(leaking.outputs["html-report"] == "veil-report.html")
+        let page = try String(contentsOf: workspace.appendingPathComponent("veil-report.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<article class=\"finding\""))
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        #expect(text.hasPrefix("earlier step\n## Veil audit: failed (exit 1)\n"), "\(text)")
+        #expect(text.contains("### Blocking findings\n\n<table>"))
+        #expect(text.contains("The HTML report, each finding on its redacted frame, is in the artifact of this job."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runnerTemp.path).isEmpty)
+
+        // html-report and job-summary empty or false: neither is written.
+        try FileManager.default.removeItem(at: workspace.appendingPathComponent("veil-report.html"))
+        let quiet = try Self.step(
+            "audit", in: workspace,
+            [
+                "INPUT_PATHS": "Demo", "INPUT_ARGS": "--no-timing --jobs 1", "INPUT_HTML_REPORT": "",
+                "INPUT_JOB_SUMMARY": "false", "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": runnerTemp.path,
+            ])
+        #expect(quiet.outputs["exit-code"] == "1")
+        #expect(quiet.outputs["html-report"] == nil)
+        #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("veil-report.html").path))
+        #expect(try String(contentsOf: summary, encoding: .utf8) == text)
     }
 }

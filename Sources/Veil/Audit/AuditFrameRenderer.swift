@@ -29,7 +29,9 @@ struct AuditFrameRenderer: Sendable {
     /// The pixels of `spans` on the drawing of `screen`, one box per span that is drawn.
     func outline(_ spans: [ScreenSpan], on screen: Screen) -> [AuditPixelBox] {
         spans.compactMap { span in
-            guard let rect = try? renderer.rasterizer.pixelRect(row: span.row, col: span.col, width: span.width, in: screen)
+            guard
+                let rect = try? renderer.rasterizer.pixelRect(
+                    row: span.row, col: span.col, width: span.width, in: screen)
             else { return nil }
             return AuditPixelBox(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         }.sorted()

@@ -62,17 +62,18 @@ extension AuditInputAuditor {
     /// showed, with its cells outlined (the findings at `items`, with their exposures), and
     /// returns a recording's length in seconds.
     ///
-    /// A recording's frame is the screen right after the event that first drew the value, as
-    /// `veil snap --at T` draws it, with, on top of what that judgement hides, every cell drawn
-    /// by a byte of any value the capture ever exposed (as `veil redact` and `veil snap
-    /// --frames` hide them), so a value still being typed shows no prefix. A raw capture's
-    /// frame is its final screen when the value is still on it, else the lines it was found
-    /// on. A finding's own cells are always hidden on its frame (added when neither judgement
-    /// hid them: fail closed).
+    /// A recording's frame is the one `veil snap --at T` writes for the time T the value first
+    /// showed: the screen after every event up to T, every cell drawn by a byte of any value
+    /// the recording ever exposed hidden (as `veil redact` hides them, so a value still being
+    /// typed shows no prefix), then judged as a snapshot. A raw capture's frame is its final
+    /// screen when the value is still on it (what `veil snap` writes, plus the cells of values
+    /// it exposed earlier), else the lines it was found on. A finding's own cells are always
+    /// hidden on its frame (added when neither judgement hid them: fail closed); a frame that
+    /// differs from `veil snap`'s names no command.
     /// - Throws: ``InputError`` naming the file (a replay or a redaction failed).
     func attachCaptureFrames(
         to findings: inout [PendingFinding], items: [(index: Int, exposure: CaptureExposure)],
-        report: CaptureExposureReport, input: CaptureInput, rules: RuleSet, file: AuditInputFile
+        input: CaptureInput, rules: RuleSet, file: AuditInputFile
     ) throws -> Double? {
         let renderer: AuditFrameRenderer
         do {
@@ -80,68 +81,78 @@ extension AuditInputAuditor {
         } catch {
             throw InputError(path: file.path, message: "cannot draw the report's frames: \(error)")
         }
-        var hidden = OffsetSet()
-        for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
-        let wanted = Set(items.compactMap(\.exposure.firstEvent))
-        let replay = try self.replay(input, keeping: wanted, file: file)
+        let style = AuditFrameRenderer.settings.style
+        let redactor = CaptureRedactor(rules: rules, style: style)
+        let (_, hidden) = try redactor.judge(input, cols: cols, rows: rows, path: file.path)
+        let isRecording = input.recordingHeader != nil
+        let times = Set(items.compactMap { isRecording ? $0.exposure.firstTime : nil })
+        let replay = try self.replay(input, redactor: redactor, hidden: hidden, at: times, file: file)
 
-        var drawn: [Int: (screen: Screen, plan: RedactionPlan, frame: AuditFrame)] = [:]
-        var final: (screen: Screen, plan: RedactionPlan, frame: AuditFrame)?
+        var drawn: [Double: Picture] = [:]
+        var final: Picture?
         for (index, exposure) in items {
             let isTitle = exposure.finding.location == .title
-            let spans = exposure.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
-            if let event = exposure.firstEvent, let moment = replay.moments[event] {
-                if drawn[event] == nil {
-                    drawn[event] = try picture(
-                        moment.screen, offsets: moment.offsets, hidden: hidden, rules: rules, renderer: renderer,
-                        needing: [], moment: momentText(event: event, seconds: moment.time),
-                        command: snapCommand(file.path, at: moment.time), path: file.path)
+            let picture: Picture
+            let spans: [ScreenSpan]
+            if isRecording, let time = exposure.firstTime, let moment = replay.moments[time] {
+                spans = exposure.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
+                if drawn[time] == nil {
+                    drawn[time] = try self.picture(
+                        moment, rules: rules, renderer: renderer, needing: [],
+                        moment: "at \(AuditExposure.seconds(time))"
+                            + (exposure.firstEvent.map { ", after event \($0)" } ?? ""),
+                        command: snapCommand(file.path, at: time), path: file.path)
                 }
-                var entry = drawn[event]!
-                if !isTitle && !covers(entry.plan, spans) {
-                    // Fail closed: this finding's cells are hidden whatever the judgements said.
-                    entry = try picture(
-                        moment.screen, offsets: moment.offsets, hidden: hidden, rules: rules, renderer: renderer,
-                        needing: spans, moment: entry.frame.moment, command: nil, path: file.path)
-                }
-                findings[index].finding.frame = entry.frame
-                if !isTitle { findings[index].finding.outline = renderer.outline(spans, on: entry.screen) }
-            } else if input.recordingHeader == nil, exposure.stillVisible, let last = replay.final {
+                picture = try covering(
+                    drawn[time]!, spans: isTitle ? [] : spans, rules: rules, renderer: renderer, path: file.path)
+            } else if !isRecording, exposure.stillVisible {
+                spans = finalPlace(of: exposure, on: replay.final.screen, rules: rules) ?? []
                 if final == nil {
-                    final = try picture(
-                        last.screen, offsets: last.offsets, hidden: hidden, rules: rules, renderer: renderer,
-                        needing: [], moment: "the final screen", command: snapCommand(file.path, at: nil),
-                        path: file.path)
+                    final = try self.picture(
+                        replay.final, rules: rules, renderer: renderer, needing: [], moment: "the final screen",
+                        command: snapCommand(file.path, at: nil), path: file.path)
                 }
-                let finalSpans = finalPlace(of: exposure, in: report) ?? []
-                var entry = final!
-                if !isTitle && !covers(entry.plan, finalSpans) {
-                    entry = try picture(
-                        last.screen, offsets: last.offsets, hidden: hidden, rules: rules, renderer: renderer,
-                        needing: finalSpans, moment: entry.frame.moment, command: nil, path: file.path)
-                }
-                findings[index].finding.frame = entry.frame
-                if !isTitle { findings[index].finding.outline = renderer.outline(finalSpans, on: entry.screen) }
-            } else if input.recordingHeader == nil, !isTitle {
+                picture = try covering(
+                    final!, spans: isTitle ? [] : spans, rules: rules, renderer: renderer, path: file.path)
+            } else if !isRecording, !isTitle {
                 // Raw bytes that later erased it: the lines it was first found on.
-                let lines = exposure.lines
-                let lineSpans = exposure.finding.spans.map {
-                    ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width))
-                }
-                let entry = try picture(
-                    lines, offsets: [], hidden: OffsetSet(), rules: rules, renderer: renderer, needing: lineSpans,
+                spans = exposure.finding.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
+                picture = try self.picture(
+                    ReplayMoment(screen: exposure.lines, offsets: [], hidden: OffsetSet()), rules: rules,
+                    renderer: renderer, needing: spans,
                     moment: "the lines that showed it, before they were erased, overwritten or scrolled away",
                     command: nil, path: file.path)
-                findings[index].finding.frame = entry.frame
-                findings[index].finding.outline = renderer.outline(lineSpans, on: entry.screen)
+            } else {
+                continue
             }
+            findings[index].finding.frame = picture.frame
+            if !isTitle { findings[index].finding.outline = renderer.outline(spans, on: picture.screen) }
         }
-        return input.recordingHeader == nil ? nil : replay.length
+        return isRecording ? replay.length : nil
     }
 
-    /// `at 1.25 s, after event 3`.
-    private func momentText(event: Int, seconds: Double?) -> String {
-        (seconds.map { "at \(AuditExposure.seconds($0)), " } ?? "") + "after event \(event)"
+    /// A drawn frame: the original screen, the redacted one, which cells are hidden, the frame.
+    struct Picture {
+        var moment: ReplayMoment
+        var screen: Screen
+        var hiddenCells: Set<Int>
+        var frame: AuditFrame
+    }
+
+    /// `picture` when it hides every cell of `spans`; else drawn again with them hidden too
+    /// (fail closed), naming no command.
+    private func covering(
+        _ picture: Picture, spans: [ScreenSpan], rules: RuleSet, renderer: AuditFrameRenderer, path: String
+    ) throws -> Picture {
+        let cols = picture.screen.cols
+        let covered = spans.allSatisfy { span in
+            (span.col..<(span.col + span.width)).allSatisfy { picture.hiddenCells.contains(span.row * cols + $0) }
+        }
+        if covered { return picture }
+        return try self.picture(
+            picture.moment, rules: rules, renderer: renderer, needing: spans, moment: picture.frame.moment,
+            command: nil,
+            path: path)
     }
 
     /// `veil snap PATH [--at T] [--config FILE] [--cols C] [--rows R]`, quoted for a shell.
@@ -155,51 +166,56 @@ extension AuditInputAuditor {
         return ShellQuoting.command(words)
     }
 
-    /// Whether `plan` hides every cell of `spans`.
-    private func covers(_ plan: RedactionPlan, _ spans: [ScreenSpan]) -> Bool {
-        if plan.coversEverything { return true }
-        var hidden = Set<Int>()
-        for entry in plan.entries {
-            for col in entry.col..<(entry.col + entry.width) { hidden.insert(entry.row * plan.cols + col) }
-        }
-        return spans.allSatisfy { span in
-            (span.col..<(span.col + span.width)).allSatisfy { hidden.contains(span.row * plan.cols + $0) }
-        }
-    }
-
     /// Where a value still on a raw capture's final screen is: the cells of the final
-    /// judgement's finding of the same rule and value.
-    private func finalPlace(of exposure: CaptureExposure, in report: CaptureExposureReport) -> [ScreenSpan]? {
+    /// screen's finding of the same rule and value.
+    private func finalPlace(of exposure: CaptureExposure, on screen: Screen, rules: RuleSet) -> [ScreenSpan]? {
         let key = ExposureScanner.key(exposure.finding)
-        guard let found = report.final.findings.first(where: { ExposureScanner.key($0) == key }) else { return nil }
+        guard let judgement = try? Snapshotter.judge(screen, rules: rules, style: AuditFrameRenderer.settings.style),
+            let found = judgement.findings.first(where: { ExposureScanner.key($0) == key })
+        else { return nil }
         return found.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
     }
 
-    /// `screen` redacted by what `veil snap` would hide on it, the cells drawn by `hidden`
-    /// offsets, the app's marks, and `needing`; and its frame.
+    /// The frame of `moment` as `veil snap` draws it: the cells drawn by the hidden offsets
+    /// (and the app's marks, the title's findings) hidden, then the result judged as a
+    /// snapshot; `needing` hidden as well. `command` is kept only when the result is
+    /// `veil snap`'s own: for raw bytes (which `veil snap` only judges), when the offsets hid
+    /// nothing; and when `needing` is empty.
     private func picture(
-        _ screen: Screen, offsets: [Int], hidden: OffsetSet, rules: RuleSet, renderer: AuditFrameRenderer,
-        needing: [ScreenSpan], moment: String, command: String?, path: String
-    ) throws -> (screen: Screen, plan: RedactionPlan, frame: AuditFrame) {
+        _ moment: ReplayMoment, rules: RuleSet, renderer: AuditFrameRenderer, needing: [ScreenSpan],
+        moment text: String, command: String?, path: String
+    ) throws -> Picture {
         let style = AuditFrameRenderer.settings.style
         do {
-            let judgement = try Snapshotter.judge(screen, rules: rules, style: style)
+            var frames = FrameRedactor(rules: rules, style: style, hidden: moment.hidden)
+            let screen = moment.screen
+            let first = frames.redacted(screen, offsets: moment.offsets)
+            let judgement = try Snapshotter.judge(first, rules: rules, style: style)
             var plan = judgement.plan
-            var frames = FrameRedactor(rules: rules, style: style, hidden: hidden)
-            let drawn = frames.plan(for: screen, offsets: offsets)
-            plan.entries += drawn.entries
-            plan.titleEntries += drawn.titleEntries
+            var hiddenCells = Set<Int>()
+            if first.cols == screen.cols, first.rows == screen.rows {
+                for index in screen.cells.indices where screen.cells[index] != first.cells[index] {
+                    hiddenCells.insert(index)
+                }
+            }
+            for entry in plan.entries {
+                for col in entry.col..<(entry.col + entry.width) { hiddenCells.insert(entry.row * plan.cols + col) }
+            }
+            if plan.coversEverything { hiddenCells.formUnion(0..<(screen.cols * screen.rows)) }
             for span in needing {
                 plan.entries.append(
                     RedactionPlan.Entry(
                         row: span.row, col: span.col, width: span.width, ruleID: "exposed", category: .secret,
                         severity: .block, fingerprint: "", style: style))
+                for col in span.col..<(span.col + span.width) { hiddenCells.insert(span.row * plan.cols + col) }
             }
-            let redacted = Redactor(rules: rules, style: style).redact(screen, using: plan)
+            let redacted = Redactor(rules: rules, style: style).redact(first, using: plan)
             if let failure = redacted.failure {
                 throw InputError(path: path, message: "cannot draw the report's frame: \(failure)")
             }
-            return (redacted.screen, plan, try renderer.frame(of: redacted.screen, moment: moment, command: command))
+            let isSnaps = needing.isEmpty && (moment.isRecording || first == screen)
+            let frame = try renderer.frame(of: redacted.screen, moment: text, command: isSnaps ? command : nil)
+            return Picture(moment: moment, screen: redacted.screen, hiddenCells: hiddenCells, frame: frame)
         } catch let error as InputError {
             throw error
         } catch {
@@ -207,37 +223,45 @@ extension AuditInputAuditor {
         }
     }
 
-    /// A screen of a replay, with the input offset that wrote each cell.
+    /// A screen of a replay, with the input offset that wrote each cell and the offsets of
+    /// exposed bytes.
     struct ReplayMoment {
         var screen: Screen
         var offsets: [Int]
-        var time: Double?
+        var hidden: OffsetSet
+        var isRecording = false
     }
 
-    /// The screens right after the recording events `events`, the final screen, and the
-    /// time of the last event.
-    private func replay(_ input: CaptureInput, keeping events: Set<Int>, file: AuditInputFile) throws -> (
-        moments: [Int: ReplayMoment], final: ReplayMoment?, length: Double?
-    ) {
-        let size = input.size(cols: cols, rows: rows)
-        var terminal: Terminal
-        do {
-            terminal = try Terminal(cols: size.cols, rows: size.rows)
-        } catch {
-            throw InputError(path: file.path, message: "\(error)")
-        }
-        let offsets = ExposureTracker(mode: .offsetsOnly, cols: size.cols, rows: size.rows)
-        terminal.observer = offsets
-        var moments: [Int: ReplayMoment] = [:]
+    /// The screens at the times `times` (after every event at or before each, as `veil snap
+    /// --at` replays), the final screen, and the time of the last event.
+    private func replay(
+        _ input: CaptureInput, redactor: CaptureRedactor, hidden: OffsetSet, at times: Set<Double>,
+        file: AuditInputFile
+    ) throws -> (moments: [Double: ReplayMoment], final: ReplayMoment, length: Double?) {
+        let isRecording = input.recordingHeader != nil
+        var replay = try CaptureRedactor.Replay(
+            redactor, input: input, hidden: hidden, cols: cols, rows: rows, path: file.path)
+        var pending = times.sorted()[...]
+        var moments: [Double: ReplayMoment] = [:]
         var length: Double?
-        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-            if let time = step.time { length = max(length ?? 0, time) }
-            guard try terminal.apply(step, path: file.path) else { return }
-            if let event = step.event, events.contains(event), step.endsFrame {
-                moments[event] = ReplayMoment(screen: terminal.screen, offsets: offsets.cellOffsets, time: step.time)
-            }
+        func moment() -> ReplayMoment {
+            ReplayMoment(
+                screen: replay.capture.terminal.screen, offsets: replay.offsets.cellOffsets, hidden: hidden,
+                isRecording: isRecording)
         }
-        terminal.flush()
-        return (moments, ReplayMoment(screen: terminal.screen, offsets: offsets.cellOffsets, time: length), length)
+        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+            if let time = step.time {
+                length = max(length ?? 0, time)
+                while let next = pending.first, time > next {
+                    moments[next] = moment()
+                    pending.removeFirst()
+                }
+            }
+            _ = try replay.apply(step)
+        }
+        try CaptureReplay.checkWorkBudget(replay.capture.terminal, path: file.path)
+        let last = moment()
+        for time in pending { moments[time] = last }
+        return (moments, last, length)
     }
 }

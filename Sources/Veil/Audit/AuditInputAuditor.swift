@@ -305,7 +305,7 @@ struct AuditInputAuditor: Sendable {
         var recordingSeconds: Double?
         if frames, !findings.isEmpty {
             recordingSeconds = try attachCaptureFrames(
-                to: &findings, items: pictured, report: report, input: input, rules: rules, file: file)
+                to: &findings, items: pictured, input: input, rules: rules, file: file)
         }
         var audited = AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot])
         audited.recordingSeconds = recordingSeconds

@@ -26,13 +26,16 @@
 /// block, which Markdown leaves alone up to the next blank line (a value cannot hold one),
 /// and GitHub turns no `@mention`, `#123` or link inside `code`. No line starts with anything
 /// but Veil's own text or a tag, so no value can start a workflow command either. The tables
-/// hold at most ``rowLimit`` rows each (GitHub keeps 1 MiB of a step's summary).
+/// hold at most ``rowLimit`` rows each and a value at most ``valueLimit`` characters, so a
+/// summary stays far below the 1 MiB GitHub keeps of a step's (about 120 KiB at most).
 public enum MarkdownAuditReporter: AuditReporter {
     public static let identifier = "markdown"
     public static let description = "A GitHub job summary: counts and a table of the blocking findings."
 
     /// The most rows a table holds; a sentence counts the rest.
     public static let rowLimit = 100
+    /// The most characters of one value (a path, a message) a cell shows; `…` ends a cut one.
+    public static let valueLimit = 200
 
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
         let s = report.summary
@@ -94,9 +97,12 @@ public enum MarkdownAuditReporter: AuditReporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `<code>…</code>` around `text` made inert (``HTMLText/text(_:)``).
+    /// `<code>…</code>` around `text` made inert (``HTMLText/text(_:)``), cut to ``valueLimit``
+    /// characters.
     static func code(_ text: String) -> String {
-        "<code>\(HTMLText.text(text))</code>"
+        let shown = HTMLText.visible(text)
+        let cut = shown.count > valueLimit ? String(shown.prefix(valueLimit - 1)) + "…" : shown
+        return "<code>\(HTMLText.text(cut))</code>"
     }
 
     /// When a failing finding showed: its first moment in a recording, its snapshot, or where

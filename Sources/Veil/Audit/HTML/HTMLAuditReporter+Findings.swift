@@ -38,6 +38,17 @@ extension HTMLAuditReporter {
             }
             page.line("</section>")
         }
+        // Findings of a path no input has (a report built by hand): listed, never dropped.
+        let paths = Set(report.inputs.map(\.path))
+        let others = report.findings.filter { !paths.contains($0.inputPath) }
+        if !others.isEmpty {
+            page.line("<section class=\"input\" id=\"input-other\">")
+            page.line("<h2>Other findings<span class=\"kind\">\(count(others.count, "finding"))</span></h2>")
+            for (offset, finding) in others.enumerated() {
+                entry(finding, number: number + offset + 1, report: report, into: &page)
+            }
+            page.line("</section>")
+        }
         page.line("</section>")
     }
 
@@ -179,7 +190,8 @@ extension HTMLAuditReporter {
         var lines: [String] = []
         if log.omittedBefore > 0 { lines.append("<span class=\"muted\">… \(log.omittedBefore) earlier</span>") }
         for (index, line) in log.lines.enumerated() {
-            lines.append(index == log.focus ? "<span class=\"here\">\(HTMLText.text(line))</span>" : HTMLText.text(line))
+            lines.append(
+                index == log.focus ? "<span class=\"here\">\(HTMLText.text(line))</span>" : HTMLText.text(line))
         }
         if log.omittedAfter > 0 { lines.append("<span class=\"muted\">… \(log.omittedAfter) later</span>") }
         page.line("<pre class=\"log\">\(lines.joined(separator: "\n"))</pre>")

@@ -49,7 +49,9 @@ public enum HTMLAuditReporter: AuditReporter {
         var parts: [String] = []
         if s.blocking > 0 { parts.append(count(s.blocking, "blocking finding")) }
         if s.violations > 0 { parts.append(count(s.violations, "violation")) }
-        if s.inputErrors + s.configurationErrors > 0 { parts.append(count(s.inputErrors + s.configurationErrors, "error")) }
+        if s.inputErrors + s.configurationErrors > 0 {
+            parts.append(count(s.inputErrors + s.configurationErrors, "error"))
+        }
         return "Veil audit: \(verdict(report).word) (exit \(report.exitCode))"
             + (parts.isEmpty ? "" : ", " + parts.joined(separator: ", "))
     }
@@ -112,7 +114,11 @@ public enum HTMLAuditReporter: AuditReporter {
                     s.inputErrors > 0 ? count(s.inputErrors, "input") + " could not be audited" : nil,
                     s.configurationErrors > 0 ? count(s.configurationErrors, "configuration error") : nil,
                 ].compactMap { $0 }.joined(separator: " and ")
-            return "\(what): fix \(errors == 1 ? "it" : "them") and run the audit again."
+            let failing =
+                s.blocking + s.violations > 0
+                ? "; \(count(s.blocking + s.violations, "finding")) fail\(s.blocking + s.violations == 1 ? "s" : "") the audit"
+                : ""
+            return "\(what): fix \(errors == 1 ? "it" : "them") and run the audit again\(failing)."
         }
         let failingInputs = Set(report.findings.filter(\.fails).map(\.inputPath)).count
         if s.blocking + s.violations > 0 {
@@ -206,7 +212,8 @@ public enum HTMLAuditReporter: AuditReporter {
             let warnings = findings.filter { !$0.isSuppressed && $0.effectiveSeverity == .warn }.count
             let suppressed = findings.filter(\.isSuppressed).count
             let result: (String, String) =
-                input.error != nil ? ("error", "not audited") : failing > 0 ? ("failing", "fails") : ("passed", "passes")
+                input.error != nil
+                ? ("error", "not audited") : failing > 0 ? ("failing", "fails") : ("passed", "passes")
             let path = "<code>\(HTMLText.text(input.path))</code>"
             let name = findings.isEmpty ? path : "<a href=\"#input-\(number + 1)\">\(path)</a>"
             page.line(

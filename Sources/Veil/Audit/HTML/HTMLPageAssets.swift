@@ -23,7 +23,7 @@ enum HTMLPageAssets {
         --quiet:#6e7781;--quiet-bg:#eaeef2;--link:#0969da;--outline:#ff2bd6;--focus:#0969da}
         @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;\
         --panel:#151b23;--fail:#ff7b72;--fail-bg:#3c1618;--warn:#d29922;--warn-bg:#37290a;--ok:#3fb950;\
-        --ok-bg:#0f2d1a;--quiet:#9198a1;--quiet-bg:#212830;--link:#4493f8;--focus:#4493f8}}
+        --ok-bg:#0f2d1a;--quiet:#9198a1;--quiet-bg:#21262d;--link:#4493f8;--focus:#4493f8}}
         *{box-sizing:border-box}
         [hidden]{display:none !important}
         html{background:var(--bg);color:var(--fg)}
