@@ -82,6 +82,8 @@ let package = Package(
                 "VeilLifecycle", "VeilScreen", "VeilRedaction", "VeilRender", "VeilResources", "VeilYAML",
                 "VeilMedia", "CVeilPty", "CVeilSignals",
                 .product(name: "Yams", package: "Yams"),
+                // SHA-256 of the HTML report's own style and script, for its Content-Security-Policy.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -111,6 +113,7 @@ let package = Package(
             name: "VeilTests",
             dependencies: [
                 "Veil", "VeilLifecycle", "VeilMedia", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")]
         ),

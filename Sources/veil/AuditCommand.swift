@@ -48,6 +48,14 @@ struct AuditCommand: AsyncParsableCommand {
         help: "Write the report to FILE (atomically; - is standard output) instead of standard output.")
     var output: String?
 
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Also write the report in FORMAT to FILE (repeatable), beside --format's: e.g. --report "
+                + "html:veil-report.html for people, --report markdown:summary.md for a GitHub job summary.",
+            valueName: "FORMAT:FILE"))
+    var reports: [AuditExtraReport] = []
+
     @Option(help: "Baseline of reviewed findings to subtract (JSON).")
     var baseline: String?
 
@@ -132,6 +140,11 @@ struct AuditCommand: AsyncParsableCommand {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (got \(shard))")
         }
         if let problem = options(currentFolder: "/").problems.first { throw ValidationError(problem.description) }
+        var files: Set<String> = outputFile.map { [$0] } ?? []
+        for extra in reports where !files.insert(extra.path).inserted {
+            throw ValidationError(
+                "--report \(extra.format.reporter.identifier):\(extra.path) names a file written twice")
+        }
     }
 
     /// The engine's options for these arguments.
@@ -152,6 +165,7 @@ struct AuditCommand: AsyncParsableCommand {
         options.honoursAllowMarkers = !ignoreAllowMarkers
         options.outputPolicy = fileMode.policy(inputs: paths)
         options.pinnedRulesPaths = pinnedRules
+        options.frames = ([format] + reports.map(\.format)).contains { $0.reporter == HTMLAuditReporter.self }
         return options
     }
 
@@ -167,7 +181,11 @@ struct AuditCommand: AsyncParsableCommand {
             outputFile == nil && format == .text
             && AuditReportOptions.wantsColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
         let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
-        let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: sourceRoot))
+        let reportOptions = AuditReportOptions(
+            colour: colour, sourceRootURI: sourceRoot,
+            command: ShellQuoting.command(["veil"] + CommandLine.arguments.dropFirst()),
+            warnings: outcome.warnings, skipped: outcome.skipped)
+        let text = reporter.report(report, options: reportOptions)
 
         if verbose {
             for skip in outcome.skipped { Self.standardError("veil audit: skipped \(skip)") }
@@ -189,6 +207,18 @@ struct AuditCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
         }
+        for extra in reports {
+            var extraOptions = reportOptions
+            extraOptions.colour = false
+            do {
+                try AuditOutput.write(
+                    extra.format.reporter.report(report, options: extraOptions), to: extra.path,
+                    policy: options.outputPolicy, currentFolder: currentFolder)
+            } catch {
+                Self.standardError("veil audit: cannot write \(extra.path): \(error)")
+                exitCode = 2
+            }
+        }
         if outputFile != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
@@ -197,6 +227,26 @@ struct AuditCommand: AsyncParsableCommand {
     static func standardError(_ line: String) {
         Console.error(DisplayText.escaped(line))
     }
+}
+
+/// `veil audit --report FORMAT:FILE`: a second report, in any format, written to a file.
+struct AuditExtraReport: ExpressibleByArgument {
+    /// The format.
+    var format: AuditFormat
+    /// The file (relative to the current folder), never standard output.
+    var path: String
+
+    init?(argument: String) {
+        guard let colon = argument.firstIndex(of: ":"),
+            let format = AuditFormat(argument: String(argument[..<colon]))
+        else { return nil }
+        let path = String(argument[argument.index(after: colon)...])
+        guard !path.isEmpty, path != "-" else { return nil }
+        self.format = format
+        self.path = path
+    }
+
+    static var defaultCompletionKind: CompletionKind { .file() }
 }
 
 /// `veil audit --format`: a reporter by identifier; the help lists ``AuditReporters/all``.

@@ -138,7 +138,7 @@ import Veil
             let check = try Self.step("check", in: workspace, ["VEIL_EXIT_CODE": code, "INPUT_FAIL_ON": failOn])
             #expect(check.status == expected, "exit \(code), fail-on \(failOn)")
         }
-        let badFormat = try Self.step("audit", in: workspace, ["INPUT_FORMAT": "html"])
+        let badFormat = try Self.step("audit", in: workspace, ["INPUT_FORMAT": "pdf"])
         #expect(badFormat.status == 2)
     }
 
@@ -339,5 +339,53 @@ import Veil
                 #expect(picked == audited, "\(pattern): \(name)")
             }
         }
+    }
+
+    /// The HTML report beside the SARIF one (the artifact), and the Markdown job summary
+    /// appended to what earlier steps wrote to `$GITHUB_STEP_SUMMARY`.
+    @Test func auditWritesTheHTMLReportAndAppendsTheJobSummary() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+        let workspace = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let summary = workspace.appendingPathComponent("step-summary.md")
+        try Data("earlier step\n".utf8).write(to: summary)
+        let runnerTemp = workspace.appendingPathComponent("runner-temp")
+        try FileManager.default.createDirectory(at: runnerTemp, withIntermediateDirectories: true)
+        let leaking = try Self.step(
+            "audit", in: workspace,
+            [
+                "INPUT_PATHS": "Demo", "INPUT_FORMAT": "sarif", "INPUT_ARGS": "--no-timing --jobs 1",
+                "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": runnerTemp.path,
+            ])
+        #expect(leaking.outputs["exit-code"] == "1")
+        // The HTML report is in the action's folder, outside the checkout.
+        let html = try #require(leaking.outputs["html-report"])
+        #expect(html.hasPrefix(runnerTemp.path + "/veil-action.") && html.hasSuffix("/veil-report.html"), "\(html)")
+        let page = try String(contentsOf: URL(fileURLWithPath: html), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<article class=\"finding\""))
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        #expect(text.hasPrefix("earlier step\n## Veil audit: failed (exit 1)\n"), "\(text)")
+        #expect(text.contains("### Blocking findings\n\n<table>"))
+        #expect(text.contains("The HTML report, each finding on its redacted frame, is in the artifact of this job."))
+        // The summary's file is removed once appended; the action's folder keeps the reports.
+        let left = try FileManager.default.contentsOfDirectory(atPath: runnerTemp.path)
+        #expect(left.count == 1 && left[0].hasPrefix("veil-action."), "\(left)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: runnerTemp.appendingPathComponent(left[0]).path).sorted()
+                == ["veil-report.html", "veil.sarif"])
+
+        // html-report none and job-summary false: neither is written.
+        let quiet = try Self.step(
+            "audit", in: workspace,
+            [
+                "INPUT_PATHS": "Demo", "INPUT_ARGS": "--no-timing --jobs 1", "INPUT_HTML_REPORT": "none",
+                "INPUT_JOB_SUMMARY": "false", "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": runnerTemp.path,
+            ])
+        #expect(quiet.outputs["exit-code"] == "1")
+        #expect(quiet.outputs["html-report"] == nil)
+        #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("veil-report.html").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runnerTemp.path).count == 2)
+        #expect(try String(contentsOf: summary, encoding: .utf8) == text)
     }
 }

@@ -468,10 +468,14 @@ import Testing
               <paths>                 Scenario files, capture files and folders.
 
             OPTIONS:
-              --format <format>       Output format. (values: text, json, sarif, junit;
-                                      default: text)
+              --format <format>       Output format. (values: text, json, sarif, junit,
+                                      html, markdown; default: text)
               -o, --output <output>   Write the report to FILE (atomically; - is standard
                                       output) instead of standard output.
+              --report <FORMAT:FILE>  Also write the report in FORMAT to FILE (repeatable),
+                                      beside --format's: e.g. --report
+                                      html:veil-report.html for people, --report
+                                      markdown:summary.md for a GitHub job summary.
               --baseline <baseline>   Baseline of reviewed findings to subtract (JSON).
               --update-baseline       Rewrite --baseline from the current findings, keeping
                                       reviewed statuses and reasons.

@@ -43,6 +43,33 @@ import Testing
                 atPath: tree.appendingPathComponent("veil.\(format)").path) == victim.path)
     }
 
+    /// `--report FORMAT:FILE` (the HTML report, the job summary) is written as `-o` is: a link
+    /// planted at its name or on its way is refused; the main report is still written.
+    @Test(arguments: ["html", "markdown"])
+    func aSecondReportLinkedOutOfTheTreeIsRefused(_ format: String) throws {
+        let (base, tree, victim) = try Self.layout()
+        defer { try? FileManager.default.removeItem(at: base) }
+        try Self.symbolicLink("report.\(format)", to: victim.path, in: tree)
+        let outside = base.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: false)
+        try Self.symbolicLink("out", to: outside.path, in: tree)
+        for path in ["report.\(format)", "out/report.\(format)"] {
+            let result = try CLI.run(
+                ["audit", "--format", "sarif", "-o", "veil.sarif", "--report", "\(format):\(path)", "."], in: tree)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("symbolic link"), "\(result)")
+            #expect(FileManager.default.fileExists(atPath: tree.appendingPathComponent("veil.sarif").path))
+        }
+        #expect(String(decoding: try Data(contentsOf: victim), as: UTF8.self) == Self.victimText)
+        #expect(Temp.contents(of: outside).isEmpty)
+        // Written, 0600, when nothing is in the way; one file named twice is a usage error.
+        let written = try CLI.run(["audit", "--report", "\(format):fresh.\(format)", "."], in: tree)
+        #expect(written.status == 1, "\(written)")
+        #expect(try Self.mode(tree.appendingPathComponent("fresh.\(format)")) == 0o600)
+        let twice = try CLI.run(["audit", "-o", "a.out", "--report", "\(format):a.out", "."], in: tree)
+        #expect(twice.status != 0 && twice.status != 1 && twice.stderr.contains("written twice"), "\(twice)")
+    }
+
     @Test func aReportLinkedToTheEnvironmentIsRefused() throws {
         let (base, tree, _) = try Self.layout()
         defer { try? FileManager.default.removeItem(at: base) }

@@ -141,7 +141,7 @@ import VeilTestSupport
     }
 
     @Test func registry() {
-        #expect(AuditReporters.identifiers == ["text", "json", "sarif", "junit"])
+        #expect(AuditReporters.identifiers == ["text", "json", "sarif", "junit", "html", "markdown"])
         #expect(AuditReporters.reporter(for: "sarif") == SARIFAuditReporter.self)
         #expect(AuditReporters.reporter(for: "xml") == nil)
         for reporter in AuditReporters.all {

@@ -16,7 +16,7 @@ import Testing
 
     @Test func plantedSecretsAppearInNoFormat() {
         let outputs = Self.outputs(AuditSamples.rich())
-        #expect(outputs.count == 8)
+        #expect(outputs.count == 2 * AuditReporters.all.count)
         for (format, output) in outputs {
             for secret in AuditSamples.rawSecrets {
                 #expect(!output.contains(secret), "\(format) output contains \(secret)")

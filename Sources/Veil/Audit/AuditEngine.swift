@@ -62,6 +62,10 @@ public struct AuditOptions: Sendable {
     /// paths are untrusted trees (``OutputPolicy/reading(_:roots:mode:currentFolder:)``),
     /// files 0600.
     public var outputPolicy: OutputPolicy
+    /// Whether each finding gets the redacted frame of its moment with its cells outlined,
+    /// and recordings their length (``AuditFinding/frame``, ``AuditedInput/recordingSeconds``):
+    /// what the HTML report shows. Off by default: it draws a PNG per distinct moment.
+    public var frames = false
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -272,7 +276,8 @@ public struct AuditEngine: Sendable {
                 resolver: resolver, cols: options.cols, rows: options.rows,
                 salt: salt, showSecrets: options.showSecrets,
                 currentFolder: options.currentFolder, rawCaptures: options.rawCaptures,
-                allowsExec: options.allowsExec, rulesFiles: rulesFiles)
+                allowsExec: options.allowsExec, rulesFiles: rulesFiles, frames: options.frames,
+                configPath: options.configPath)
             audits = await Self.audit(files, with: auditor, jobs: options.jobs, progress: progress)
         } else {
             audits = files.map { InputAudit(input: AuditedInput(path: $0.path, kind: $0.kind), findings: []) }

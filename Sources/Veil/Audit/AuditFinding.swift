@@ -41,6 +41,18 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     /// Where the value is in a medium when no screen of the capture shows it (a recording's
     /// header field, input, marker or escape-sequence string); nil for what screens show.
     public var medium: MediaPlace?
+    /// The redacted picture of the moment the finding was visible (for the HTML report; see
+    /// ``AuditOptions/frames``): nil when not asked for, or when nothing on a screen shows it.
+    public var frame: AuditFrame?
+    /// Where the finding's hidden cells are on ``frame``: one box per span (the cells' pixels,
+    /// exactly); empty for a title, which snapshots do not draw.
+    public var outline: [AuditPixelBox] = []
+    /// The text that holds a value found in a medium's text (a recording's header field,
+    /// typed input, a tape's line), every value the rules found in it masked; shortened
+    /// around the value.
+    public var maskedLine: String?
+    /// The lifecycle log around the moment (a scenario's snapshot, a broken rule).
+    public var log: AuditLogExcerpt?
 
     /// A finding; `inputPath` defaults to the location's path, `spans` are sorted.
     public init(

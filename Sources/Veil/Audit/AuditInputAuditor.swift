@@ -44,6 +44,10 @@ struct AuditInputAuditor: Sendable {
     var allowsExec = false
     /// Where each rules file that applied is noted (``AuditRulesFiles``).
     var rulesFiles = AuditRulesFiles()
+    /// Whether findings get the redacted frame of their moment (``AuditOptions/frames``).
+    var frames = false
+    /// `--config`, for the commands the HTML report prints.
+    var configPath: String?
 
     /// Audits `file`; never throws: an unusable input is returned with its error.
     func audit(_ file: AuditInputFile) async -> InputAudit {
@@ -133,18 +137,24 @@ struct AuditInputAuditor: Sendable {
 
         var snapshots: [AuditedSnapshot] = []
         var findings: [PendingFinding] = []
+        let entries = Self.snapshotEntries(in: run.log)
+        let renderer = frames ? try? AuditFrameRenderer() : nil
         for record in run.snapshots {
             let region = record.step.map { stepRegion($0.position) } ?? .fileStart
             snapshots.append(
                 AuditedSnapshot(id: record.id, file: file.path, region: region, hidden: record.outcome.hiddenSpans))
             guard !record.coveredByApp else { continue }
             let location = AuditLocation(path: file.path, region: region)
+            let start = findings.count
             for finding in record.outcome.findings where finding.isVisible(on: record.shown) {
                 findings.append(
                     pending(
                         finding, rules: ruleSet, snapshotID: record.id, location: location,
                         inputPath: file.path, screen: record.shown))
             }
+            attachSnapshotEvidence(
+                record, to: &findings, range: start..<findings.count, log: run.log, entries: entries,
+                renderer: renderer)
         }
         findings += lifecycleFindings(run.log, stepEnds: ends, scenario: scenario, file: file, lines: lines)
         return InputAudit(
@@ -171,14 +181,24 @@ struct AuditInputAuditor: Sendable {
         _ log: [LifecycleEvent], stepEnds: [Duration], scenario: Scenario,
         file: AuditInputFile, lines: [Substring]
     ) -> [PendingFinding] {
-        struct Raw { var rule: AuditRule; var message: String; var during: String?; var step: Int }
+        struct Raw {
+            var rule: AuditRule
+            var message: String
+            var during: String?
+            var step: Int
+            var entry = 0
+        }
         var raws: [Raw] = []
         func stepIndex(at time: Duration) -> Int {
             if let index = stepEnds.firstIndex(where: { $0 >= time }) { return index }
             return max(0, min(stepEnds.count, scenario.timeline.count) - 1)
         }
-        for event in log {
+        for (entry, event) in log.enumerated() {
             let step = stepIndex(at: event.time)
+            let count = raws.count
+            defer {
+                for index in count..<raws.count { raws[index].entry = entry }
+            }
             switch event.kind {
             case .termination(let reason, let code, let during):
                 if reason == .watchdog {
@@ -227,13 +247,14 @@ struct AuditInputAuditor: Sendable {
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
             let identity = occurrence == 0 ? key : key + "\n#\(occurrence)"
-            let finding = AuditFinding(
+            var finding = AuditFinding(
                 ruleID: raw.rule.id, category: .lifecycle, severity: .block, message: raw.message,
                 location: AuditLocation(path: file.path, region: region), inputPath: file.path, snapshotID: nil,
                 // The identity is the path, rule, task and step: no screen content, nothing to
                 // brute-force. The fixed public salt keeps it stable across runs, so JUnit case
                 // names and SARIF alerts of life-cycle findings survive per-run salts.
                 fingerprint: Fingerprint.compute(identity, salt: Fingerprint.defaultSalt))
+            finding.log = Self.logExcerpt(log, around: raw.entry)
             return PendingFinding(finding: finding, source: nil)
         }
     }
@@ -270,6 +291,7 @@ struct AuditInputAuditor: Sendable {
         let snapshot = AuditedSnapshot(
             id: file.path, file: file.path, region: .fileStart, hidden: report.final.hiddenSpans)
         var findings: [PendingFinding] = []
+        var pictured: [(index: Int, exposure: CaptureExposure)] = []
         for exposure in report.exposures {
             let length = Self.text(of: exposure.finding, on: exposure.lines).unicodeScalars.count
             let region = exposure.region(in: input, length: exposure.finding.location == .title ? 0 : length)
@@ -284,6 +306,7 @@ struct AuditInputAuditor: Sendable {
             item.finding.spans = exposure.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
             item.finding.exposure = timing
             if let summary = timing.summary { item.finding.message += " (\(summary))" }
+            pictured.append((findings.count, exposure))
             findings.append(item)
         }
         // What the capture holds but no screen shows (header, input, markers, escape strings).
@@ -300,9 +323,14 @@ struct AuditInputAuditor: Sendable {
                 ))
         }
         warnings += channels.unread.map { "\($0); it was not audited" }
-        return InputAudit(
-            input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
-            warnings: warnings)
+        var recordingSeconds: Double?
+        if frames, !findings.isEmpty {
+            recordingSeconds = try attachCaptureFrames(
+                to: &findings, items: pictured, input: input, rules: rules, file: file)
+        }
+        var audited = AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot])
+        audited.recordingSeconds = recordingSeconds
+        return InputAudit(input: audited, findings: findings, warnings: warnings)
     }
 
     // MARK: Tapes
@@ -335,6 +363,7 @@ struct AuditInputAuditor: Sendable {
                 path: path, region: AuditRegion(line: media.place.line, column: media.place.column)),
             inputPath: path, snapshotID: path, fingerprint: media.finding.fingerprint(salt: salt))
         audit.medium = media.place
+        audit.maskedLine = media.maskedLine
         return PendingFinding(finding: audit, source: media.finding)
     }
 

@@ -10,7 +10,7 @@
 /// #expect(a == b)
 /// ```
 public protocol AuditReporter: Sendable {
-    /// The `--format` value: `text`, `json`, `sarif`, `junit`.
+    /// The `--format` value: `text`, `json`, `sarif`, `junit`, `html`, `markdown`.
     static var identifier: String { get }
     /// One line for help text.
     static var description: String { get }
@@ -30,6 +30,15 @@ public struct AuditReportOptions: Sendable, Hashable {
     public var sourceRootURI: String?
     /// The most results a SARIF run holds; the rest are left out and a notification says so.
     public var sarifResultLimit: Int
+    /// The command line that produced the report, quoted for a shell (``ShellQuoting``): the
+    /// `html` and `markdown` reports print it so the run can be repeated.
+    public var command: String?
+    /// What the audit said besides its findings (content outside a capture's screen, parts of
+    /// a recording it could not read), one sentence each: the `html` report's coverage.
+    public var warnings: [String]
+    /// What the folder search skipped and why (``AuditOutcome/skipped``): the `html` report
+    /// lists them, folded.
+    public var skipped: [String]
 
     /// Whether `text` output should be coloured: only on a terminal, and not when `NO_COLOR`
     /// is set to a non-empty value (no-color.org) or `CI` is set.
@@ -40,10 +49,16 @@ public struct AuditReportOptions: Sendable, Hashable {
     }
 
     /// Options; every value has a default.
-    public init(colour: Bool = false, sourceRootURI: String? = nil, sarifResultLimit: Int = Self.sarifResultLimit) {
+    public init(
+        colour: Bool = false, sourceRootURI: String? = nil, sarifResultLimit: Int = Self.sarifResultLimit,
+        command: String? = nil, warnings: [String] = [], skipped: [String] = []
+    ) {
         self.colour = colour
         self.sourceRootURI = sourceRootURI
         self.sarifResultLimit = max(0, sarifResultLimit)
+        self.command = command
+        self.warnings = warnings
+        self.skipped = skipped
     }
 }
 
@@ -51,10 +66,13 @@ public struct AuditReportOptions: Sendable, Hashable {
 public enum AuditReporters {
     /// Every reporter, `text` first (the default format).
     public static var all: [any AuditReporter.Type] {
-        [TextAuditReporter.self, JSONAuditReporter.self, SARIFAuditReporter.self, JUnitAuditReporter.self]
+        [
+            TextAuditReporter.self, JSONAuditReporter.self, SARIFAuditReporter.self, JUnitAuditReporter.self,
+            HTMLAuditReporter.self, MarkdownAuditReporter.self,
+        ]
     }
 
-    /// `["text", "json", "sarif", "junit"]`.
+    /// `["text", "json", "sarif", "junit", "html", "markdown"]`.
     public static var identifiers: [String] { all.map { $0.identifier } }
 
     /// The reporter whose identifier is `identifier`, if any.

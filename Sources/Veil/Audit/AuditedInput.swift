@@ -54,6 +54,9 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
     public var error: InputError?
     /// Seconds spent on this input, if measured (JUnit `testsuite time`; other formats omit it).
     public var durationSeconds: Double?
+    /// A recording's length in seconds (the time of its last event), when the audit measured
+    /// it (``AuditOptions/frames``): the HTML report's timeline.
+    public var recordingSeconds: Double?
 
     /// An input; snapshots are sorted into timeline order.
     public init(

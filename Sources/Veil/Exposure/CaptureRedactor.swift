@@ -244,6 +244,14 @@ struct FrameRedactor: Sendable {
     }
 
     mutating func redacted(_ screen: Screen, offsets: [Int]) -> Screen {
+        let plan = plan(for: screen, offsets: offsets)
+        if plan.entries.isEmpty && plan.titleEntries.isEmpty { return screen }
+        return Redactor(rules: rules, style: style).redact(screen, using: plan).screen
+    }
+
+    /// The plan that hides, on `screen` (whose cells `offsets` wrote), the cells drawn by
+    /// ``hidden`` offsets, the cells the app marked, and the title's findings.
+    mutating func plan(for screen: Screen, offsets: [Int]) -> RedactionPlan {
         var plan = RedactionPlan(cols: screen.cols, rows: screen.rows)
         let cols = screen.cols
         // Marks exist only once a reason was interned; most frames need the offsets alone.
@@ -274,9 +282,7 @@ struct FrameRedactor: Sendable {
             }
         }
         if !screen.title.isEmpty { plan.titleEntries = titleEntries(screen.title) }
-        if plan.entries.isEmpty && plan.titleEntries.isEmpty { return screen }
-        let result = Redactor(rules: rules, style: style).redact(screen, using: plan)
-        return result.screen
+        return plan
     }
 
     private mutating func titleEntries(_ title: String) -> [RedactionPlan.Entry] {

@@ -74,4 +74,7 @@ public struct MediaFinding: Sendable {
     var revealed: String
     /// The bytes of the judged text the value covers (one range per line of it).
     var textRanges: [Range<Int>] = []
+    /// The line of the judged text that holds the value, every value found there masked
+    /// (``MaskedLine``).
+    var maskedLine: String?
 }

@@ -37,8 +37,11 @@ struct MediaTextJudge {
             let revealed = item.hiddenRanges.map { range in
                 String(decoding: utf8[max(0, range.lowerBound)..<min(utf8.count, range.upperBound)], as: UTF8.self)
             }.joined(separator: " ")
-            findings.append(
-                MediaFinding(finding: item.finding, place: where_, revealed: revealed, textRanges: item.hiddenRanges))
+            var media = MediaFinding(
+                finding: item.finding, place: where_, revealed: revealed, textRanges: item.hiddenRanges)
+            media.maskedLine = MaskedLine.line(
+                of: text, hiding: found.flatMap(\.hiddenRanges), around: item.hiddenRanges.first ?? item.byteRange)
+            findings.append(media)
         }
     }
 
