@@ -372,7 +372,8 @@ import Veil
         let left = try FileManager.default.contentsOfDirectory(atPath: runnerTemp.path)
         #expect(left.count == 1 && left[0].hasPrefix("veil-action."), "\(left)")
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: runnerTemp.appendingPathComponent(left[0]).path).sorted()
+            try FileManager.default.contentsOfDirectory(atPath: runnerTemp.appendingPathComponent(left[0]).path)
+                .sorted()
                 == ["veil-report.html", "veil.sarif"])
 
         // html-report none and job-summary false: neither is written.

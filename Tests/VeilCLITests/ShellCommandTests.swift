@@ -179,7 +179,7 @@ import VeilScreen
 }
 
 extension ShellCommandTests {
-    @Test func aPictureRecordingIsDrawnFromTheRedactedSession() throws {
+    @Test func aPictureRecordingIsDrawnFromTheRedactedSessionRealTime() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.script(

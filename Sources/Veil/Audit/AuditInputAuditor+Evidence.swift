@@ -83,10 +83,11 @@ extension AuditInputAuditor {
         }
         let style = AuditFrameRenderer.settings.style
         let redactor = CaptureRedactor(rules: rules, style: style)
-        let (_, hidden) = try redactor.judge(input, cols: cols, rows: rows, path: file.path)
+        let (judged, hidden) = try redactor.judge(input, cols: cols, rows: rows, path: file.path)
         let isRecording = input.recordingHeader != nil
         let times = Set(items.compactMap { isRecording ? $0.exposure.firstTime : nil })
-        let replay = try self.replay(input, redactor: redactor, hidden: hidden, at: times, file: file)
+        let replay = try self.replay(
+            input, redactor: redactor, hidden: hidden, values: judged.values, at: times, file: file)
 
         var drawn: [Double: Picture] = [:]
         var final: Picture?
@@ -187,7 +188,7 @@ extension AuditInputAuditor {
     ) throws -> Picture {
         let style = AuditFrameRenderer.settings.style
         do {
-            var frames = FrameRedactor(rules: rules, style: style, hidden: moment.hidden)
+            var frames = FrameRedactor(rules: rules, style: style, hidden: moment.hidden, values: moment.values)
             let screen = moment.screen
             let first = frames.redacted(screen, offsets: moment.offsets)
             let judgement = try Snapshotter.judge(first, rules: rules, style: style)
@@ -229,25 +230,27 @@ extension AuditInputAuditor {
         var screen: Screen
         var offsets: [Int]
         var hidden: OffsetSet
+        /// The values found anywhere in the input, hidden wherever they show again.
+        var values = KnownValues()
         var isRecording = false
     }
 
     /// The screens at the times `times` (after every event at or before each, as `veil snap
     /// --at` replays), the final screen, and the time of the last event.
     private func replay(
-        _ input: CaptureInput, redactor: CaptureRedactor, hidden: OffsetSet, at times: Set<Double>,
-        file: AuditInputFile
+        _ input: CaptureInput, redactor: CaptureRedactor, hidden: OffsetSet, values: KnownValues,
+        at times: Set<Double>, file: AuditInputFile
     ) throws -> (moments: [Double: ReplayMoment], final: ReplayMoment, length: Double?) {
         let isRecording = input.recordingHeader != nil
         var replay = try CaptureRedactor.Replay(
-            redactor, input: input, hidden: hidden, cols: cols, rows: rows, path: file.path)
+            redactor, input: input, hidden: hidden, values: values, cols: cols, rows: rows, path: file.path)
         var pending = times.sorted()[...]
         var moments: [Double: ReplayMoment] = [:]
         var length: Double?
         func moment() -> ReplayMoment {
             ReplayMoment(
                 screen: replay.capture.terminal.screen, offsets: replay.offsets.cellOffsets, hidden: hidden,
-                isRecording: isRecording)
+                values: values, isRecording: isRecording)
         }
         try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
             if let time = step.time {

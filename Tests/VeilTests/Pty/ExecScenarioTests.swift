@@ -103,7 +103,7 @@ extension PtyTests {
             #expect(late.snapshots.first?.shown.rowText(2).contains("4111 1111 1111 1111") == true)
         }
 
-        @Test func aProgramIgnoringSigtermIsKilledByTheWatchdog() async throws {
+        @Test func aProgramIgnoringSigtermIsKilledByTheWatchdogRealTime() async throws {
             guard PtyTestSupport.hasPythonCurses else {
                 print("skipped: python3 with curses is not installed")
                 return
