@@ -95,6 +95,7 @@ let package = Package(
         // terminal sessions, valid random secrets for every built-in detector.
         .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
         .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
+        .testTarget(name: "VeilResourcesTests", dependencies: ["VeilResources"]),
         .testTarget(
             name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),

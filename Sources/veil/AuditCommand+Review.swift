@@ -18,7 +18,8 @@ extension AuditCommand {
             throw ExitCode(2)
         }
         let currentFolder = FileManager.default.currentDirectoryPath
-        let outcome = await AuditEngine(options: options(currentFolder: currentFolder)).run(progress: .standardError())
+        let options = options(currentFolder: currentFolder)
+        let outcome = await AuditEngine(options: options).run(progress: .standardError())
         guard var review = outcome.review else {
             for error in outcome.report.configurationErrors { Self.standardError("error: \(error)") }
             throw ExitCode(2)
@@ -44,7 +45,7 @@ extension AuditCommand {
             """)
         if accepted > 0 {
             do {
-                try review.write(currentFolder: currentFolder)
+                try review.write(currentFolder: currentFolder, policy: options.outputPolicy)
                 Self.standardError("veil audit: wrote baseline \(review.path)")
             } catch {
                 Self.standardError("veil audit: cannot write \(review.path): \(error)")

@@ -44,7 +44,8 @@ struct AuditCommand: AsyncParsableCommand {
     var format: AuditFormat = .text
 
     @Option(
-        name: [.customShort("o"), .long], help: "Write the report to FILE (atomically) instead of standard output.")
+        name: [.customShort("o"), .long],
+        help: "Write the report to FILE (atomically; - is standard output) instead of standard output.")
     var output: String?
 
     @Option(help: "Baseline of reviewed findings to subtract (JSON).")
@@ -104,6 +105,11 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
     var verbose = false
 
+    @OptionGroup var fileMode: FileModeOption
+
+    /// The report's destination file; nil for standard output (no `-o`, or `-o -`).
+    var outputFile: String? { output == "-" ? nil : output }
+
     /// The secret fingerprint salt from the environment: its UTF-8 bytes; nil when unset or
     /// empty (a CI secret that a fork's pull request cannot read expands to nothing).
     static func fingerprintSalt(environment: [String: String]) -> [UInt8]? {
@@ -137,6 +143,7 @@ struct AuditCommand: AsyncParsableCommand {
         options.excludes = excludes
         options.review = review
         options.honoursAllowMarkers = !ignoreAllowMarkers
+        options.outputPolicy = fileMode.policy(inputs: paths)
         return options
     }
 
@@ -149,7 +156,7 @@ struct AuditCommand: AsyncParsableCommand {
         let report = outcome.report
         let environment = ProcessInfo.processInfo.environment
         let colour =
-            output == nil && format == .text
+            outputFile == nil && format == .text
             && AuditReportOptions.wantsColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
         let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
         let text = reporter.report(report, options: AuditReportOptions(colour: colour, sourceRootURI: sourceRoot))
@@ -160,9 +167,9 @@ struct AuditCommand: AsyncParsableCommand {
         for warning in outcome.warnings { Self.standardError("warning: \(warning)") }
         if let written = outcome.baselineWritten { Self.standardError("veil audit: wrote baseline \(written)") }
         var exitCode = report.exitCode
-        if let output {
+        if let output = outputFile {
             do {
-                try AuditOutput.write(text, to: output)
+                try AuditOutput.write(text, to: output, policy: options.outputPolicy, currentFolder: currentFolder)
             } catch {
                 Self.standardError("veil audit: cannot write \(output): \(error)")
                 exitCode = 2
@@ -170,7 +177,7 @@ struct AuditCommand: AsyncParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
-        if output != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
+        if outputFile != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 

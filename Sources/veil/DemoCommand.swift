@@ -25,10 +25,13 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var snapshot: SnapshotOptions
 
+    @OptionGroup var fileMode: FileModeOption
+
     mutating func run() async throws {
         let folder = URL(fileURLWithPath: out)
         let result = try await DemoSession.run(
-            outputFolder: folder, settings: snapshot.settings(rules: try rules.resolver().rules()))
+            outputFolder: folder, settings: snapshot.settings(rules: try rules.resolver().rules()),
+            policy: fileMode.policy(inputs: []))
         print(log.render(result.log), terminator: "")
         guard log == .text else { return }
         print("")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilRender
 
 /// `veil exec [SCENARIO] -- COMMAND`: a live program as the app of the lifecycle.
 struct ExecCommand: AsyncParsableCommand {
@@ -59,6 +60,8 @@ struct ExecCommand: AsyncParsableCommand {
 
     @OptionGroup var snapshot: SnapshotOptions
 
+    @OptionGroup var fileMode: FileModeOption
+
     func validate() throws {
         if scenario == nil && command.isEmpty { throw ValidationError("Missing -- COMMAND (or a scenario file)") }
         for (name, value) in [("--cols", cols), ("--rows", rows)] {
@@ -80,21 +83,16 @@ struct ExecCommand: AsyncParsableCommand {
             scenario = Scenario.live(command: command, cols: cols ?? 80, rows: rows ?? 24)
         }
         try PtyProcess.checkCommand(scenario.command ?? [])
-        let folder = URL(fileURLWithPath: out)
         let settings = snapshot.settings(rules: try scenario.rules(from: rules.resolver()))
-        let existed = FileManager.default.fileExists(atPath: folder.path)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(path: out, message: "cannot create the output folder: \(error.localizedDescription)")
-        }
+        let output = try OutputFolder.openForRun(
+            out, policy: fileMode.policy(inputs: [scenario.path], roots: [scenario.location.root.path]))
         let result: ScenarioRunner.Result
         do {
             let snapshotter = try Snapshotter(settings: settings)
             result = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter)
-                .run(ScenarioRunner.Options(outputFolder: folder, realTime: true))
+                .run(ScenarioRunner.Options(output: output.folder, realTime: true))
         } catch {
-            if !existed { rmdir(folder.path) }
+            if !output.existed { output.folder.removeIfEmpty() }
             throw error
         }
         print(log.render(result.log), terminator: "")

@@ -50,6 +50,8 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var fileMode: FileModeOption
+
     @Option(help: "With --redact: how hidden values look (default: solid).")
     var style: StyleOption?
 
@@ -88,13 +90,15 @@ struct RecordCommand: ParsableCommand {
             var raw: [UInt8] = []
             exit = try recording.run { raw += $0 }
             let cast = try Asciicast(bytes: raw, path: output)
-            try AtomicFile.write(to: url) { write in
+            try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
                 let report = try CaptureRedactor(rules: ruleSet, style: (style ?? .solid).style)
                     .redact(.recording(cast), cols: nil, rows: nil, path: output, to: write)
                 hidden = report.exposures.count
             }
         } else {
-            try AtomicFile.write(to: url) { write in exit = try recording.run(to: write) }
+            try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
+                exit = try recording.run(to: write)
+            }
         }
         var summary = "\(url.path): recorded; \(DisplayText.escaped(command[0])) \(exit.map { "\($0)" } ?? "ended")"
         if redact { summary += "; \(hidden) exposed value\(hidden == 1 ? "" : "s") hidden" }

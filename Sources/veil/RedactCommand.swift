@@ -59,6 +59,8 @@ struct RedactCommand: ParsableCommand {
 
     @OptionGroup var size: ScreenSizeOptions
 
+    @OptionGroup var fileMode: FileModeOption
+
     func validate() throws {
         if !text && output == nil { throw ValidationError("-o OUT is needed (a .cast recording for a .cast input)") }
         if text && raw { throw ValidationError("--raw applies to terminal bytes, not to --text") }
@@ -73,7 +75,9 @@ struct RedactCommand: ParsableCommand {
                 case .mask: .mask
                 case .placeholder: .placeholder
                 }
-            return try TextFileRedaction.redact(inputPath: input, outputPath: output, rules: rules, style: textStyle)
+            return try TextFileRedaction.redact(
+                inputPath: input, outputPath: output == "-" ? nil : output, rules: rules, style: textStyle,
+                policy: fileMode.policy(inputs: [input]))
         }
         let redaction = (style ?? .solid).style
         if input != "-", let svg = try svgInput() {
@@ -88,12 +92,25 @@ struct RedactCommand: ParsableCommand {
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
         ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
-        let url = URL(fileURLWithPath: output ?? "")
         var report: CaptureExposureReport?
+        let redactor = CaptureRedactor(rules: rules, style: redaction)
+        if output == "-" {
+            report = try redactor.redact(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input,
+                to: { FileHandle.standardOutput.write(Data($0)) })
+            let count = report?.exposures.count ?? 0
+            FileHandle.standardError.write(
+                Data("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden\n".utf8))
+            for warning in report?.warnings ?? [] {
+                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+            }
+            return
+        }
+        let url = URL(fileURLWithPath: output ?? "")
         // Streamed to a temporary file, renamed only when the whole recording was read.
-        try AtomicFile.write(to: url) { write in
-            report = try CaptureRedactor(rules: rules, style: redaction)
-                .redact(capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
+        try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in
+            report = try redactor.redact(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
         for warning in report?.warnings ?? [] {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilRender
 
 /// `veil run`: plays a scenario file and writes the lifecycle log and the snapshots.
 struct RunCommand: AsyncParsableCommand {
@@ -36,31 +37,28 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var snapshot: SnapshotOptions
 
+    @OptionGroup var fileMode: FileModeOption
+
     mutating func run() async throws {
         let scenario = try Scenario.load(path: self.scenario, root: root, allowsOutside: outside.allowOutsideRoot)
         if scenario.command != nil {
             throw InputError(
                 path: self.scenario, message: "runs a program (screen.exec): run it with veil exec \(self.scenario)")
         }
-        let folder = URL(fileURLWithPath: out)
         let ruleSet = try scenario.rules(from: rules.resolver())
         let settings = snapshot.settings(rules: ruleSet)
-        let existed = FileManager.default.fileExists(atPath: folder.path)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(path: out, message: "cannot create the output folder: \(error.localizedDescription)")
-        }
+        let output = try OutputFolder.openForRun(
+            out, policy: fileMode.policy(inputs: [scenario.path], roots: [scenario.location.root.path]))
         let showProgress = realTime && isatty(STDERR_FILENO) != 0
         let options = ScenarioRunner.Options(
-            outputFolder: folder, realTime: realTime, progress: showProgress ? ProgressLine.draw : nil)
+            output: output.folder, realTime: realTime, progress: showProgress ? ProgressLine.draw : nil)
         let result: ScenarioRunner.Result
         do {
             let snapshotter = try Snapshotter(settings: settings)
             result = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(options)
         } catch {
             // Bad input leaves nothing behind: not even the (still empty) folder this run made.
-            if !existed { rmdir(folder.path) }
+            if !output.existed { output.folder.removeIfEmpty() }
             throw error
         }
         print(log.render(result.log), terminator: "")

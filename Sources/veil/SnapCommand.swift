@@ -58,6 +58,8 @@ struct SnapCommand: ParsableCommand {
 
     @OptionGroup var snapshot: SnapshotOptions
 
+    @OptionGroup var fileMode: FileModeOption
+
     @Option(help: "For a .cast recording: write the redacted PNG of chosen frames into this folder instead.")
     var frames: String?
 
@@ -117,7 +119,7 @@ struct SnapCommand: ParsableCommand {
             return
         }
         let url = URL(fileURLWithPath: output ?? (command.isEmpty ? Self.defaultOutput(for: input) : "snapshot.png"))
-        try snapshotter.write(outcome, to: url)
+        try snapshotter.write(outcome, to: url, policy: fileMode.policy(inputs: command.isEmpty ? [input] : []))
         print("\(url.path): \(outcome.hiddenSpans) hidden")
     }
 
@@ -147,9 +149,9 @@ struct SnapCommand: ParsableCommand {
                 png: try snapshotter.png(ofRedacted: frame.screen)
             )
         }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let output = try OutputFolder.open(folder, policy: fileMode.policy(inputs: [input]), creating: true)
         for picture in pictures {
-            try AtomicFile.write(picture.png, to: URL(fileURLWithPath: folder).appendingPathComponent(picture.name))
+            try output.write(picture.png, to: picture.name)
         }
         print(
             "\(folder): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"

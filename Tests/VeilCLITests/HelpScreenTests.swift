@@ -89,7 +89,7 @@ import Testing
             violations are the point of it); 2 a snapshot could not be written (one error
             naming the file; the snapshots already written are removed).
 
-            USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>]
+            USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
 
             OPTIONS:
               --out <out>             Folder for the snapshots. (default: veil-demo)
@@ -103,6 +103,8 @@ import Testing
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
               --theme <theme>         Colour theme. (values: dark, light, xterm; default:
                                       dark)
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -171,6 +173,8 @@ import Testing
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
               --theme <theme>         Colour theme. (values: dark, light, xterm; default:
                                       dark)
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
               --frames <frames>       For a .cast recording: write the redacted PNG of
                                       chosen frames into this folder instead.
               --every <every>         With --frames: a frame every this many seconds (1,
@@ -196,7 +200,7 @@ import Testing
             could not be written (the run stops, with one error naming the file, and
             removes the snapshots it wrote).
 
-            USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--root <root>] [--allow-outside-root] [--style <style>] [--scale <scale>] [--theme <theme>]
+            USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--root <root>] [--allow-outside-root] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
 
             ARGUMENTS:
               <scenario>              The scenario file (YAML).
@@ -221,6 +225,8 @@ import Testing
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
               --theme <theme>         Colour theme. (values: dark, light, xterm; default:
                                       dark)
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -461,8 +467,8 @@ import Testing
             OPTIONS:
               --format <format>       Output format. (values: text, json, sarif, junit;
                                       default: text)
-              -o, --output <output>   Write the report to FILE (atomically) instead of
-                                      standard output.
+              -o, --output <output>   Write the report to FILE (atomically; - is standard
+                                      output) instead of standard output.
               --baseline <baseline>   Baseline of reviewed findings to subtract (JSON).
               --update-baseline       Rewrite --baseline from the current findings, keeping
                                       reviewed statuses and reasons.
@@ -502,6 +508,8 @@ import Testing
               --ignore-allow-markers  Let no veil:allow marker in an input allow a finding.
               --verbose               Also say on standard error what the folder search
                                       skipped and why.
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -549,6 +557,8 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
               --style <style>         With --redact: how hidden values look (default:
                                       solid). (values: solid, mask, placeholder)
               --cols <cols>           Columns of the command's terminal, 1–1000 (default:
@@ -617,6 +627,8 @@ import Testing
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
               --theme <theme>         Colour theme. (values: dark, light, xterm; default:
                                       dark)
+              --file-mode <mode>      Permissions of the files written, in octal: 600 lets
+                                      only you read them, 644 everyone. (default: 600)
               --version               Show the version.
               -h, --help              Show help information.
 

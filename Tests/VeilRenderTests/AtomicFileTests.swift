@@ -46,7 +46,7 @@ import Testing
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("no-such-folder")
-        #expect(throws: AtomicFileError.createTemporary(directory: missing.path, errno: ENOENT)) {
+        #expect(throws: AtomicFileError.folder(path: missing.path, errno: ENOENT)) {
             try AtomicFile.write([1] as [UInt8], to: missing.appendingPathComponent("x.png"))
         }
     }
@@ -70,13 +70,13 @@ import Testing
         }
     }
 
-    @Test func aFailedRenameLeavesNoTemporaryFile() throws {
+    @Test func aFolderAtTheDestinationIsRefusedAndLeavesNoTemporaryFile() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("taken")
         try FileManager.default.createDirectory(
             at: target.appendingPathComponent("inner"), withIntermediateDirectories: true)
-        #expect(throws: AtomicFileError.rename(path: target.path, errno: EISDIR)) {
+        #expect(throws: AtomicFileError.unsafeTarget(path: target.path, kind: "a folder")) {
             try AtomicFile.write([1] as [UInt8], to: target)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken"])

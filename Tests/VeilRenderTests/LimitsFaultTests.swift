@@ -130,7 +130,7 @@ import VeilScreen
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("plain")
         try Data([1]).write(to: file)
-        #expect(throws: AtomicFileError.createTemporary(directory: file.path, errno: ENOTDIR)) {
+        #expect(throws: AtomicFileError.folder(path: file.path, errno: ENOTDIR)) {
             try AtomicFile.write([1] as [UInt8], to: file.appendingPathComponent("x.png"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["plain"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Veil
+import VeilRender
 
 /// The audit engine over the fixture suite in `Fixtures/audit-suite`.
 @Suite struct AuditEngineTests {
@@ -311,7 +312,9 @@ import Testing
         // A link committed in the audited tree does not redirect the report.
         try FileManager.default.createSymbolicLink(
             atPath: folder + "/linked.json", withDestinationPath: folder + "/../elsewhere.json")
-        #expect(throws: InputError.self) { try AuditOutput.write("report\n", to: "linked.json", currentFolder: folder) }
+        #expect(throws: AtomicFileError.self) {
+            try AuditOutput.write("report\n", to: "linked.json", currentFolder: folder)
+        }
         #expect(!FileManager.default.fileExists(atPath: folder + "/../elsewhere.json"))
     }
 }

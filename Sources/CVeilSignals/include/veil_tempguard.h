@@ -3,7 +3,7 @@
 /* The temporary-file guard: paths of files being written (atomic writes before their
  * rename) that a SIGINT, SIGTERM or SIGHUP handler removes before the process exits with
  * 128 + the signal number. Registration is lock-free and the handler uses only
- * async-signal-safe calls (unlink, _exit), so an interrupted write leaves no temporary file. */
+ * async-signal-safe calls (unlinkat, _exit), so an interrupted write leaves no temporary file. */
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,6 +17,10 @@ extern "C" {
 /* Remembers `path`; returns the slot (>= 0) to pass to veil_tempguard_unregister, or -1
  * when the path is too long or every slot is taken. */
 int veil_tempguard_register(const char *path);
+/* Remembers `name` inside the open folder `folder` (removed with unlinkat, so a folder
+ * renamed or swapped for a link afterwards is never followed); `folder` must stay open
+ * until the slot is forgotten. Returns the slot, or -1 as veil_tempguard_register. */
+int veil_tempguard_register_at(int folder, const char *name);
 /* Forgets a slot returned by veil_tempguard_register (a negative slot is ignored). */
 void veil_tempguard_unregister(int slot);
 /* Installs the handler for SIGINT, SIGTERM and SIGHUP (those not ignored at start-up) and

@@ -54,6 +54,10 @@ public struct AuditOptions: Sendable {
     /// Whether `veil:allow` markers in inputs allow findings (``InlineAllow``); false with
     /// `--ignore-allow-markers`.
     public var honoursAllowMarkers = true
+    /// How reports and baselines are written: by default the current folder and the audited
+    /// paths are untrusted trees (``OutputPolicy/reading(_:roots:mode:currentFolder:)``),
+    /// files 0600.
+    public var outputPolicy: OutputPolicy
 
     /// Options; `jobs` defaults to the number of active cores.
     public init(
@@ -76,6 +80,7 @@ public struct AuditOptions: Sendable {
         self.tool = tool
         self.timing = timing
         self.fingerprintSalt = fingerprintSalt
+        self.outputPolicy = .reading(paths, currentFolder: currentFolder)
     }
 
     /// The shortest ``fingerprintSalt`` accepted (16 bytes, as long as a baseline's random salt).
@@ -297,9 +302,9 @@ public struct AuditEngine: Sendable {
         return result
     }
 
-    /// Writes `baseline` atomically to `path` (mode 0644: it is meant to be committed).
+    /// Writes `baseline` atomically to `path`, as ``AuditOptions/outputPolicy`` allows.
     private func writeBaseline(_ baseline: Baseline, to path: String) throws {
-        try AtomicFile.write(baseline.jsonData(), to: URL(fileURLWithPath: resolve(path)), mode: 0o644)
+        try AtomicFile.write(baseline.jsonData(), to: URL(fileURLWithPath: resolve(path)), policy: options.outputPolicy)
     }
 
     /// The report: life-cycle rules and the enabled rules of `rules`, every input, the

@@ -3,40 +3,21 @@ import VeilRender
 
 /// Writing a report where `--output` says, and the one-line summary for standard error.
 public enum AuditOutput {
-    /// Writes `text` to `path`: atomically (temporary file, then rename) for a regular file or
-    /// a new one, directly for anything else (`/dev/null`, `/dev/stdout`, a pipe).
-    /// - Throws: the file system's error.
-    ///
-    /// A symbolic link at `path` inside `currentFolder` (the audited tree, which a pull
-    /// request controls) is refused: it would redirect the report to wherever it points.
-    /// Links elsewhere (`/dev/stdout`) are written through.
+    /// Writes `text` to `path` (relative to `currentFolder`) through the one writer
+    /// (``AtomicFile``): a temporary file renamed over the target, as `policy` allows. By
+    /// default `currentFolder` is an untrusted tree (the audited tree in CI, which a pull
+    /// request controls): no symbolic link below it is followed, in a folder on the way or at
+    /// the report's own name, and only a new file or a regular file is replaced. Outside the
+    /// untrusted trees a FIFO or character device (`/dev/null`, `/dev/stdout`) is written into.
+    /// - Throws: ``AtomicFileError``.
     public static func write(
-        _ text: String, to path: String,
+        _ text: String, to path: String, policy: OutputPolicy? = nil,
         currentFolder: String = FileManager.default.currentDirectoryPath
     ) throws {
-        let data = Data(text.utf8)
         let absolute =
-            ((path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path))
-            as NSString).standardizingPath
-        if let link = try? FileManager.default.attributesOfItem(atPath: absolute)[.type] as? FileAttributeType,
-            link == .typeSymbolicLink
-        {
-            let base = (currentFolder as NSString).standardizingPath
-            if absolute.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
-                throw InputError(
-                    path: path, message: "is a symbolic link in the audited tree; refusing to write through it")
-            }
-        }
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        if let type, type != .typeRegular {
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw InputError(path: path, message: "cannot open for writing")
-            }
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            return
-        }
-        try AtomicFile.write(data, to: URL(fileURLWithPath: path), mode: 0o644)
+            path.hasPrefix("/") ? path : (currentFolder.hasSuffix("/") ? currentFolder : currentFolder + "/") + path
+        let policy = policy ?? .reading([], currentFolder: currentFolder)
+        try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: absolute), policy: policy)
     }
 
     /// `veil audit: 12 inputs, 14 snapshots (11 clean); 2 blocking, 1 warning, 1 violation, 3 suppressed, 0 errors; 1 stale baseline entry; 0.42 s`.

@@ -73,10 +73,10 @@ public struct BaselineReview: Sendable {
         return lines.map(DisplayText.escaped).joined(separator: "\n")
     }
 
-    /// Writes the baseline atomically (mode 0644), `path` resolved against `currentFolder`.
-    public func write(currentFolder: String) throws {
+    /// Writes the baseline atomically as `policy` allows, `path` resolved against `currentFolder`.
+    public func write(currentFolder: String, policy: OutputPolicy = .standard) throws {
         let resolved = path.hasPrefix("/") ? path : (currentFolder as NSString).appendingPathComponent(path)
-        try AtomicFile.write(baseline.jsonData(), to: URL(fileURLWithPath: resolved), mode: 0o644)
+        try AtomicFile.write(baseline.jsonData(), to: URL(fileURLWithPath: resolved), policy: policy)
     }
 }
 

@@ -10,8 +10,13 @@ import VeilScreen
 public struct ScenarioRunner: Sendable {
     /// How a run is carried out.
     public struct Options: Sendable {
-        /// Where snapshot PNGs go (`<name>-<seq>.png`); nil writes none (audits).
+        /// Where snapshot PNGs go (`<name>-<seq>.png`), opened when the run starts
+        /// (``OutputFolder/open(_:policy:creating:)`` with the standard policy); nil writes
+        /// none (audits). ``output`` takes precedence.
         public var outputFolder: URL?
+        /// The folder snapshots go into, already opened as the caller's ``OutputPolicy`` says
+        /// (`veil run` and `veil exec`: no link followed in the scenario's tree).
+        public var output: OutputFolder?
         /// Run on the real clock instead of the virtual one.
         public var realTime: Bool
         /// Called after each timeline step with (step index, step count, elapsed), e.g. for a progress line.
@@ -27,6 +32,17 @@ public struct ScenarioRunner: Sendable {
             progress: (@Sendable (Int, Int, Duration) -> Void)? = nil
         ) {
             self.outputFolder = outputFolder
+            self.realTime = realTime
+            self.progress = progress
+        }
+
+        /// Options that write snapshots into `output`.
+        public init(
+            output: OutputFolder?, realTime: Bool = false,
+            progress: (@Sendable (Int, Int, Duration) -> Void)? = nil
+        ) {
+            self.output = output
+            self.outputFolder = output.map { URL(fileURLWithPath: $0.path, isDirectory: true) }
             self.realTime = realTime
             self.progress = progress
         }
@@ -99,6 +115,7 @@ public struct ScenarioRunner: Sendable {
     ///   screen, or a timeline event that makes no sense in the app's state at that point.
     public func run(_ options: Options = Options()) async throws -> Result {
         let files = try readFiles()
+        let output = try options.output ?? options.outputFolder.map { try OutputFolder.open($0.path) }
         let screen = try AppScreen(
             cols: scenario.screen.cols, rows: scenario.screen.rows,
             workBudget: options.screenWorkBudget)
@@ -207,24 +224,24 @@ public struct ScenarioRunner: Sendable {
                     at: moment.time)
                 return
             }
-            var file: URL?
-            if let folder = options.outputFolder {
-                let url = folder.appendingPathComponent(id + ".png", isDirectory: false)
+            var file: String?
+            if let output {
+                let name = id + ".png"
                 do {
                     // The same image again: a hard link to the file already written (no new
                     // file to write and sync for each of thousands of unchanged snapshots).
                     if let written = reused?.file {
-                        try AtomicFile.link(written, to: url)
+                        try output.link(written, to: name)
                         budget.withLock { $0.linked = true }
                     } else {
-                        try snapshotter.write(outcome, to: url)
-                        file = url
+                        try output.write(outcome.png, to: name)
+                        file = name
                     }
                 } catch {
                     writeFailure.withLock { $0 = SnapshotWriteError(snapshotID: id, reason: "\(error)") }
                     return
                 }
-                path = url.relativePath  // as the user gave --out (relative stays relative)
+                path = output.shown(name)  // as the user gave --out (relative stays relative)
             }
             if reused == nil {
                 budget.withLock {
@@ -269,13 +286,13 @@ public struct ScenarioRunner: Sendable {
             await system.finish()
             // Bad input stops the run: remove the snapshots it already wrote, so an input
             // error leaves no output behind (DESIGN.md invariant 4).
-            for record in records.withLock({ $0 }) {
-                if let path = record.path { try? FileManager.default.removeItem(atPath: path) }
+            if let output {
+                for record in records.withLock({ $0 }) where record.path != nil { output.remove(record.id + ".png") }
             }
             throw error
         }
-        if let folder = options.outputFolder, budget.withLock({ $0.linked }) {
-            try AtomicFile.syncFolder(folder)
+        if let output, budget.withLock({ $0.linked }) {
+            try output.sync()
         }
         let result = Result(log: log.events, snapshots: records.withLock { $0 })
         await system.finish()  // after the result: ending left-over work logs nothing the run did
@@ -451,7 +468,7 @@ struct SnapshotBudget: Sendable {
     /// screen's record keeps this one, so the copies of equal screens are freed).
     struct Made: Sendable {
         var outcome: Snapshotter.Outcome
-        var file: URL?
+        var file: String?
         var screen: Screen
     }
 

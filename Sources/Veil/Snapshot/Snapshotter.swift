@@ -128,8 +128,8 @@ public struct Snapshotter: Sendable {
         }
     }
 
-    /// Writes an outcome's PNG atomically (mode 0600).
-    public func write(_ outcome: Outcome, to url: URL) throws {
-        try AtomicFile.write(outcome.png, to: url)
+    /// Writes an outcome's PNG through the one writer (``AtomicFile``), as `policy` allows.
+    public func write(_ outcome: Outcome, to url: URL, policy: OutputPolicy = .standard) throws {
+        try AtomicFile.write(outcome.png, to: url, policy: policy)
     }
 }

@@ -12,6 +12,7 @@ public enum TextFileRedaction {
     ///   `AtomicFileError`.
     public static func redact(
         inputPath: String, outputPath: String?, rules: RuleSet, style: TextRedactionStyle,
+        policy: OutputPolicy = .standard,
         standardOutput: ([UInt8]) throws -> Void = { FileHandle.standardOutput.write(Data($0)) }
     ) throws {
         var reader = try TextFileReader(path: inputPath)
@@ -23,7 +24,7 @@ public enum TextFileRedaction {
             }
         }
         if let outputPath {
-            try AtomicFile.write(to: URL(fileURLWithPath: outputPath), mode: 0o600, run)
+            try AtomicFile.write(to: URL(fileURLWithPath: outputPath), policy: policy, run)
         } else {
             try run(standardOutput)
         }

@@ -1,52 +1,31 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-import CVeilSignals
 import Foundation
 
 extension AtomicFile {
     /// Atomically replaces (or creates) the file at `url` with the bytes `produce` hands to
     /// its `write` argument, in as many pieces as it likes (a long output never held whole).
-    /// The same temporary file, `fsync`, rename and signal guard as ``write(_:to:mode:)``;
-    /// if `produce` throws, the temporary file is removed, the destination is untouched, and
-    /// its error is rethrown.
+    /// The same checks, temporary file, `fsync`, rename and signal guard as
+    /// ``write(_:to:policy:)``; if `produce` throws, the temporary file is removed, the
+    /// destination is untouched, and its error is rethrown.
     public static func write(
-        to url: URL, mode: mode_t = defaultMode,
+        to url: URL, policy: OutputPolicy = .standard,
         _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
     ) throws {
-        let path = url.path
-        let directory = url.deletingLastPathComponent().path
-        try checkFolder(directory)
-        StaleTemporaries.removeOnce(in: directory)
-        let (descriptor, temporary, slot) = try createTemporary(in: directory, mode: mode)
-        defer { veil_tempguard_unregister(slot) }
-        var open = true
+        let file = try create(url, policy: policy)
         do {
-            try produce { bytes in
-                do throws(AtomicFileError) {
-                    try writeAll(bytes, to: descriptor, path: path)
-                } catch {
-                    open = false  // writeAll closed it
-                    throw error
-                }
-            }
-            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
-                throw AtomicFileError.write(path: path, errno: errno)
-            }
-            open = false
-            guard close(descriptor) == 0 else { throw AtomicFileError.write(path: path, errno: errno) }
+            try produce { bytes in try file.write(bytes) }
         } catch {
-            if open { close(descriptor) }
-            unlink(temporary)
+            file.discard()
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw AtomicFileError.rename(path: path, errno: code)
-        }
-        try syncDirectory(directory)
+        try file.commit()
+    }
+
+    /// Starts the file at `url` to be written piece by piece (``PendingFile``): its folder is
+    /// opened as `policy` says and the temporary file made; ``PendingFile/commit()`` puts it
+    /// in place.
+    /// - Throws: ``AtomicFileError``.
+    public static func create(_ url: URL, policy: OutputPolicy = .standard) throws(AtomicFileError) -> PendingFile {
+        let (folder, name) = split(url.path)
+        return try OutputFolder.open(folder, policy: policy).create(name)
     }
 }

@@ -3,26 +3,44 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 import Synchronization
 
 /// Removes the temporary files that a killed writer (`kill -9`, a crash, a power cut before
 /// the rename) left in a folder: `.veil-<pid>-<random>.tmp` regular files whose process
 /// `pid` no longer exists. Files of live processes, of this process, and anything not named
-/// like ours are left alone. Each folder is swept once per process.
+/// like ours are left alone. Each folder (by the path it was named by, and its device and
+/// inode: a folder removed and another made in its place is swept again) is swept once per
+/// process.
 enum StaleTemporaries {
-    private static let swept = Mutex<Set<String>>([])
+    private struct Key: Hashable {
+        var path: String
+        var identity: FolderIdentity
+    }
+    private static let swept = Mutex<Set<Key>>([])
 
-    /// Sweeps `directory` unless this process already did.
-    static func removeOnce(in directory: String) {
-        let first = swept.withLock { $0.insert(directory).inserted }
-        if first { remove(in: directory) }
+    /// Sweeps `folder` unless this process already did.
+    static func removeOnce(in folder: OutputFolder) {
+        var status = stat()
+        guard fstat(folder.descriptor, &status) == 0 else { return }
+        let key = Key(path: folder.path, identity: FolderIdentity(status))
+        let first = swept.withLock { $0.insert(key).inserted }
+        if first { remove(in: folder.descriptor) }
     }
 
-    /// Sweeps `directory` now; returns the names removed.
+    /// Sweeps the folder at `path` now; returns the names removed.
     @discardableResult
-    static func remove(in directory: String) -> [String] {
-        guard let folder = opendir(directory) else { return [] }
+    static func remove(in path: String) -> [String] {
+        let descriptor = openFolder(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        return remove(in: descriptor)
+    }
+
+    /// Sweeps the open folder `descriptor` (left open) now; returns the names removed.
+    @discardableResult
+    static func remove(in descriptor: Int32) -> [String] {
+        let copy = dup(descriptor)
+        guard copy >= 0, let folder = fdopendir(copy) else { return [] }
         defer { closedir(folder) }
         var removed: [String] = []
         let me = getpid()
@@ -31,12 +49,11 @@ enum StaleTemporaries {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard let pid = writerPID(of: name), pid != me, !isAlive(pid) else { continue }
-            let path = directory + "/" + name
             var status = stat()
-            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else {
-                continue
-            }
-            if unlink(path) == 0 { removed.append(name) }
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid()
+            else { continue }
+            if unlinkat(descriptor, name, 0) == 0 { removed.append(name) }
         }
         return removed
     }

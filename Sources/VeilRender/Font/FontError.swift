@@ -1,3 +1,5 @@
+import VeilResources
+
 /// Errors loading a Veil font file (`Scripts/generate-font`'s format).
 public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bundled font is not in the resources.
@@ -12,7 +14,7 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .missingResource(name):
-            return "the bundled font \(name) is missing from the resources"
+            return "the bundled font \(name) is missing from the resources (\(VeilResources.searchDescription))"
         case let .unreadable(path, code):
             return "cannot read font \(path): \(AtomicFile.describe(code))"
         case let .badMagic(path):
