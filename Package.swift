@@ -55,7 +55,7 @@ let package = Package(
         // Reading terminal media that are not plain terminal bytes: the strings of escape
         // sequences no terminal draws, typed input, JSON with positions (recordings'
         // metadata). Knows nothing of detection.
-        .target(name: "VeilMedia"),
+        .target(name: "VeilMedia", dependencies: ["VeilRender", "CVeilMedia"]),
         // Reading YAML with positions, limits and "did you mean" (rules files and scenarios).
         .target(name: "VeilYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
-        .testTarget(name: "VeilMediaTests", dependencies: ["VeilMedia"]),
+        .testTarget(name: "VeilMediaTests", dependencies: ["VeilMedia", "VeilRender"]),
         .testTarget(
             name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"],
             resources: [.copy("Fixtures")]),

@@ -18,6 +18,10 @@ struct RedactCommand: ParsableCommand {
             hyperlinks, clipboard, shell integration, DCS, APC, …). A marker keeps its label unless the rules \
             find something in it.
 
+            An image (PNG, GIF, WebP, JPEG; recognised by its content) is read by OCR (Tesseract) and \
+            written with a solid box over each hidden value, in every frame that shows it: PNG and JPEG \
+            as PNG, GIF as GIF, WebP as WebP. Without Tesseract an image cannot be redacted (exit 2).
+
             An SVG capture (termtosvg, svg-term, a still screen; recognised by its content) is written as \
             the same SVG with each character of a hidden value replaced in its text by • (or --style \
             mask's character), in every frame and in its other text (title, comments).
@@ -80,6 +84,15 @@ struct RedactCommand: ParsableCommand {
                 policy: fileMode.policy(inputs: [input]))
         }
         let redaction = (style ?? .solid).style
+        if input != "-", try ImageRedaction.isImage(path: input) {
+            // An image: its text read by OCR, a solid box painted over each hidden value.
+            let bytes = try InputFile.bytes(from: input, limit: ImageCaptureJudge.maximumBytes)
+            let (image, format, boxes) = try ImageRedaction.redact(bytes, rules: rules, path: input)
+            let url = URL(fileURLWithPath: output ?? "")
+            try AtomicFile.write(to: url) { write in try write(image) }
+            print("\(url.path): \(boxes) box\(boxes == 1 ? "" : "es") painted over hidden values (\(format.rawValue))")
+            return
+        }
         if input != "-", let svg = try svgInput() {
             // An SVG capture: hidden characters replaced in its text, everything else kept.
             let (bytes, replaced) = try SVGRedaction.redact(svg, rules: rules, style: redaction, path: input)

@@ -40,3 +40,30 @@ import Testing
         #expect(result.stdout.contains("fine.ans (capture)"))
     }
 }
+
+/// Without Tesseract, images are reported as not audited (never clean) and the rest of the
+/// audit runs: the loader pointed at a library that is not there (debug builds).
+@Suite struct MissingOCRTests {
+    @Test func imagesAreListedAsNotAuditedInEveryFormat() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)).write(
+            to: work.appendingPathComponent("shot.png"))
+        try Data("$ ok\n".utf8).write(to: work.appendingPathComponent("fine.ans"))
+        let hidden = ["VEIL_TEST_HIDE_LIBRARIES": "tesseract"]
+        let text = try CLI.run(["audit", "."], in: work, environment: hidden)
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.contains("Not audited"))
+        #expect(text.stdout.contains("shot.png: OCR is unavailable"))
+        #expect(text.stdout.contains("1 file or parts not audited"))
+        let json = try CLI.run(["audit", ".", "--format", "json"], in: work, environment: hidden)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let summary = document?["summary"] as? [String: Any]
+        #expect(summary?["notAudited"] as? Int == 1)
+        #expect((document?["notAudited"] as? [[String: Any]])?.first?["path"] as? String == "shot.png")
+        let sarif = try CLI.run(["audit", ".", "--format", "sarif"], in: work, environment: hidden)
+        #expect(sarif.stdout.contains("Not audited (image): OCR is unavailable"))
+        let verbose = try CLI.run(["audit", ".", "--verbose"], in: work, environment: hidden)
+        #expect(verbose.status == 0)
+    }
+}

@@ -97,7 +97,8 @@ import VeilTestSupport
             tool: AuditSamples.tool, rules: AuditSamples.rules.shuffled(using: &generator), inputs: shuffledInputs,
             findings: AuditSamples.richFindings.shuffled(using: &generator), baselinePath: ".veil-baseline.json",
             staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline,
-            durationSeconds: AuditSamples.duration
+            durationSeconds: AuditSamples.duration,
+            notAudited: AuditSamples.richNotAudited.shuffled(using: &generator), imagesRead: 1
         )
         let reference = AuditSamples.rich()
         #expect(shuffled == reference)

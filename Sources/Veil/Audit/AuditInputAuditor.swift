@@ -21,6 +21,10 @@ struct InputAudit: Sendable {
     /// What the reader should know that is not a finding (content that fell outside a capture's
     /// screen, an unusual recording), each naming the file.
     var warnings: [String] = []
+    /// The input, or parts of it, that could not be audited, and why.
+    var notAudited: [AuditSkippedMedia] = []
+    /// Whether the input is an image whose text was read by OCR.
+    var readByOCR = false
 }
 
 /// Audits one input: plays a scenario or reads a capture, and judges what the app showed.
@@ -42,6 +46,8 @@ struct AuditInputAuditor: Sendable {
     var rawCaptures = false
     /// Whether scenarios that run a program (`screen.exec`) are run (`--allow-exec`).
     var allowsExec = false
+    /// OCR engines one image uses at once.
+    var ocrThreads = 2
 
     /// Audits `file`; never throws: an unusable input is returned with its error.
     func audit(_ file: AuditInputFile) async -> InputAudit {
@@ -53,6 +59,7 @@ struct AuditInputAuditor: Sendable {
             case .capture: result = try auditCapture(file)
             case .tape: result = try auditTape(file)
             case .svg: result = try auditSVG(file)
+            case .image: result = try auditImage(file)
             }
         } catch let error as InputError {
             result = InputAudit(
@@ -279,9 +286,17 @@ struct AuditInputAuditor: Sendable {
                 ))
         }
         warnings += channels.unread.map { "\($0); it was not audited" }
-        return InputAudit(
+        var audit = InputAudit(
             input: AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot]), findings: findings,
             warnings: warnings)
+        audit.notAudited = channels.unread.map { note in
+            // `PATH:LINE: what` → the file, and what at which line was not read.
+            let rest = note.hasPrefix(file.path + ":") ? String(note.dropFirst(file.path.count + 1)) : note
+            let line = rest.prefix { $0.isNumber }
+            let what = rest.dropFirst(line.count).drop { $0 == ":" || $0 == " " }
+            return AuditSkippedMedia(path: file.path, kind: "image", reason: "\(what), at line \(line)")
+        }
+        return audit
     }
 
     // MARK: Tapes

@@ -39,6 +39,8 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
         case tape
         /// An SVG capture (termtosvg, svg-term, a still screen): its frames judged as screens.
         case svg
+        /// An image (PNG, GIF, WebP, JPEG): its text read by OCR and judged as screens.
+        case image
     }
 
     /// Repository-relative path, forward slashes.
