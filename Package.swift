@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "veil",
             dependencies: [
-                "Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "CVeilSignals",
+                "Veil", "VeilLifecycle", "VeilMedia", "VeilRedaction", "VeilRender", "VeilScreen", "CVeilSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -49,10 +49,10 @@ struct CaptureReading: ParsableArguments {
     /// standard error.
     func screen(of input: String) throws -> Screen {
         let capture = try TerminalCapture.capture(
-            path: input, cols: size.explicitCols, rows: size.explicitRows, at: at, raw: raw)
+            path: input, name: input == "-" ? "<stdin>" : input, cols: size.explicitCols, rows: size.explicitRows,
+            at: at, raw: raw)
         for warning in capture.warnings {
-            FileHandle.standardError.write(
-                Data("veil: warning: \(input == "-" ? "<stdin>" : input): \(warning)\n".utf8))
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
         return capture.screen
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilMedia
 import VeilRedaction
 import VeilRender
 
@@ -9,14 +10,22 @@ struct RedactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redact",
         abstract:
-            "Write a recording (.cast) or capture (.ans) that plays the same screens with every exposed value hidden.",
+            "Write a recording (.cast), capture (.ans), GIF, WebP or SVG that shows the same screens with every exposed value hidden.",
         discussion: """
+            The output's extension (or --format) says what to write: .cast (a recording, from a recording), \
+            .ans (terminal bytes, from a raw capture), .gif, .webp (lossless) or .svg (animated; from either). \
             Frames are re-encoded from the redacted screen, so no byte of a hidden value survives in any event, \
             title or marker. What no screen shows is left out: input events ("i"), unknown events, comment \
             lines, the header's fields other than the size, start time and idle limit (title, command, \
             environment, tags, …), and escape-sequence strings other than the title (working directory, \
             hyperlinks, clipboard, shell integration, DCS, APC, …). A marker keeps its label unless the rules \
             find something in it.
+
+            GIF, WebP and SVG: every frame is the PNG `veil snap INPUT --at T` writes for its moment (SVG: \
+            the same cells and colours, as text). Timing follows agg: pauses shortened to --idle-limit, \
+            --speed, at most --fps-cap frames a second, the last frame held --last-frame seconds; frames \
+            that change nothing are merged. A raw capture has no timing: one frame, its final screen. GIF \
+            needs giflib and WebP libwebp at run time (Debian: libgif7; libwebp7 libwebpmux3 libwebpdemux2).
 
             An image (PNG, GIF, WebP, JPEG; recognised by its content) is read by OCR (Tesseract) and \
             written with a solid box over each hidden value, in every frame that shows it: PNG and JPEG \
@@ -44,8 +53,13 @@ struct RedactCommand: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: "The file to write (a .cast recording for a .cast input; with --text, standard output when left out).")
+        help:
+            "The file to write: .cast, .ans, .gif, .webp or .svg, - for standard output (with --text, standard output when left out)."
+    )
     var output: String?
+
+    @Option(help: "The format to write, whatever OUT's extension (needed with -o -  for GIF, WebP or SVG).")
+    var format: OutputFormat?
 
     @Flag(help: "Read INPUT as plain text (logs): no screen, every finding replaced in the text itself.")
     var text = false
@@ -63,11 +77,16 @@ struct RedactCommand: ParsableCommand {
 
     @OptionGroup var size: ScreenSizeOptions
 
+    @OptionGroup var animation: AnimationOptions
+
     @OptionGroup var fileMode: FileModeOption
 
     func validate() throws {
         if !text && output == nil { throw ValidationError("-o OUT is needed (a .cast recording for a .cast input)") }
         if text && raw { throw ValidationError("--raw applies to terminal bytes, not to --text") }
+        if text && (format != nil || !animation.given.isEmpty) {
+            throw ValidationError("--format and the GIF/WebP/SVG options apply to terminal captures, not to --text")
+        }
     }
 
     func run() throws {
@@ -87,24 +106,45 @@ struct RedactCommand: ParsableCommand {
         if input != "-", try ImageRedaction.isImage(path: input) {
             // An image: its text read by OCR, a solid box painted over each hidden value.
             let bytes = try InputFile.bytes(from: input, limit: ImageCaptureJudge.maximumBytes)
+            try checkImageOutput(for: bytes)
             let (image, format, boxes) = try ImageRedaction.redact(bytes, rules: rules, path: input)
-            let url = URL(fileURLWithPath: output ?? "")
-            try AtomicFile.write(to: url) { write in try write(image) }
-            print("\(url.path): \(boxes) box\(boxes == 1 ? "" : "es") painted over hidden values (\(format.rawValue))")
+            let summary = "\(boxes) box\(boxes == 1 ? "" : "es") painted over hidden values (\(format.rawValue))"
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(image))
+                FileHandle.standardError.write(Data("<stdout>: \(summary)\n".utf8))
+            } else {
+                let url = URL(fileURLWithPath: output ?? "")
+                try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in try write(image) }
+                print("\(url.path): \(summary)")
+            }
             return
         }
         if input != "-", let svg = try svgInput() {
             // An SVG capture: hidden characters replaced in its text, everything else kept.
             let (bytes, replaced) = try SVGRedaction.redact(svg, rules: rules, style: redaction, path: input)
             let url = URL(fileURLWithPath: output ?? "")
-            try AtomicFile.write(to: url) { write in try write(bytes) }
+            try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in try write(bytes) }
             print("\(url.path): \(replaced) character\(replaced == 1 ? "" : "s") of hidden values replaced")
             return
+        }
+        let outputPath = output ?? ""
+        // Standard output has no extension: what a capture redacts to, unless --format says.
+        let explicit = format ?? (output == "-" ? (Asciicast.isCast(path: input) ? .cast : .ans) : nil)
+        let outputFormat = try OutputFormat.of(path: outputPath, explicit: explicit)
+        try animation.check(for: outputFormat, output: outputPath)
+        if outputFormat.isPicture {
+            return try writeAnimation(outputFormat, to: outputPath, rules: rules)
         }
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
             rows: size.explicitRows
         ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        let wanted: OutputFormat = capture.recordingHeader != nil ? .cast : .ans
+        guard outputFormat == wanted else {
+            throw ValidationError(
+                "\(outputPath): a \(wanted == .cast ? "recording" : "raw capture") is redacted to .\(wanted.rawValue), .gif, .webp or .svg, not .\(outputFormat.rawValue)"
+            )
+        }
         var report: CaptureExposureReport?
         let redactor = CaptureRedactor(rules: rules, style: redaction)
         if output == "-" {
@@ -135,6 +175,69 @@ struct RedactCommand: ParsableCommand {
         var line = "\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden"
         if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
         print(line)
+    }
+
+    /// GIF, WebP or SVG: streamed to a temporary file, renamed once the whole capture was drawn
+    /// (or to standard output with -o -).
+    private func writeAnimation(_ outputFormat: OutputFormat, to outputPath: String, rules: RuleSet) throws {
+        let animation = RedactedAnimation(
+            format: outputFormat, rules: rules, settings: self.animation.settings(style: style ?? .solid))
+        try animation.checkLibraries()  // before reading anything
+        let capture = try CaptureInput.read(
+            path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
+            rows: size.explicitRows
+        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+        let progress = AnimationProgress(output: outputPath)
+        defer { progress.end() }
+        var report: RedactedAnimation.Report?
+        if outputPath == "-" {
+            report = try animation.write(
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report
+            ) { FileHandle.standardOutput.write(Data($0)) }
+        } else {
+            try AtomicFile.write(to: URL(fileURLWithPath: outputPath), policy: fileMode.policy(inputs: [input])) {
+                write in
+                report = try animation.write(
+                    capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report,
+                    to: write)
+            }
+        }
+        progress.end()
+        guard let report else { return }
+        for warning in report.exposures.warnings {
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+        }
+        let count = report.exposures.exposures.count
+        let seconds = String(format: "%.2f", Double(report.durationMilliseconds) / 1000)
+        let name = outputPath == "-" ? "<stdout>" : URL(fileURLWithPath: outputPath).path
+        let line =
+            "\(name): \(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"), \(seconds) s; \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if outputPath == "-" {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        } else {
+            print(line)
+        }
+    }
+
+    /// An image is redacted to its own kind (PNG and JPEG to PNG): OUT's extension must say so,
+    /// and the options that draw a terminal capture do not apply.
+    private func checkImageOutput(for bytes: [UInt8]) throws {
+        guard let kind = ImageFrames.format(of: bytes) else { return }
+        let written = kind == .jpeg ? "png" : kind.rawValue.lowercased()
+        if let explicit = format, explicit.rawValue != written {
+            throw ValidationError(
+                "\(input) is a \(kind.rawValue) image: it is redacted to .\(written), not .\(explicit.rawValue)")
+        }
+        if !animation.given.isEmpty {
+            throw ValidationError("\(input) is an image: the GIF/WebP/SVG drawing options apply to terminal captures")
+        }
+        guard let path = output, path != "-" else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
+        guard ext == written else {
+            throw ValidationError(
+                "\(path): \(input) is a \(kind.rawValue) image, redacted to .\(written) (with its boxes painted)")
+        }
     }
 
     /// The bytes of INPUT when it is an SVG document (by its first bytes, whatever its name).

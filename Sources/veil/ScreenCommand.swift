@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Veil
 
 /// `veil screen`: prints the screen model after feeding INPUT (debugging, conformance), or
@@ -29,7 +30,9 @@ struct ScreenCommand: ParsableCommand {
 
     func run() throws {
         if actions {
-            let log = try TerminalCapture.parserActions(path: capture.input, at: capture.at)
+            let log = try TerminalCapture.parserActions(
+                path: capture.input, name: capture.input == "-" ? "<stdin>" : capture.input, at: capture.at
+            ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
             print(log.map { $0.description + "\n" }.joined(), terminator: "")
             return
         }

@@ -107,6 +107,12 @@ struct SnapCommand: ParsableCommand {
         }
         let input = self.input ?? "-"  // a command: .veil.yml from the current folder
         let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: input))
+        if command.isEmpty, input != "-", Asciicast.isCast(path: input) {
+            let capture = try reading.exposureInput(of: input)
+            if capture.recordingHeader != nil {
+                return try writeRecordingFrame(of: capture, settings: settings, toStandardOutput: toStandardOutput)
+            }
+        }
         let screen = try command.isEmpty ? reading.screen(of: input) : liveScreen()
         let snapshotter = try Snapshotter(settings: settings)
         let outcome = try snapshotter.snapshot(of: screen)
@@ -123,6 +129,32 @@ struct SnapCommand: ParsableCommand {
         print("\(url.path): \(outcome.hiddenSpans) hidden")
     }
 
+    /// A recording's frame at `--at` (default: its end), as its GIF, WebP or SVG shows that
+    /// moment: redacted as `veil redact` redacts the recording (every value the recording
+    /// exposes hidden, even partly drawn), then judged as a snapshot.
+    private func writeRecordingFrame(
+        of capture: CaptureInput, settings: SnapshotSettings, toStandardOutput: Bool
+    ) throws {
+        let input = self.input ?? "-"
+        let snapshotter = try Snapshotter(settings: settings)
+        let frame = try CaptureRedactor(rules: settings.rules, style: settings.style)
+            .picture(
+                of: capture, at: reading.at, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
+                path: input)
+        for warning in frame.report.warnings {
+            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
+        }
+        let png = try snapshotter.png(ofRedacted: frame.screen)
+        if toStandardOutput {
+            FileHandle.standardOutput.write(Data(png))
+            FileHandle.standardError.write(Data("<stdout>: \(frame.hiddenSpans) hidden\n".utf8))
+            return
+        }
+        let url = URL(fileURLWithPath: output ?? Self.defaultOutput(for: input))
+        try AtomicFile.write(png, to: url, policy: fileMode.policy(inputs: [input]))
+        print("\(url.path): \(frame.hiddenSpans) hidden")
+    }
+
     /// `--frames DIR`: the redacted PNG of chosen frames, `frame-<event>-<seconds>s.png`.
     private func writeFrames(into folder: String) throws {
         let input = self.input ?? "-"  // a command: .veil.yml from the current folder
@@ -133,10 +165,10 @@ struct SnapCommand: ParsableCommand {
                 .every(Double(text.hasSuffix("s") ? String(text.dropLast()) : text) ?? 1)
             } ?? .firstAppearances
         let capture = try reading.exposureInput(of: input)
-        let result = try CaptureRedactor(rules: settings.rules, style: settings.style)
-            .frames(
-                of: capture, choosing: choice, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
-                path: input)
+        let redactor = CaptureRedactor(rules: settings.rules, style: settings.style)
+        let result = try redactor.frames(
+            of: capture, choosing: choice, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
+            path: input)
         for warning in result.report.warnings {
             FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
         }
@@ -146,7 +178,7 @@ struct SnapCommand: ParsableCommand {
                 name: frame.event < 0
                     ? String(format: "frame-%08.2fs-start.png", frame.time)
                     : String(format: "frame-%08.2fs-event-%d.png", frame.time, frame.event),
-                png: try snapshotter.png(ofRedacted: frame.screen)
+                png: try snapshotter.png(ofRedacted: try redactor.picture(of: frame.screen).redacted)
             )
         }
         let output = try OutputFolder.open(folder, policy: fileMode.policy(inputs: [input]), creating: true)

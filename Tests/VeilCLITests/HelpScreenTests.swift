@@ -55,7 +55,8 @@ import Testing
               snap                    Turn terminal bytes (a file, - for stdin, or an
                                       asciicast .cast) into a redacted PNG snapshot.
               record                  Run a command in a pseudo-terminal and record it as
-                                      an asciicast v2 (.cast), redacted with --redact.
+                                      an asciicast v2 (.cast), or as a redacted GIF, WebP
+                                      or SVG.
               run                     Simulate an app session from a scenario file:
                                       lifecycle log and redacted snapshots.
               exec                    Run a program in a pseudo-terminal as the app:
@@ -67,9 +68,9 @@ import Testing
               rules                   List, show or lint the redaction rules.
               audit                   Audit scenarios and terminal captures: fail when a
                                       snapshot would leak a secret.
-              redact                  Write a recording (.cast) or capture (.ans) that
-                                      plays the same screens with every exposed value
-                                      hidden.
+              redact                  Write a recording (.cast), capture (.ans), GIF, WebP
+                                      or SVG that shows the same screens with every exposed
+                                      value hidden.
               completions             Print the completion script for bash, zsh or fish.
 
               See 'veil help <subcommand>' for detailed help.
@@ -522,7 +523,7 @@ import Testing
             ["record"],
             """
             OVERVIEW: Run a command in a pseudo-terminal and record it as an asciicast v2
-            (.cast), redacted with --redact.
+            (.cast), or as a redacted GIF, WebP or SVG.
 
             The command runs with TERM=xterm-256color in a terminal of --cols×--rows
             (default: the size of the terminal veil runs in, else 80×24). Standard input
@@ -536,18 +537,28 @@ import Testing
             hidden value reaches the file. --stdin records what was typed as input events
             ("i"); with --redact they are dropped (typed input can be a password).
 
+            -o OUT.gif, .webp or .svg writes the session as `veil redact` would write the
+            recording: always redacted, timed and drawn as the GIF/WebP/SVG options say.
+            Give -o again to write several formats from one session, e.g. -o demo.gif -o
+            demo.cast to keep the recording too (to render it again later); that .cast is
+            the session as recorded, redacted only with --redact, so keep it out of what
+            you publish. Without a .cast output the session is held in memory (at most 256
+            MiB) and never reaches the disk unredacted.
+
             Exit codes: 0 the recording was written (whatever the command's own status,
             shown on standard error); 2 a usage, configuration or write error, a command
-            that does not exist, or one still running at --timeout (nothing is written). A
-            SIGINT or SIGTERM of veil stops the command and leaves no file.
+            that does not exist, or one still running at --timeout (nothing is written; an
+            output already written in the run is removed). A SIGINT or SIGTERM of veil
+            stops the command and leaves no file.
 
-            USAGE: veil record -o <output> [<options>] -- <command> [<argument> ...]
+            USAGE: veil record -o <output> [-o <output> ...] [<options>] -- <command> [<argument> ...]
 
             ARGUMENTS:
               <command>               After --: the command and its arguments.
 
             OPTIONS:
-              -o, --output <output>   The asciicast recording to write (.cast).
+              -o, --output <output>   A file to write: .cast (asciicast v2), .gif, .webp or
+                                      .svg; give -o again for more.
               --redact                Hide every exposed value (the rules of --config):
                                       frames re-encoded from the redacted screen.
               --stdin                 Record what is typed to the command as input events
@@ -559,8 +570,22 @@ import Testing
                                       built-in rules).
               --file-mode <mode>      Permissions of the files written, in octal: 600 lets
                                       only you read them, 644 everyone. (default: 600)
-              --style <style>         With --redact: how hidden values look (default:
-                                      solid). (values: solid, mask, placeholder)
+              --style <style>         With --redact or a GIF/WebP/SVG output: how hidden
+                                      values look (default: solid). (values: solid, mask,
+                                      placeholder)
+              --idle-limit <seconds>  GIF/WebP/SVG: shorten pauses to this many seconds
+                                      (default: the recording's idle_time_limit, else 5).
+              --speed <speed>         GIF/WebP/SVG: playback speed (2: twice as fast;
+                                      default: 1).
+              --fps-cap <fps-cap>     GIF/WebP/SVG: at most this many frames a second, 1–50
+                                      (default: 30).
+              --last-frame <seconds>  GIF/WebP/SVG: how long the last frame stays (default:
+                                      3).
+              --loop/--no-loop        GIF/WebP/SVG: play forever (default), or once.
+              --scale <scale>         GIF/WebP: pixel scale (SVG: image size; default: 1).
+                                      (values: 1, 2, 3)
+              --theme <theme>         GIF/WebP/SVG: colour theme (default: dark). (values:
+                                      dark, light, xterm)
               --cols <cols>           Columns of the command's terminal, 1–1000 (default:
                                       the terminal veil runs in, else 80).
               --rows <rows>           Rows of the command's terminal, 1–1000 (default: the

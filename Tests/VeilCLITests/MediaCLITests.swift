@@ -67,3 +67,32 @@ import Testing
         #expect(verbose.status == 0)
     }
 }
+
+/// `veil redact` of an image: written as its own kind (JPEG as PNG), boxes painted over what
+/// OCR read; the result audits clean. Without Tesseract: an error naming what is missing.
+@Suite struct ImageRedactCLITests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../VeilTests/Fixtures/media/planted.agg.jpg").standardized
+
+    @Test func aJPEGIsRedactedToAPNGThatAuditsClean() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        // Named .dat: recognised by its content.
+        try Data(contentsOf: Self.fixture).write(to: work.appendingPathComponent("shot.dat"))
+        let wrong = try CLI.run(["redact", "shot.dat", "-o", "safe.gif"], in: work)
+        #expect(wrong.status == 2, "\(wrong)")
+        #expect(wrong.stderr.contains("a JPEG image, redacted to .png"), "\(wrong)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("safe.gif").path))
+        let redacted = try CLI.run(["redact", "shot.dat", "-o", "safe.png"], in: work)
+        if redacted.stderr.contains("OCR is unavailable") {
+            #expect(redacted.status == 2)
+            return
+        }
+        #expect(redacted.status == 0, "\(redacted)")
+        #expect(redacted.stdout.contains("painted over hidden values (PNG)"), "\(redacted)")
+        #expect(try CLI.run(["audit", "shot.dat"], in: work).status == 1)
+        let after = try CLI.run(["audit", "safe.png"], in: work)
+        #expect(after.status == 0, "\(after)")
+        #expect(after.stdout.contains("1 image read by OCR"), "\(after)")
+    }
+}

@@ -11,7 +11,8 @@ import VeilScreen
 
     func steps(_ bytes: [UInt8], cooked: Bool) throws -> [CaptureStep] {
         var steps: [CaptureStep] = []
-        try CaptureInput.forEachLine(of: bytes, cooked: cooked) { steps.append($0) }
+        let layout = TerminalCapture.Layout(mode: cooked ? .cooked : .raw, cols: 80, rows: 24, warnings: [])
+        try CaptureInput.raw(bytes, layout: layout).forEachStep { steps.append($0) }
         return steps
     }
 

@@ -35,7 +35,7 @@ extension AuditInputDiscovery {
         var filled = 0
         while filled < bytes.count {
             let got = bytes.withUnsafeMutableBytes {
-                systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled)
+                read(descriptor, $0.baseAddress! + filled, $0.count - filled)
             }
             if got < 0 && errno == EINTR { continue }
             if got <= 0 { break }

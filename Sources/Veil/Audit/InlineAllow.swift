@@ -51,9 +51,10 @@ public struct InlineAllow: Sendable, Hashable {
     /// - Throws: ``InputError`` naming the source when it cannot be read.
     init(recording source: CaptureSource, path: String) throws {
         let keyword = Array(Self.keyword.utf8)
-        try source.forEachLine { line, number in
-            if number > 1 && line.contains(bytes: keyword) {
-                addMarker(in: Substring(String(decoding: line, as: UTF8.self)), number: number, path: path)
+        var lines = InputLines(try source.open())
+        try lines.forEach { line, position, _ in
+            if position.line > 1 && line.contains(bytes: keyword) {
+                addMarker(in: Substring(String(decoding: line, as: UTF8.self)), number: position.line, path: path)
             }
             return true
         }
@@ -112,5 +113,18 @@ public struct InlineAllow: Sendable, Hashable {
             previous = character
         }
         return nil
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// Whether `needle` occurs in these bytes.
+    fileprivate func contains(bytes needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
+        var start = startIndex
+        while let found = self[start...].firstIndex(of: first), found + needle.count <= endIndex {
+            if self[found..<(found + needle.count)].elementsEqual(needle) { return true }
+            start = found + 1
+        }
+        return false
     }
 }

@@ -23,11 +23,14 @@ public struct Asciicast: Sendable {
         public var kind: Kind
         /// The 1-based line of the event in its file (0 when not read from a file).
         public var line: Int = 0
+        /// The byte offset of that line in its file.
+        public var offset: Int = 0
 
-        public init(time: Double, kind: Kind, line: Int = 0) {
+        public init(time: Double, kind: Kind, line: Int = 0, offset: Int = 0) {
             self.time = time
             self.kind = kind
             self.line = line
+            self.offset = offset
         }
     }
 
@@ -64,34 +67,14 @@ public struct Asciicast: Sendable {
         path.lowercased().hasSuffix(".cast")
     }
 
-    /// Parses a recording.
+    /// Parses a recording held in memory (``AsciicastReader`` reads it, as it reads a file).
     /// - Throws: ``InputError`` naming `path`, the line and the column of the problem.
     public init(bytes: [UInt8], path: String) throws {
-        var lines: [(number: Int, text: Substring)] = []
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(path: path, line: 1, column: 1, message: "asciicast is not valid UTF-8")
-        }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-            if trimmed.allSatisfy(\.isWhitespace) { continue }
-            lines.append((index + 1, trimmed))
-        }
-        guard let headerLine = lines.first else {
-            throw InputError(path: path, line: 1, column: 1, message: "empty asciicast: expected a JSON header line")
-        }
-        var warnings: [String] = []
-        self = try Asciicast(header: headerLine.text, line: headerLine.number, path: path, warnings: &warnings)
-        var parser = EventParser(version: version)
-        let endsWithNewline = bytes.last == 0x0A
-        for (number, line) in lines.dropFirst() {
-            if try Asciicast.isComment(line.utf8, version: version, line: number, path: path) { continue }
-            let isLast = number == lines.last?.number && !endsWithNewline
-            if let event = try parser.event(line, line: number, path: path, isCutShortLast: isLast, warnings: &warnings)
-            {
-                events.append(event)
-            }
-        }
-        self.warnings = warnings
+        var lines = InputLines(InputFile(bytes: bytes, name: path), chunkSize: AsciicastReader.chunkSize)
+        self = try AsciicastReader.header(&lines)
+        var events: [Event] = []
+        warnings += try AsciicastReader.forEachEvent(&lines, header: self) { events.append($0) }
+        self.events = events
         sourceBytes = bytes
     }
 

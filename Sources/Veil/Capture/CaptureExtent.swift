@@ -53,7 +53,7 @@ public struct CaptureExtent: ParserReceiver, Sendable {
     public static func measure(_ bytes: [UInt8], mode: InputMode) -> CaptureExtent {
         var extent = CaptureExtent()
         var parser = Parser()
-        mode.forEachChunk(of: bytes) { parser.advance($0, into: &extent) }
+        mode.forEachPiece(of: bytes) { piece, _ in piece.withUnsafeBufferPointer { parser.advance($0, into: &extent) } }
         extent.endLine()
         return extent
     }

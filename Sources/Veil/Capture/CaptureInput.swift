@@ -1,22 +1,48 @@
 import VeilScreen
 
-/// A capture as a sequence of frames: a recording's events, or raw terminal bytes.
+/// A capture, once it is known what its bytes are: an asciicast recording (a frame after
+/// each output or resize event), or raw terminal bytes laid out for a screen (how line feeds
+/// read, the screen's size). ``read(source:raw:cols:rows:warn:)`` is the one place that
+/// decides; ``CaptureReplay`` replays what it decided, for every command.
+///
+/// ```swift
+/// let input = try CaptureInput.read(path: "session.cast")
+/// var replay = try CaptureReplay(input, path: "session.cast")
+/// let screen = try replay.screen(at: 12.5)
+/// ```
 public enum CaptureInput: Sendable {
-    /// An asciicast recording in memory: a frame after each output or resize event.
+    /// An asciicast recording in memory.
     case recording(Asciicast)
-    /// An asciicast file, read a line at a time whenever it is replayed (bounded memory);
-    /// `header` has no events.
-    case recordingFile(source: CaptureSource, header: Asciicast)
+    /// An asciicast file, read a line at a time whenever it is replayed (bounded memory).
+    case recordingFile(RecordingFile)
     /// Raw terminal bytes (`.ans`, standard input), judged at every moment, with how they are
     /// read (``TerminalCapture/Layout``: cooked or raw line feeds, the screen size).
     case raw([UInt8], layout: TerminalCapture.Layout)
+
+    /// A recording file whose header was read: its events are read from where the header
+    /// ends, from the same open file, at each replay.
+    public struct RecordingFile: Sendable {
+        /// The header (no events).
+        public let header: Asciicast
+        /// The lines after the header's, not read yet.
+        let events: InputLines
+        /// The name messages give the file.
+        public var name: String { events.file.name }
+
+        /// The file's lines from its start (the header's included), read anew from the same
+        /// open file: for a pass of one's own over everything the recording holds.
+        public func lines() -> InputLines {
+            InputLines(events.file.reading(from: 0))
+        }
+    }
 
     /// Raw bytes fed exactly as given (``InputMode/raw``) on an 80×24 screen.
     public static func raw(_ bytes: [UInt8]) -> CaptureInput {
         .raw(bytes, layout: TerminalCapture.Layout(mode: .raw, cols: 80, rows: 24, warnings: []))
     }
 
-    /// Reads the capture at `path` (`-` for standard input); see ``read(source:raw:cols:rows:warn:)``.
+    /// Reads the capture at `path` (`-` for standard input), named `name` in messages;
+    /// see ``read(source:raw:cols:rows:warn:)``.
     public static func read(
         path: String, name: String? = nil, raw: Bool = false, cols: Int? = nil, rows: Int? = nil,
         warn: (String) -> Void = { _ in }
@@ -24,27 +50,48 @@ public enum CaptureInput: Sendable {
         try read(source: .file(path, name: name), raw: raw, cols: cols, rows: rows, warn: warn)
     }
 
-    /// Reads the capture `source` holds: a `.cast` name is a recording, streamed from its
-    /// file; anything else is raw terminal bytes laid out as ``TerminalCapture`` lays out
-    /// every capture (line feeds as a cooked terminal shows them unless `raw`, the size the
-    /// bytes tell unless `cols`/`rows`, binary input refused). `warn` gets what was unusual
-    /// but still read, each naming the source (`NAME: …` or `NAME:LINE: …`); the events'
-    /// warnings come with the replay (``ExposureScanner``'s report).
+    /// How many leading bytes decide whether a `.cast` file is a recording (its first
+    /// non-blank byte opens a JSON object) or terminal bytes saved under that name.
+    static let recordingCheckBytes = 4096
+
+    /// Reads the capture `source` holds, deciding what it is:
+    /// - a `.cast` name whose first non-blank byte opens a JSON object is an asciicast
+    ///   recording: its header is read now and its events at each replay, from the same open
+    ///   file (a stream named `.cast` is read whole);
+    /// - anything else is raw terminal bytes, refused when binary (``TerminalCapture/checkIsText(_:path:)``),
+    ///   laid out as ``TerminalCapture/layout(of:path:mode:cols:rows:)`` lays them out: line
+    ///   feeds as a cooked terminal shows them unless `raw` (a `.cast` name is always raw),
+    ///   the size the bytes tell unless `cols`/`rows`.
+    ///
+    /// `warn` gets what was unusual but still read, each naming the source (`NAME: …` or
+    /// `NAME:LINE: …`); the events' warnings come with the replay.
     /// - Throws: ``InputError`` naming the source.
     public static func read(
-        source: CaptureSource, raw: Bool, cols: Int?, rows: Int?, warn: (String) -> Void = { _ in }
+        source: CaptureSource, raw: Bool = false, cols: Int? = nil, rows: Int? = nil,
+        warn: (String) -> Void = { _ in }
     ) throws -> CaptureInput {
         let name = source.name
-        if Asciicast.isCast(path: name), source.canReopen {
-            if Asciicast.looksLikeRecording(try source.prefix(4096)) {
-                let header = try AsciicastReader.header(source: source)
-                for warning in header.warnings { warn(Self.located(warning, in: name)) }
-                return .recordingFile(source: source, header: header)
+        var file = try source.open()
+        var bytes: [UInt8] = []
+        if Asciicast.isCast(path: source.namingPath) {
+            let start = try file.read(upTo: recordingCheckBytes)
+            if Asciicast.looksLikeRecording(start) {
+                guard file.isSeekable else {
+                    let cast = try Asciicast(bytes: start + (try file.readAll()), path: name)
+                    for warning in cast.warnings { warn(located(warning, in: name)) }
+                    return .recording(cast)
+                }
+                var lines = InputLines(file, buffered: start, chunkSize: AsciicastReader.chunkSize)
+                let header = try AsciicastReader.header(&lines)
+                for warning in header.warnings { warn(located(warning, in: name)) }
+                return .recordingFile(RecordingFile(header: header, events: lines))
             }
             warn("\(name): not an asciicast (no JSON header): read as raw terminal bytes")
+            bytes = start
         }
-        let bytes = try source.bytes()
-        let layout = try TerminalCapture.layout(of: bytes, path: name, cols: cols, rows: rows, raw: raw)
+        bytes += try file.readAll()
+        let mode = InputMode.forCapture(path: source.namingPath, raw: raw)
+        let layout = try TerminalCapture.layout(of: bytes, path: name, mode: mode, cols: cols, rows: rows)
         for warning in layout.warnings { warn("\(name): \(warning)") }
         return .raw(bytes, layout: layout)
     }
@@ -64,7 +111,7 @@ public enum CaptureInput: Sendable {
     public var recordingHeader: Asciicast? {
         switch self {
         case .recording(let cast): cast
-        case .recordingFile(_, let header): header
+        case .recordingFile(let file): file.header
         case .raw: nil
         }
     }
@@ -75,75 +122,6 @@ public enum CaptureInput: Sendable {
         if let header = recordingHeader { return (cols ?? header.cols, rows ?? header.rows) }
         if case .raw(_, let layout) = self { return (cols ?? layout.cols, rows ?? layout.rows) }
         return (cols ?? 80, rows ?? 24)
-    }
-}
-
-/// One step of replaying a capture: bytes to feed or a resize, then (for recordings) the
-/// end of a frame.
-public struct CaptureStep: Sendable {
-    public enum Kind: Sendable {
-        /// Bytes of output, starting at `offset` in the output stream (the concatenated
-        /// output events of a recording; the file for raw bytes).
-        case output(bytes: ArraySlice<UInt8>, offset: Int)
-        /// The terminal was resized.
-        case resize(cols: Int, rows: Int)
-        /// A recording's other event (input, marker, exit), replayed by no terminal.
-        case other(code: String, data: String)
-    }
-
-    public var kind: Kind
-    /// The event's index in the recording (its events in order, 0-based), or nil for raw bytes.
-    public var event: Int?
-    /// Seconds from the start (recordings).
-    public var time: Double?
-    /// The event's line in its file (recordings), else 0.
-    public var line: Int = 0
-    /// Whether a player shows a frame after this step (every output and resize event of a
-    /// recording; only the last step of raw bytes).
-    public var endsFrame: Bool
-}
-
-extension CaptureInput {
-    /// Calls `body` with each step in order; returns the warnings of a streamed recording's
-    /// events (`NAME:LINE: …`). Raw bytes come in lines (a step ends after each line feed).
-    /// - Throws: ``InputError`` for a bad event line; whatever `body` throws.
-    @discardableResult
-    public func forEachStep(followingResizes: Bool = true, _ body: (CaptureStep) throws -> Void) throws -> [String] {
-        var index = 0
-        var offset = 0
-        func step(_ event: Asciicast.Event) throws {
-            defer { index += 1 }
-            switch event.kind {
-            case .output(let bytes):
-                try body(
-                    CaptureStep(
-                        kind: .output(bytes: bytes[...], offset: offset), event: index, time: event.time,
-                        line: event.line, endsFrame: true))
-                offset += bytes.count
-            case .resize(let cols, let rows):
-                guard followingResizes else { return }
-                try body(
-                    CaptureStep(
-                        kind: .resize(cols: cols, rows: rows), event: index, time: event.time,
-                        line: event.line, endsFrame: true))
-            case .other(let code, let data):
-                try body(
-                    CaptureStep(
-                        kind: .other(code: code, data: data), event: index, time: event.time,
-                        line: event.line, endsFrame: false))
-            }
-        }
-        switch self {
-        case .recording(let cast):
-            for event in cast.events { try step(event) }
-            return []
-        case .recordingFile(let source, _):
-            let warnings = try AsciicastReader.forEachEvent(source: source) { try step($0) }
-            return warnings.map { Self.located($0, in: source.name) }
-        case .raw(let bytes, let layout):
-            try Self.forEachLine(of: bytes, cooked: layout.mode == .cooked, body)
-            return []
-        }
     }
 
     /// The file position of raw bytes' `offset`: its line and column (Unicode scalars).
@@ -157,78 +135,5 @@ extension CaptureInput {
         }
         let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
         return AuditRegion(line: line, column: column, length: length)
-    }
-
-    /// The most bytes of one raw step: a longer line is fed in steps of this many bytes, so
-    /// the lines copied for judging (``ExposureScanner``) are taken at least this often.
-    static let stepLimit = 1 << 16
-
-    /// The steps of raw bytes: a step ends after each line feed, and after ``stepLimit``
-    /// bytes without one. Cooked (``InputMode/cooked``),
-    /// each LF is fed as CR LF and one final line end is left out, as ``InputMode`` feeds them;
-    /// offsets stay those of the input's own bytes (the CR LF step carries the LF's).
-    static func forEachLine(of bytes: [UInt8], cooked: Bool, _ body: (CaptureStep) throws -> Void) throws {
-        var end = bytes.count
-        if cooked && end > 0 && bytes[end - 1] == 0x0A {
-            end -= 1
-            if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
-        }
-        let lineEnd: [UInt8] = [0x0D, 0x0A]
-        var pending: CaptureStep?
-        func emit(_ step: CaptureStep) throws {
-            if let previous = pending { try body(previous) }
-            pending = step
-        }
-        var start = 0
-        while start < end {
-            var stop = start
-            while stop < end && bytes[stop] != 0x0A && stop - start < stepLimit { stop += 1 }
-            if stop < end && bytes[stop] != 0x0A {
-                // A long line is fed in pieces, judged between them (bounded memory).
-                try emit(CaptureStep(kind: .output(bytes: bytes[start..<stop], offset: start), endsFrame: false))
-                start = stop
-                continue
-            }
-            if cooked && stop < end {
-                if stop > start {
-                    try emit(CaptureStep(kind: .output(bytes: bytes[start..<stop], offset: start), endsFrame: false))
-                }
-                try emit(CaptureStep(kind: .output(bytes: lineEnd[...], offset: stop), endsFrame: false))
-            } else {
-                let next = min(end, stop + 1)
-                try emit(CaptureStep(kind: .output(bytes: bytes[start..<next], offset: start), endsFrame: false))
-            }
-            start = stop + 1
-        }
-        if var last = pending {
-            last.endsFrame = true
-            try body(last)
-        }
-    }
-}
-
-extension Terminal {
-    /// Feeds an output step (at its offset in the output stream) or applies a resize, then
-    /// flushes when the step ends a frame (the ``observer`` sees the frame shown); false
-    /// for a step that no terminal replays (input, marker, exit).
-    /// - Throws: ``InputError`` naming `path` for a resize outside 1…1000 or a spent work budget.
-    mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
-        switch step.kind {
-        case .output(let bytes, let offset):
-            bytes.withUnsafeBufferPointer { feed($0, at: offset) }
-        case .resize(let newCols, let newRows):
-            guard (try? resize(cols: newCols, rows: newRows)) != nil else {
-                throw InputError(
-                    path: path,
-                    message: "resize to \(newCols)x\(newRows) at \(step.time ?? 0) s is outside 1…1000")
-            }
-        case .other:
-            return false
-        }
-        if step.endsFrame { flush() }
-        if isOverWorkBudget {
-            try TerminalCapture.checkWorkBudget(self, path: path, event: step.event.map { (step.time ?? 0, $0) })
-        }
-        return true
     }
 }

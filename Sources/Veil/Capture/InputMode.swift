@@ -29,32 +29,54 @@ public enum InputMode: String, Sendable, Hashable, CaseIterable {
         raw || Asciicast.isCast(path: path) ? .raw : .cooked
     }
 
-    /// Calls `body` with the bytes to feed, in order, in as few pieces as the mode allows.
-    public func forEachChunk(of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard self == .cooked else { return body(buffer) }
-            var end = buffer.count
-            // One final line end (LF or CR LF) only moves the cursor below the last line.
-            if end > 0 && buffer[end - 1] == 0x0A {
-                end -= 1
-                if end > 0 && buffer[end - 1] == 0x0D { end -= 1 }
+    /// Calls `body` with the bytes to feed, in order, each piece with the offset in `bytes`
+    /// of its first byte (the CR LF that stands for an LF carries the LF's offset). Cooked,
+    /// each LF is fed as CR LF and one final line end (LF or CR LF) is left out: it only moves
+    /// the cursor below the last line. A piece ends at each line end in cooked mode, and in
+    /// raw mode too with `endingLines` (after the LF); and after `maximumPiece` bytes of one
+    /// line. Without `endingLines`, raw bytes are one piece.
+    public func forEachPiece(
+        of bytes: [UInt8], endingLines: Bool = false, maximumPiece: Int = .max,
+        _ body: (_ piece: ArraySlice<UInt8>, _ offset: Int) throws -> Void
+    ) rethrows {
+        let cooked = self == .cooked
+        var end = bytes.count
+        if cooked && end > 0 && bytes[end - 1] == 0x0A {
+            end -= 1
+            if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+        }
+        if !cooked && !endingLines && maximumPiece >= end {
+            if end > 0 { try body(bytes[0..<end], 0) }
+            return
+        }
+        let lineEnd = Self.lineEnd
+        var start = 0
+        while start < end {
+            var stop = start
+            let limit = maximumPiece >= end - start ? end : start + maximumPiece
+            if cooked || endingLines {
+                while stop < limit && bytes[stop] != 0x0A { stop += 1 }
+            } else {
+                stop = limit
             }
-            let lineEnd: [UInt8] = [0x0D, 0x0A]
-            lineEnd.withUnsafeBufferPointer { newline in
-                var start = 0
-                var index = 0
-                while index < end {
-                    if buffer[index] == 0x0A {
-                        if index > start { body(UnsafeBufferPointer(rebasing: buffer[start..<index])) }
-                        body(newline)
-                        start = index + 1
-                    }
-                    index += 1
-                }
-                if end > start { body(UnsafeBufferPointer(rebasing: buffer[start..<end])) }
+            if stop == limit && (stop == end || bytes[stop] != 0x0A) {
+                // No line end within the piece's reach: a long line goes in pieces.
+                try body(bytes[start..<stop], start)
+                start = stop
+                continue
             }
+            if cooked {
+                if stop > start { try body(bytes[start..<stop], start) }
+                try body(lineEnd[...], stop)
+            } else {
+                try body(bytes[start...stop], start)
+            }
+            start = stop + 1
         }
     }
+
+    /// What one LF becomes in a cooked terminal.
+    private static let lineEnd: [UInt8] = [0x0D, 0x0A]
 
     /// What a terminal receives when a program writes `bytes` through a cooked line discipline.
     ///
@@ -74,6 +96,6 @@ public enum InputMode: String, Sendable, Hashable, CaseIterable {
 
     /// Feeds `bytes` to `terminal` in this mode.
     public func feed(_ bytes: [UInt8], into terminal: inout Terminal) {
-        forEachChunk(of: bytes) { terminal.feed($0) }
+        forEachPiece(of: bytes) { piece, _ in piece.withUnsafeBufferPointer { terminal.feed($0) } }
     }
 }

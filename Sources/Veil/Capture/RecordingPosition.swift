@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension AsciicastEventLine {
     /// The 1-based column (Unicode scalars of the line, as for raw bytes) where the JSON
     /// text that encodes byte `index` of the event's data starts: the character itself, or
@@ -78,53 +72,50 @@ extension AsciicastEventLine {
 }
 
 extension CaptureInput {
-    /// The bytes of the recording's file lines `numbers` (1-based, without the line feed),
-    /// read again from the file (a streamed recording) or from the bytes it was parsed from;
-    /// empty for raw bytes or when the file cannot be read again. One pass up to the last
-    /// line asked for; only the lines asked for are kept.
-    func recordingLines(_ numbers: Set<Int>) -> [Int: [UInt8]] {
-        guard let last = numbers.max() else { return [:] }
+    /// The bytes of the recording's file lines at `positions` (without the line feed), keyed
+    /// by line number: read again from the open file at their offsets (a streamed recording;
+    /// only those lines are read) or taken from the bytes it was parsed from. Empty for raw
+    /// bytes; a line that cannot be read again is left out.
+    func recordingLines(at positions: Set<FilePosition>) -> [Int: [UInt8]] {
         var found: [Int: [UInt8]] = [:]
-        var lineNumber = 1
-        var current: [UInt8] = []
-        /// Walks `chunk`; false once the last line asked for is complete.
-        func take(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
-            var start = 0
-            while start < chunk.count {
-                let rest = UnsafeBufferPointer(rebasing: chunk[start...])
-                let newline = rest.baseAddress.flatMap { memchr($0, 0x0A, rest.count) }
-                let end = newline.map { start + rest.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-                if numbers.contains(lineNumber) {
-                    current.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<(end ?? chunk.count)]))
+        for position in positions {
+            switch self {
+            case .recording(let cast):
+                guard let bytes = cast.sourceBytes, position.offset < bytes.count else { continue }
+                let end = bytes[position.offset...].firstIndex(of: 0x0A) ?? bytes.endIndex
+                found[position.line] = Array(bytes[position.offset..<end])
+            case .recordingFile(let file):
+                var lines = InputLines(file.events.file.reading(from: position.offset), line: position.line)
+                _ = try? lines.forEach { line, _, _ in
+                    found[position.line] = Array(line)
+                    return false
                 }
-                guard let end else { return true }
-                if numbers.contains(lineNumber) { found[lineNumber] = current }
-                current = []
-                lineNumber += 1
-                if lineNumber > last { return false }
-                start = end + 1
+            case .raw:
+                return [:]
             }
-            return true
         }
+        return found
+    }
+
+    /// The bytes of the recording's file lines `numbers` (1-based, without the line feed),
+    /// for a reader that knows lines by number only: one pass from the file's start up to the
+    /// last line asked for (``recordingLines(at:)`` reads only the lines asked for).
+    func recordingLines(numbered numbers: Set<Int>) -> [Int: [UInt8]] {
+        guard let last = numbers.max() else { return [:] }
+        var lines: InputLines
         switch self {
         case .recording(let cast):
             guard let bytes = cast.sourceBytes else { return [:] }
-            if bytes.withUnsafeBufferPointer(take), numbers.contains(lineNumber) { found[lineNumber] = current }
-        case .recordingFile(let source, _):
-            guard let descriptor = try? source.open() else { return [:] }
-            defer { close(descriptor) }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let got = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 {
-                    if numbers.contains(lineNumber) { found[lineNumber] = current }
-                    break
-                }
-                if !chunk.withUnsafeBufferPointer({ take(UnsafeBufferPointer(rebasing: $0[0..<got])) }) { break }
-            }
+            lines = InputLines(InputFile(bytes: bytes, name: ""))
+        case .recordingFile(let file):
+            lines = file.lines()
         case .raw:
             return [:]
+        }
+        var found: [Int: [UInt8]] = [:]
+        _ = try? lines.forEach { line, position, _ in
+            if numbers.contains(position.line) { found[position.line] = Array(line) }
+            return position.line < last
         }
         return found
     }

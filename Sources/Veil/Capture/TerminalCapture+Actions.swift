@@ -2,27 +2,26 @@ import VeilScreen
 
 extension TerminalCapture {
     /// The parser's actions for the bytes of the capture at `path` (`-` for standard input),
-    /// exactly as read: for a `.cast` recording, the output events up to `time` (its end when
-    /// nil) in order; resize events are not parser actions and are left out.
+    /// exactly as read (``InputMode/raw``: no line feed made CR LF), read as every capture is
+    /// (``CaptureInput/read(source:raw:cols:rows:warn:)``): for a `.cast` recording, its
+    /// output events up to `time` (its end when nil), in order; resize events are not parser
+    /// actions and are left out. `warn` gets what was unusual but read.
     /// - Throws: ``InputError`` naming the file.
-    public static func parserActions(path: String, at time: Double? = nil) throws -> [ParserAction] {
-        let bytes = try InputFile.bytes(from: path)
+    public static func parserActions(
+        path: String, name: String? = nil, at time: Double? = nil, warn: (String) -> Void = { _ in }
+    ) throws -> [ParserAction] {
+        let name = name ?? path
+        let input = try CaptureInput.read(path: path, name: name, raw: true, warn: warn)
+        try CaptureReplay.check(moment: time, of: input, path: name)
         var parser = Parser()
         var recorder = ParserActionRecorder()
-        if Asciicast.isCast(path: path) {
-            let cast = try Asciicast(bytes: bytes, path: path)
-            if let time, time > cast.duration {
-                throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")
+        let pass = try input.forEachStep(followingResizes: false, linesApart: false, until: time) { step in
+            if case .output(let bytes, _) = step.kind {
+                bytes.withUnsafeBufferPointer { parser.advance($0, into: &recorder) }
             }
-            for event in cast.steps(until: time) {
-                if case .output(let output) = event.kind { parser.advance(output, into: &recorder) }
-            }
-        } else {
-            if time != nil {
-                throw InputError(path: path, message: "--at applies to asciicast recordings (.cast) only")
-            }
-            parser.advance(bytes, into: &recorder)
         }
+        try CaptureReplay.check(moment: time, within: pass, path: name)
+        pass.warnings.forEach(warn)
         return recorder.actions
     }
 }

@@ -14,7 +14,8 @@ public enum TerminalCapture {
     public struct Capture: Sendable {
         /// The screen the capture shows.
         public var screen: Screen
-        /// Content that did not fit on the screen, one sentence each (no secrets: counts only).
+        /// What was unusual but read, one sentence each naming the file (no secrets: counts
+        /// and positions only): content that did not fit on the screen, a recording's odd lines.
         public var warnings: [String]
     }
 
@@ -37,86 +38,34 @@ public enum TerminalCapture {
         try capture(path: path, cols: cols, rows: rows, at: time, raw: raw, workBudget: workBudget).screen
     }
 
-    /// The screen that the capture at `path` (`-` for standard input) shows, with warnings.
+    /// The screen that the capture at `path` (`-` for standard input) shows, with what was
+    /// unusual but read: content outside the screen, a recording's odd lines (each naming
+    /// the file: `NAME: …` or `NAME:LINE: …`).
+    /// - Throws: ``InputError`` naming the file (and line and column for recordings).
     public static func capture(
-        path: String, cols: Int?, rows: Int?, at time: Double? = nil,
+        path: String, name: String? = nil, cols: Int?, rows: Int?, at time: Double? = nil,
         raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget
     ) throws -> Capture {
-        if Asciicast.isCast(path: path), path != "-" {
-            let source = CaptureSource.file(path)
-            if Asciicast.looksLikeRecording(try source.prefix(4096)) {
-                // Streamed a line at a time (bounded memory), as the exposure scan reads it.
-                return Capture(
-                    screen: try streamedScreen(
-                        source: source, cols: cols, rows: rows, at: time, path: path, workBudget: workBudget),
-                    warnings: [])
-            }
+        let name = name ?? path
+        var warnings: [String] = []
+        let input = try CaptureInput.read(path: path, name: name, raw: raw, cols: cols, rows: rows) {
+            warnings.append($0)
         }
-        return try capture(
-            bytes: try InputFile.bytes(from: path), path: path, cols: cols, rows: rows, at: time, raw: raw,
-            workBudget: workBudget)
+        var replay = try CaptureReplay(input, cols: cols, rows: rows, path: name, workBudget: workBudget)
+        let screen = try replay.screen(at: time)
+        try CaptureReplay.check(moment: time, within: replay.lastPass, path: name)
+        return Capture(screen: screen, warnings: warnings + replay.warnings)
     }
 
-    /// The screen the recording `source` shows at `time` (its end when nil), read a line at a
-    /// time; every line is read (and checked) whatever `time` is.
-    static func streamedScreen(
-        source: CaptureSource, cols: Int?, rows: Int?, at time: Double?, path: String, workBudget: Int
+    /// The screen a recording shows at `time` (its end when nil; a time past its end shows
+    /// its end).
+    /// - Throws: ``InputError`` naming `path`.
+    public static func screen(
+        of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String,
+        workBudget: Int = Terminal.defaultWorkBudget
     ) throws -> Screen {
-        let header = try AsciicastReader.header(source: source)
-        let fixedSize = cols != nil || rows != nil
-        var terminal = try makeTerminal(cols: cols ?? header.cols, rows: rows ?? header.rows, path: path)
-        terminal.workBudget = workBudget
-        var index = 0
-        var duration = 0.0
-        try AsciicastReader.forEachEvent(source: source) { event in
-            duration = event.time
-            if let time, event.time > time { return }
-            switch event.kind {
-            case .output(let bytes):
-                terminal.feed(bytes)
-                try checkWorkBudget(terminal, path: path, event: (event.time, index))
-            case .resize(let newCols, let newRows):
-                if !fixedSize {
-                    guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                        throw InputError(
-                            path: path, message: "resize to \(newCols)x\(newRows) at \(event.time) s is outside 1…1000")
-                    }
-                    try checkWorkBudget(terminal, path: path, event: (event.time, index))
-                }
-            case .other:
-                return
-            }
-            index += 1
-        }
-        if let time, time > duration {
-            throw InputError(path: path, message: "--at \(time) is after the recording's end (\(duration) s)")
-        }
-        return terminal.screen
-    }
-
-    /// The screen that `bytes`, read from `path`, show (see ``screen(path:cols:rows:at:raw:)``).
-    public static func capture(
-        bytes: [UInt8], path: String, cols: Int?, rows: Int?, at time: Double? = nil,
-        raw: Bool = false, workBudget: Int = Terminal.defaultWorkBudget
-    ) throws -> Capture {
-        if Asciicast.isCast(path: path) && Asciicast.looksLikeRecording(bytes) {
-            let cast = try Asciicast(bytes: bytes, path: path)
-            if let time, time > cast.duration {
-                throw InputError(path: path, message: "--at \(time) is after the recording's end (\(cast.duration) s)")
-            }
-            return Capture(
-                screen: try screen(of: cast, cols: cols, rows: rows, at: time, path: path, workBudget: workBudget),
-                warnings: [])
-        }
-        if time != nil {
-            throw InputError(path: path, message: "--at applies to asciicast recordings (.cast) only")
-        }
-        let layout = try layout(of: bytes, path: path, cols: cols, rows: rows, raw: raw)
-        var terminal = try makeTerminal(cols: layout.cols, rows: layout.rows, path: path)
-        terminal.workBudget = workBudget
-        layout.mode.feed(bytes, into: &terminal)
-        try checkWorkBudget(terminal, path: path)
-        return Capture(screen: terminal.screen, warnings: layout.warnings)
+        var replay = try CaptureReplay(.recording(cast), cols: cols, rows: rows, path: path, workBudget: workBudget)
+        return try replay.screen(at: time)
     }
 
     /// How a capture that is not a recording is read: its input mode and screen size, and
@@ -132,11 +81,11 @@ public enum TerminalCapture {
         public var warnings: [String]
     }
 
-    /// The layout of the capture `bytes` read from `path` (see the type's notes).
+    /// The layout of the capture `bytes` read from `path`, fed in `mode` (see the type's notes).
     /// - Throws: ``InputError`` when the bytes are not terminal text.
-    public static func layout(of bytes: [UInt8], path: String, cols: Int?, rows: Int?, raw: Bool) throws -> Layout {
+    public static func layout(of bytes: [UInt8], path: String, mode: InputMode, cols: Int?, rows: Int?) throws -> Layout
+    {
         try checkIsText(bytes, path: path)
-        let mode = InputMode.forCapture(path: path, raw: raw)
         let extent = CaptureExtent.measure(bytes, mode: mode)
         let largest = Screen.maximumSize
         let width = cols ?? min(largest, max(defaultSize.cols, extent.widestLine))
@@ -177,47 +126,5 @@ public enum TerminalCapture {
             message: "is not terminal text (a NUL byte at offset \(offset): a binary file?); "
                 + "give the output of a program, a capture such as `tmux capture-pane -e -p -J`, or an asciicast recording"
         )
-    }
-
-    /// Refuses the input when the terminal's work budget ran out on it (exit 2, no output).
-    /// - Parameter event: for a recording, the event being replayed (its time and index).
-    static func checkWorkBudget(_ terminal: Terminal, path: String, event: (time: Double, index: Int)? = nil) throws {
-        guard let byte = terminal.workBudgetExceededAtByte else { return }
-        let what = event.map { "the output, at event \($0.index + 1) (\($0.time) s)" } ?? "the input"
-        throw InputError(path: path, message: WorkBudgetMessage.screen(atByte: byte, of: what))
-    }
-
-    /// The screen a recording shows at `time` (its end when nil).
-    public static func screen(
-        of cast: Asciicast, cols: Int?, rows: Int?, at time: Double?, path: String,
-        workBudget: Int = Terminal.defaultWorkBudget
-    ) throws -> Screen {
-        let fixedSize = cols != nil || rows != nil
-        var terminal = try makeTerminal(cols: cols ?? cast.cols, rows: rows ?? cast.rows, path: path)
-        terminal.workBudget = workBudget
-        for (index, event) in cast.steps(until: time).enumerated() {
-            switch event.kind {
-            case .output(let bytes):
-                terminal.feed(bytes)
-                try checkWorkBudget(terminal, path: path, event: (event.time, index))
-            case .resize(let newCols, let newRows) where !fixedSize:
-                guard (try? terminal.resize(cols: newCols, rows: newRows)) != nil else {
-                    throw InputError(
-                        path: path, message: "resize to \(newCols)x\(newRows) at \(event.time) s is outside 1…1000")
-                }
-                try checkWorkBudget(terminal, path: path, event: (event.time, index))
-            default:
-                break
-            }
-        }
-        return terminal.screen
-    }
-
-    private static func makeTerminal(cols: Int, rows: Int, path: String) throws -> Terminal {
-        do {
-            return try Terminal(cols: cols, rows: rows)
-        } catch {
-            throw InputError(path: path, message: "\(error)")
-        }
     }
 }

@@ -43,7 +43,7 @@ public struct CaptureRedactor: Sendable {
             throw InputError(path: path, message: "--frames applies to asciicast recordings (.cast) only")
         }
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
         let firsts = Set(report.exposures.compactMap(\.firstEvent))
         var nextTick = 0.0
         var frames: [Frame] = []
@@ -59,7 +59,7 @@ public struct CaptureRedactor: Sendable {
                     nextTick += interval
                 }
             }
-            guard try replay.apply(step, path: path) else { return }
+            guard try replay.apply(step) else { return }
             previous = step.event
             if case .firstAppearances = choice, let event = step.event, firsts.contains(event) {
                 frames.append(Frame(event: event, time: time, screen: replay.redactedScreen()))
@@ -84,7 +84,7 @@ public struct CaptureRedactor: Sendable {
         to write: ([UInt8]) throws -> Void
     ) throws -> CaptureExposureReport {
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
         let size = input.size(cols: cols, rows: rows)
         if let header = input.recordingHeader {
             var writer = RedactedRecordingWriter(
@@ -102,7 +102,7 @@ public struct CaptureRedactor: Sendable {
                     default: break  // input ("i") may be typed secrets; unknown codes are dropped
                     }
                 }
-                guard try replay.apply(step, path: path) else { return }
+                guard try replay.apply(step) else { return }
                 writer.frame(replay.redactedScreen(), at: time)
                 if writer.pendingCount >= 1 << 16 { try write(writer.takeBytes()) }
             }
@@ -110,7 +110,7 @@ public struct CaptureRedactor: Sendable {
         } else {
             var encoder = ScreenEncoder(cols: size.cols, rows: size.rows)
             try input.forEachStep { step in
-                guard try replay.apply(step, path: path) else { return }
+                guard try replay.apply(step) else { return }
                 try write(encoder.encode(replay.redactedScreen()))
             }
         }
@@ -157,26 +157,28 @@ public struct CaptureRedactor: Sendable {
 
     /// The second pass: the capture replayed with the offsets of exposed bytes known.
     struct Replay {
-        var terminal: Terminal
+        var capture: CaptureReplay
         /// Which input byte wrote each cell.
         let offsets: ExposureTracker
         var frames: FrameRedactor
 
-        init(_ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?) throws {
+        init(
+            _ redactor: CaptureRedactor, input: CaptureInput, hidden: OffsetSet, cols: Int?, rows: Int?, path: String
+        ) throws {
             frames = FrameRedactor(rules: redactor.rules, style: redactor.style, hidden: hidden)
             let size = input.size(cols: cols, rows: rows)
-            terminal = try Terminal(cols: size.cols, rows: size.rows)
+            capture = try CaptureReplay(input, cols: cols, rows: rows, path: path)
             offsets = ExposureTracker(mode: .offsetsOnly, cols: size.cols, rows: size.rows)
-            terminal.observer = offsets
+            capture.terminal.observer = offsets
         }
 
-        /// Feeds or resizes; false for a step that shows no frame.
-        mutating func apply(_ step: CaptureStep, path: String) throws -> Bool {
-            try terminal.apply(step, path: path)
+        /// Feeds or resizes (``CaptureReplay/apply(_:)``); false for a step that shows no frame.
+        mutating func apply(_ step: CaptureStep) throws -> Bool {
+            try capture.apply(step)
         }
 
         mutating func redactedScreen() -> Screen {
-            frames.redacted(terminal.screen, offsets: offsets.cellOffsets)
+            frames.redacted(capture.terminal.screen, offsets: offsets.cellOffsets)
         }
     }
 }

@@ -5,8 +5,8 @@ import VeilScreen
 /// the output events seen (for locations), each frame's step and the tags that left during
 /// it, and the lines copied.
 struct ExposureWindow: Sendable {
-    /// The stream offset and file line of each output event read (line 0: not a file's).
-    var outputs: [(offset: Int, line: Int)] = []
+    /// The stream offset and file position of each output event read (nil: not a file's).
+    var outputs: [(offset: Int, position: FilePosition?)] = []
     /// The step of each frame (a group's ``ExposureBatch/Group/frame`` indexes it).
     var frames: [CaptureStep] = []
     /// The tags that left during the frames, in order: those of frame `i` end at

@@ -14,27 +14,27 @@ struct ExposureScanState: Sendable {
     var values = KnownValues()
     /// The most recent output events' first stream offsets and file lines (a value's
     /// first byte is in one of them).
-    var recent: [(offset: Int, line: Int)] = []
+    var recent: [(offset: Int, position: FilePosition)] = []
     static let recentLimit = 4096
 
-    mutating func noteOutput(at offset: Int, line: Int) {
-        guard line > 0 else { return }
+    mutating func noteOutput(at offset: Int, position: FilePosition?) {
+        guard let position else { return }
         if recent.count >= Self.recentLimit { recent.removeFirst(Self.recentLimit / 2) }
-        recent.append((offset, line))
+        recent.append((offset, position))
     }
 
     /// The file line of the output event that carried stream offset `offset`, and the
     /// index of that byte in the event's data.
-    func event(ofOffset offset: Int) -> (line: Int, index: Int)? {
-        recent.last(where: { $0.offset <= offset }).map { ($0.line, offset - $0.offset) }
+    func event(ofOffset offset: Int) -> (position: FilePosition, index: Int)? {
+        recent.last(where: { $0.offset <= offset }).map { ($0.position, offset - $0.offset) }
     }
 
-    /// Reads the lines of the events that drew exposures again (one pass over the file,
-    /// findings only) for the column of each value's first byte.
+    /// Reads the lines of the events that drew exposures again (those lines only, at their
+    /// offsets in the file) for the column of each value's first byte.
     mutating func resolveColumns(in input: CaptureInput) {
-        let wanted = exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstLine)
+        let wanted = exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstDataLine)
         guard !wanted.isEmpty else { return }
-        let lines = input.recordingLines(Set(wanted))
+        let lines = input.recordingLines(at: Set(wanted))
         for index in exposures.indices {
             guard let line = exposures[index].firstLine, let dataIndex = exposures[index].firstDataIndex,
                 let bytes = lines[line]

@@ -24,6 +24,8 @@ public struct CaptureExposure: Sendable {
     public var firstColumn: Int?
     /// The index of that byte in its event's data (resolved into ``firstColumn``).
     var firstDataIndex: Int?
+    /// Where the event line that carries that byte is in the file.
+    var firstDataLine: FilePosition?
     /// The last moment it was on screen, in seconds (recordings only).
     public var lastSeen: Double?
     /// Whether it is on the final screen.
@@ -86,16 +88,11 @@ public struct ExposureScanner: Sendable {
     /// - Throws: ``InputError`` naming `path` (a bad size, a failed redaction).
     public func scan(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws -> CaptureExposureReport {
         let size = input.size(cols: cols, rows: rows)
-        var terminal: Terminal
-        do {
-            terminal = try Terminal(cols: size.cols, rows: size.rows)
-        } catch {
-            throw InputError(path: path, message: "\(error)")
-        }
+        var replay = try CaptureReplay(input, cols: cols, rows: rows, path: path)
         // The terminal reports its changes to the tracker; the replay makes one call into the
-        // terminal per step (``Terminal/apply(_:path:)``: feed, flush at a frame's end, budget).
+        // terminal per step (``CaptureReplay/apply(_:)``: feed, flush at a frame's end, budget).
         let tracker = ExposureTracker(mode: input.mode, cols: size.cols, rows: size.rows)
-        terminal.observer = tracker
+        replay.terminal.observer = tracker
         // A window's rows in one allocation, with room for a few rows past the limit (a window
         // ends after the frame that crosses it).
         if defers { tracker.batchCells = cellsPerPass + 2 * size.cols * 8 }
@@ -104,10 +101,10 @@ public struct ExposureScanner: Sendable {
         var lastTime: Double? = nil
         let warnings: [String]
         do {
-            warnings = try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-                if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.line)) }
+            warnings = try input.forEachStep(followingResizes: replay.followsResizes) { step in
+                if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.position)) }
                 tracker.frame = window.frames.count
-                guard try terminal.apply(step, path: path) else { return }
+                guard try replay.apply(step) else { return }
                 lastTime = step.time ?? lastTime
                 window.end(step, departed: tracker.takeDepartedTags())
                 if !defers || window.frames.count >= framesPerPass || tracker.pendingCells >= cellsPerPass {
@@ -115,21 +112,21 @@ public struct ExposureScanner: Sendable {
                     try judging.submit(window)
                     window = ExposureWindow()
                 }
-            }
+            }.warnings
             tracker.frame = window.frames.count
-            terminal.flush()
+            replay.terminal.flush()
             window.end(
                 CaptureStep(kind: .other(code: "", data: ""), event: nil, time: lastTime, endsFrame: true),
                 departed: tracker.takeDepartedTags())
             window.batches = tracker.takeBatches()
             try judging.submit(window)
-            try TerminalCapture.checkWorkBudget(terminal, path: path)
+            try CaptureReplay.checkWorkBudget(replay.terminal, path: path)
         } catch {
             judging.cancel()
             throw error
         }
         var state = try judging.finish()
-        let screen = terminal.screen
+        let screen = replay.terminal.screen
         let final: Snapshotter.Judgement
         do {
             final = try Snapshotter.judge(screen, rules: rules, known: state.values)
@@ -228,7 +225,7 @@ public struct ExposureScanner: Sendable {
     /// judged alone, in order (``judge(_:at:into:path:)``), so what one frame finds is known to
     /// the frames after it, and reports are those of judging every frame alone.
     func judge(_ window: ExposureWindow, into state: inout ExposureScanState, path: String) throws {
-        for (offset, line) in window.outputs { state.noteOutput(at: offset, line: line) }
+        for (offset, position) in window.outputs { state.noteOutput(at: offset, position: position) }
         var start = 0
         for (index, step) in window.frames.enumerated() {
             state.depart(window.departed[start..<window.departedEnds[index]], at: step.time)
@@ -411,10 +408,11 @@ public struct ExposureScanner: Sendable {
                 var exposure = CaptureExposure(
                     finding: finding.movedUp(by: alone.first), spans: spans, firstTime: step.time,
                     firstEvent: step.event, firstOffset: cellOffsets.min(),
-                    firstLine: step.line > 0 ? (drawn?.line ?? step.line) : nil,
+                    firstLine: step.line > 0 ? (drawn?.position.line ?? step.line) : nil,
                     lastSeen: step.time, stillVisible: false,
                     lines: alone.screen)
                 exposure.firstDataIndex = drawn?.index
+                exposure.firstDataLine = drawn?.position
                 state.exposures.append(exposure)
             }
             if let time = step.time {

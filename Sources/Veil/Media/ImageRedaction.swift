@@ -148,6 +148,7 @@ public enum ImageRedaction {
     /// Whether the file at `path` is an image (PNG, GIF, WebP, JPEG), by its first bytes.
     /// - Throws: ``InputError`` when it cannot be read.
     public static func isImage(path: String) throws -> Bool {
-        ImageFrames.format(of: try CaptureSource.file(path).prefix(16)) != nil
+        var file = try CaptureSource.file(path).open()
+        return ImageFrames.format(of: try file.read(upTo: 16)) != nil
     }
 }

@@ -43,9 +43,10 @@ public struct RecordingChannels: Sendable {
     public func scan(_ input: CaptureInput, path: String) throws -> Result {
         var pass = Pass(rules: rules, path: path)
         switch input {
-        case .recordingFile(let source, _):
-            try source.forEachLine { line, number in
-                try pass.line(line, number: number)
+        case .recordingFile(let file):
+            var lines = file.lines()
+            try lines.forEach { line, position, _ in
+                try pass.line(line, number: position.line)
                 return true
             }
         case .recording(let cast):
@@ -396,7 +397,7 @@ struct Pass {
     /// Columns of the findings in escape strings: their event lines read again.
     mutating func resolveColumns(in input: CaptureInput) {
         guard !pendingColumns.isEmpty else { return }
-        let lines = input.recordingLines(Set(pendingColumns.map(\.line)))
+        let lines = input.recordingLines(numbered: Set(pendingColumns.map(\.line)))
         for pending in pendingColumns {
             guard var bytes = lines[pending.line] else { continue }
             if bytes.last == 0x0D { bytes.removeLast() }

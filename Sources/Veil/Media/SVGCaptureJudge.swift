@@ -119,7 +119,8 @@ public enum SVGRedaction {
     /// Whether the file at `path` is an SVG document, by its first 4 KiB.
     /// - Throws: ``InputError`` when it cannot be read.
     public static func isSVG(path: String) throws -> Bool {
-        SVGTerminalCapture.looksLikeSVG(try CaptureSource.file(path).prefix(4096))
+        var file = try CaptureSource.file(path).open()
+        return SVGTerminalCapture.looksLikeSVG(try file.read(upTo: 4096))
     }
 
     /// `bytes` with each range (characters of the source) replaced by `mask`.

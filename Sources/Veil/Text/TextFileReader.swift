@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a text file (or standard input, `-`) in pieces of complete lines, in bounded
 /// memory: each piece is at most about ``chunkSize`` plus one line, and a line longer than
 /// ``maximumLineLength`` bytes is refused (``InputError`` naming the file and line) rather
@@ -12,52 +10,41 @@ public struct TextFileReader {
 
     /// The path as the user gave it.
     public let path: String
-    private let handle: FileHandle
+    private var file: InputFile
+    private var chunk = [UInt8](repeating: 0, count: TextFileReader.chunkSize)
     private var carry: [UInt8] = []
     private var linesRead = 0
     private var finished = false
 
-    /// Opens `path` (`-` for standard input).
+    /// Opens `path` (`-` for standard input); a text file may be of any size, as it is read
+    /// in pieces.
     /// - Throws: ``InputError`` when it cannot be opened.
     public init(path: String) throws {
         self.path = path
-        if path == "-" {
-            handle = .standardInput
-            return
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw InputError(path: path, message: "no such file")
-        }
-        guard !isFolder.boolValue else { throw InputError(path: path, message: "is a folder, not a text file") }
-        do {
-            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        } catch {
-            throw InputError(path: path, message: "cannot be read (\(error.localizedDescription))")
-        }
+        file = try InputFile(path: path, limit: .max)
     }
 
     /// The next piece of complete lines (`\n` included), or the rest of the input with
     /// `isFinal`; nil after that.
-    /// - Throws: ``InputError`` for a read failure or a line longer than ``maximumLineLength``.
+    /// - Throws: ``InputError`` for a read failure (naming the line it was reading) or a line
+    ///   longer than ``maximumLineLength``.
     public mutating func next() throws -> (bytes: [UInt8], isFinal: Bool)? {
         guard !finished else { return nil }
         while true {
-            let chunk: Data?
+            let count: Int
             do {
-                chunk = try handle.read(upToCount: Self.chunkSize)
-            } catch {
-                throw InputError(
-                    path: path, line: linesRead + 1, message: "cannot be read (\(error.localizedDescription))")
+                count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+            } catch var error as InputError {
+                error.line = linesRead + 1
+                throw error
             }
-            guard let chunk, !chunk.isEmpty else {
+            guard count > 0 else {
                 finished = true
-                if path != "-" { try? handle.close() }
                 defer { carry = [] }
                 return (carry, true)
             }
             let start = carry.count
-            carry += chunk
+            carry += chunk[0..<count]
             if let newline = carry[start...].lastIndex(of: 0x0A) {
                 let piece = Array(carry[...newline])
                 carry.removeFirst(newline + 1)
