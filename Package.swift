@@ -55,7 +55,7 @@ let package = Package(
         // Reading terminal media that are not plain terminal bytes: the strings of escape
         // sequences no terminal draws, typed input, JSON with positions (recordings'
         // metadata). Knows nothing of detection.
-        .target(name: "VeilMedia"),
+        .target(name: "VeilMedia", dependencies: ["VeilRender", "CVeilMedia"]),
         // Reading YAML with positions, limits and "did you mean" (rules files and scenarios).
         .target(name: "VeilYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "veil",
             dependencies: [
-                "Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "CVeilSignals",
+                "Veil", "VeilLifecycle", "VeilMedia", "VeilRedaction", "VeilRender", "VeilScreen", "CVeilSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VeilYAMLTests", dependencies: ["VeilYAML"]),
-        .testTarget(name: "VeilMediaTests", dependencies: ["VeilMedia"]),
+        .testTarget(name: "VeilMediaTests", dependencies: ["VeilMedia", "VeilRender"]),
         .testTarget(
             name: "VeilRedactionTests", dependencies: ["VeilRedaction", "VeilScreen", "VeilYAML", "VeilTestSupport"],
             resources: [.copy("Fixtures")]),

@@ -48,7 +48,7 @@ static int find(veil_library *library, const char *name, void **slot, char *erro
 
 /* Debug builds: VEIL_TEST_HIDE_LIBRARIES=giflib,libwebp makes a library look missing, so the
  * tests can check what a machine without it does. Release builds have no such switch. */
-static int hidden_for_tests(const char *name, char *error, size_t size) {
+int veil_media_hidden_for_tests(const char *name, char *error, size_t size) {
 #ifdef VEIL_FAULT_INJECTION
     const char *hidden = getenv("VEIL_TEST_HIDE_LIBRARIES");
     if (hidden != NULL && strstr(hidden, name) != NULL) {
@@ -64,7 +64,7 @@ static int hidden_for_tests(const char *name, char *error, size_t size) {
 }
 
 static void load_gif(void) {
-    if (hidden_for_tests("giflib", gif_error, sizeof gif_error)) return;
+    if (veil_media_hidden_for_tests("giflib", gif_error, sizeof gif_error)) return;
     if (veil_library_load(&gif_library) != 0) {
         veil_media_set_message(gif_error, sizeof gif_error, gif_library.error);
         return;
@@ -97,7 +97,7 @@ static void load_gif(void) {
 }
 
 static void load_webp(void) {
-    if (hidden_for_tests("libwebp", webp_error, sizeof webp_error)) return;
+    if (veil_media_hidden_for_tests("libwebp", webp_error, sizeof webp_error)) return;
     veil_library *parts[] = {&webp_library, &webpmux_library, &webpdemux_library};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (veil_library_load(parts[i]) != 0) {

@@ -22,6 +22,11 @@ void veil_media_buffer_free(struct veil_media_buffer *buffer);
  * `max_pixels`; returns a status. */
 int veil_media_check_size(uint32_t width, uint32_t height, uint32_t max_pixels);
 
+/* Debug builds: whether VEIL_TEST_HIDE_LIBRARIES names `name` (giflib, libwebp, tesseract,
+ * libjpeg), so the library looks missing; the loader's message is then in `error`. Always 0 in
+ * release builds. */
+int veil_media_hidden_for_tests(const char *name, char *error, size_t size);
+
 /* Copies `message` into `out` (`size` bytes), truncated, always terminated. */
 void veil_media_set_message(char *out, size_t size, const char *message);
 

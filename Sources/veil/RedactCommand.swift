@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Veil
+import VeilMedia
 import VeilRedaction
 import VeilRender
 
@@ -25,6 +26,10 @@ struct RedactCommand: ParsableCommand {
             --speed, at most --fps-cap frames a second, the last frame held --last-frame seconds; frames \
             that change nothing are merged. A raw capture has no timing: one frame, its final screen. GIF \
             needs giflib and WebP libwebp at run time (Debian: libgif7; libwebp7 libwebpmux3 libwebpdemux2).
+
+            An image (PNG, GIF, WebP, JPEG; recognised by its content) is read by OCR (Tesseract) and \
+            written with a solid box over each hidden value, in every frame that shows it: PNG and JPEG \
+            as PNG, GIF as GIF, WebP as WebP. Without Tesseract an image cannot be redacted (exit 2).
 
             An SVG capture (termtosvg, svg-term, a still screen; recognised by its content) is written as \
             the same SVG with each character of a hidden value replaced in its text by • (or --style \
@@ -98,6 +103,22 @@ struct RedactCommand: ParsableCommand {
                 policy: fileMode.policy(inputs: [input]))
         }
         let redaction = (style ?? .solid).style
+        if input != "-", try ImageRedaction.isImage(path: input) {
+            // An image: its text read by OCR, a solid box painted over each hidden value.
+            let bytes = try InputFile.bytes(from: input, limit: ImageCaptureJudge.maximumBytes)
+            try checkImageOutput(for: bytes)
+            let (image, format, boxes) = try ImageRedaction.redact(bytes, rules: rules, path: input)
+            let summary = "\(boxes) box\(boxes == 1 ? "" : "es") painted over hidden values (\(format.rawValue))"
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(image))
+                FileHandle.standardError.write(Data("<stdout>: \(summary)\n".utf8))
+            } else {
+                let url = URL(fileURLWithPath: output ?? "")
+                try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in try write(image) }
+                print("\(url.path): \(summary)")
+            }
+            return
+        }
         if input != "-", let svg = try svgInput() {
             // An SVG capture: hidden characters replaced in its text, everything else kept.
             let (bytes, replaced) = try SVGRedaction.redact(svg, rules: rules, style: redaction, path: input)
@@ -195,6 +216,27 @@ struct RedactCommand: ParsableCommand {
             Console.error(line)
         } else {
             Console.out(line)
+        }
+    }
+
+    /// An image is redacted to its own kind (PNG and JPEG to PNG): OUT's extension must say so,
+    /// and the options that draw a terminal capture do not apply.
+    private func checkImageOutput(for bytes: [UInt8]) throws {
+        guard let kind = ImageFrames.format(of: bytes) else { return }
+        let written = kind == .jpeg ? "png" : kind.rawValue.lowercased()
+        if let explicit = format, explicit.rawValue != written {
+            throw ValidationError(
+                "\(input) is a \(kind.rawValue) image: it is redacted to .\(written), not .\(explicit.rawValue)")
+        }
+        if !animation.given.isEmpty {
+            throw ValidationError("\(input) is an image: the GIF/WebP/SVG drawing options apply to terminal captures")
+        }
+        guard let path = output, path != "-" else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
+        guard ext == written else {
+            throw ValidationError(
+                "\(path): \(input) is a \(kind.rawValue) image, redacted to .\(written) (with its boxes painted)")
         }
     }
 

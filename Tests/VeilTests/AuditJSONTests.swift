@@ -54,7 +54,7 @@ import Testing
         #expect(
             document.objectKeys == [
                 "version", "tool", "exitCode", "summary", "rules", "inputs", "findings", "baseline",
-                "fingerprintSalt", "rulesFiles", "staleBaselineEntries", "configurationErrors",
+                "fingerprintSalt", "rulesFiles", "staleBaselineEntries", "configurationErrors", "notAudited",
             ])
         #expect(
             document["findings"]?[0]?.objectKeys == [
@@ -73,7 +73,8 @@ import Testing
             tool: AuditSamples.tool, rules: AuditSamples.rules, inputs: AuditSamples.richInputs,
             findings: AuditSamples.richFindings,
             baselinePath: ".veil-baseline.json", staleBaselineEntries: AuditSamples.richStaleEntries,
-            fingerprintSalt: .baseline, rulesFiles: AuditSamples.rich().rulesFiles, durationSeconds: 0.5
+            fingerprintSalt: .baseline, rulesFiles: AuditSamples.rich().rulesFiles, durationSeconds: 0.5,
+            notAudited: AuditSamples.richNotAudited, imagesRead: 1
         )
         let otherText = JSONAuditReporter.report(other, options: AuditReportOptions())
         #expect(text.replacingOccurrences(of: "12.345", with: "0.500") == otherText)

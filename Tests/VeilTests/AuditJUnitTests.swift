@@ -66,10 +66,12 @@ import Testing
         let document = try Self.document(report)
         let pairs = try Self.checkStructure(document)
         let root = try #require(document.rootElement())
-        #expect(Self.int(root, "tests") == 13)
+        #expect(Self.int(root, "tests") == 15)
         #expect(Self.int(root, "failures") == 7)  // 5 snapshot/rule cases with blocking findings + 2 life-cycle
         #expect(Self.int(root, "errors") == 1)  // the unreadable capture
-        #expect(Self.int(root, "skipped") == 2)  // the two baseline-suppressed findings
+        // The two baseline-suppressed findings, and the two files not audited.
+        #expect(Self.int(root, "skipped") == 4)
+        #expect(pairs.contains("not-audited\u{0}docs/demo.gif (image)"))
         #expect(pairs.contains("Scenarios/bank.yml\u{0}bank-0002: clean"))
         #expect(pairs.contains("Scenarios/bank.yml\u{0}lifecycle.watchdog: \(AuditSamples.fingerprint(7))"))
     }

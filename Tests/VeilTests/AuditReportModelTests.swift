@@ -98,7 +98,8 @@ import VeilTestSupport
             findings: AuditSamples.richFindings.shuffled(using: &generator), baselinePath: ".veil-baseline.json",
             staleBaselineEntries: AuditSamples.richStaleEntries, fingerprintSalt: .baseline,
             rulesFiles: AuditSamples.rich().rulesFiles.shuffled(using: &generator),
-            durationSeconds: AuditSamples.duration
+            durationSeconds: AuditSamples.duration,
+            notAudited: AuditSamples.richNotAudited.shuffled(using: &generator), imagesRead: 1
         )
         let reference = AuditSamples.rich()
         #expect(shuffled == reference)

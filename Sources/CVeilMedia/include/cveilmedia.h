@@ -158,4 +158,7 @@ const char *veil_webp_decoder_message(const veil_webp_decoder *dec);
 #ifdef __cplusplus
 }
 #endif
+
+/* OCR (Tesseract) and JPEG (libjpeg). */
+#include "veil_ocr.h"
 #endif

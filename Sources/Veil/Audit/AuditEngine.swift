@@ -147,7 +147,7 @@ public struct AuditEngine: Sendable {
         let rules = loadRules(resolver, problems: &problems)
         let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
-        let (files, missing, skipped) = discoverInputs()
+        let (files, missing, skipped, discoveredNotAudited) = discoverInputs()
         let rulesFiles = AuditRulesFiles()
         var audits = await audit(
             files, rules: rules, resolver: resolver, rulesFiles: rulesFiles, salt: salt, progress: progress)
@@ -161,7 +161,9 @@ public struct AuditEngine: Sendable {
         let reconciled = reconcile(audits, with: baseline, problems: &problems)
         let report = makeReport(
             rules: rules, inputs: audits.map(\.input) + missing, reconciled: reconciled, problems: problems,
-            saltKind: saltKind, rulesFiles: judged.files, duration: ContinuousClock.now - start)
+            saltKind: saltKind, rulesFiles: judged.files, duration: ContinuousClock.now - start,
+            notAudited: discoveredNotAudited + audits.flatMap(\.notAudited),
+            imagesRead: audits.filter(\.readByOCR).count)
         let inputWarnings = audits.flatMap(\.warnings)
         var outcome = AuditOutcome(
             report: report, baselineWritten: reconciled.baselineWritten,
@@ -254,14 +256,17 @@ public struct AuditEngine: Sendable {
 
     /// The input files of this shard, the paths given that do not exist, and what the folder
     /// search skipped (for `--verbose`).
-    private func discoverInputs() -> (files: [AuditInputFile], missing: [AuditedInput], skipped: [String]) {
+    private func discoverInputs() -> (
+        files: [AuditInputFile], missing: [AuditedInput], skipped: [String], notAudited: [AuditSkippedMedia]
+    ) {
         let discovered = AuditInputDiscovery.discover(
             options.paths, currentFolder: options.currentFolder,
             allowsOutside: options.allowsOutsideRoot,
             excludes: options.excludes)
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
-        return (files, missing, discovered.skipped)
+        let notAudited = discovered.notAudited.filter { options.shard?.contains(path: $0.path) ?? true }
+        return (files, missing, discovered.skipped, notAudited)
     }
 
     /// Audits every file (none when the rules did not load: each is listed unaudited), sorted
@@ -321,7 +326,7 @@ public struct AuditEngine: Sendable {
                         recording: .confined(file.root, relative: file.relative, name: file.path), path: file.path)
                 else { continue }
                 allow = markers
-            case .tape, .svg:
+            case .tape, .svg, .image:
                 continue
             }
             guard !allow.isEmpty else { continue }
@@ -382,7 +387,8 @@ public struct AuditEngine: Sendable {
     /// reconciled findings and the configuration problems.
     private func makeReport(
         rules: RuleSet?, inputs: [AuditedInput], reconciled: Reconciled, problems: [InputError],
-        saltKind: AuditReport.FingerprintSalt, rulesFiles: [AuditRulesFile], duration: Duration
+        saltKind: AuditReport.FingerprintSalt, rulesFiles: [AuditRulesFile], duration: Duration,
+        notAudited: [AuditSkippedMedia] = [], imagesRead: Int = 0
     ) -> AuditReport {
         var auditRules = AuditRule.lifecycleRules + [.lifecycleSnapshotFailed]
         if let rules {
@@ -400,7 +406,7 @@ public struct AuditEngine: Sendable {
                     reason: $0.reason.isEmpty ? nil : $0.reason)
             },
             configurationErrors: problems, fingerprintSalt: saltKind, rulesFiles: rulesFiles,
-            durationSeconds: options.timing ? duration.inSeconds : 0)
+            durationSeconds: options.timing ? duration.inSeconds : 0, notAudited: notAudited, imagesRead: imagesRead)
     }
 
     /// The salt of the run's content fingerprints and its kind: the baseline's, else the
@@ -456,7 +462,7 @@ public struct AuditEngine: Sendable {
         var scenarios: Set<String> = []
         for audit in audits {
             switch audit.input.kind {
-            case .capture, .tape, .svg: captures.insert(audit.input.path)
+            case .capture, .tape, .svg, .image: captures.insert(audit.input.path)
             case .scenario: if let name = audit.scenarioName { scenarios.insert(name) }
             case .rules: break
             }

@@ -21,6 +21,10 @@ struct InputAudit: Sendable {
     /// What the reader should know that is not a finding (content that fell outside a capture's
     /// screen, an unusual recording), each naming the file.
     var warnings: [String] = []
+    /// The input, or parts of it, that could not be audited, and why.
+    var notAudited: [AuditSkippedMedia] = []
+    /// Whether the input is an image whose text was read by OCR.
+    var readByOCR = false
 }
 
 /// Audits one input: plays a scenario or reads a capture, and judges what the app showed.
@@ -48,6 +52,8 @@ struct AuditInputAuditor: Sendable {
     var frames = false
     /// `--config`, for the commands the HTML report prints.
     var configPath: String?
+    /// OCR engines one image uses at once.
+    var ocrThreads = 2
 
     /// Audits `file`; never throws: an unusable input is returned with its error.
     func audit(_ file: AuditInputFile) async -> InputAudit {
@@ -60,6 +66,7 @@ struct AuditInputAuditor: Sendable {
             case .tape: result = try auditTape(file)
             case .svg: result = try auditSVG(file)
             case .rules: throw InputError(path: file.path, message: "a rules file is not audited as an input")
+            case .image: result = try auditImage(file)
             }
         } catch let error as InputError {
             result = InputAudit(
@@ -330,7 +337,15 @@ struct AuditInputAuditor: Sendable {
         }
         var audited = AuditedInput(path: file.path, kind: .capture, snapshots: [snapshot])
         audited.recordingSeconds = recordingSeconds
-        return InputAudit(input: audited, findings: findings, warnings: warnings)
+        var audit = InputAudit(input: audited, findings: findings, warnings: warnings)
+        audit.notAudited = channels.unread.map { note in
+            // `PATH:LINE: what` → the file, and what at which line was not read.
+            let rest = note.hasPrefix(file.path + ":") ? String(note.dropFirst(file.path.count + 1)) : note
+            let line = rest.prefix { $0.isNumber }
+            let what = rest.dropFirst(line.count).drop { $0 == ":" || $0 == " " }
+            return AuditSkippedMedia(path: file.path, kind: "image", reason: "\(what), at line \(line)")
+        }
+        return audit
     }
 
     // MARK: Tapes

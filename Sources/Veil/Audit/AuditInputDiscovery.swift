@@ -31,8 +31,9 @@ public struct AuditInputFile: Sendable, Hashable, Comparable {
 
 /// Finds the inputs of `veil audit PATH…`.
 ///
-/// - A file given by name is always audited: a scenario when it ends in `.yml` or `.yaml`,
-///   else a terminal capture (raw bytes, or an asciicast recording when it ends in `.cast`).
+/// - A file given by name is always audited: a scenario when it ends in `.yml` or `.yaml`, a
+///   tape when it ends in `.tape`, else by its content an SVG capture or an image, else a
+///   terminal capture (raw bytes, or an asciicast recording when it ends in `.cast`).
 ///   Its root is the current folder when it lies under it, else its own folder.
 /// - A path given by name is taken as typed (`.` and `..` lexically, never through the file
 ///   system). Under the current folder (the audited tree in CI, whose names the Action and
@@ -40,7 +41,11 @@ public struct AuditInputFile: Sendable, Hashable, Comparable {
 ///   through a symbolic link out of the current folder is an input error, never read.
 /// - A folder is its inputs' root. It is searched recursively on file descriptors
 ///   (`openat`, `fdopendir`), in byte order of the names, skipping hidden files and folders
-///   and `.build`; it contributes scenarios (`*.veil.yml`) and captures (`*.ans`, `*.ansi`, `*.cast`).
+///   and `.build`; it contributes scenarios (`*.veil.yml`), captures (`*.ans`, `*.ansi`, `*.cast`),
+///   tapes (`*.tape`) and SVGs (`*.svg`) by name, and by content (the first 4 KiB) any other
+///   regular file that is an image, an SVG, an asciicast recording or text with terminal
+///   escapes (a CI log in colour, a typescript); plain-text logs are listed as skipped with
+///   the command that scans text, and the other files counted.
 ///   Names are bytes: a name that is not UTF-8 and a path longer than `PATH_MAX` are audited
 ///   like any other. Symbolic links to folders are not followed (no loops, nothing outside);
 ///   a symbolic link named like an input is an input, read only when its target lies inside
@@ -59,6 +64,8 @@ public enum AuditInputDiscovery {
         public var missing: [AuditedInput]
         /// What the folder search skipped and why (`path: reason`), for `--verbose`.
         public var skipped: [String] = []
+        /// Files that may hold terminal media and will not be audited, and why (reported).
+        public var notAudited: [AuditSkippedMedia] = []
     }
 
     /// The kind of a file given by name.
@@ -107,6 +114,7 @@ public enum AuditInputDiscovery {
         var files: [String: AuditInputFile] = [:]
         var missing: [AuditedInput] = []
         var skipped: [String] = []
+        var notAudited: [AuditSkippedMedia] = []
         for given in paths {
             let absolute = given.hasPrefix("/") ? given : (currentFolder as NSString).appendingPathComponent(given)
             let standardized = lexicallyAbsolute(absolute)
@@ -148,9 +156,10 @@ public enum AuditInputDiscovery {
                         (standardized as NSString).lastPathComponent
                     )
                 }
+                let confined = ConfinedRoot(path: root, allowsOutside: allowsOutside)
                 let file = AuditInputFile(
-                    path: shown, root: ConfinedRoot(path: root, allowsOutside: allowsOutside),
-                    relative: Array(relative.utf8), kind: kind(ofNamedFile: given))
+                    path: shown, root: confined, relative: Array(relative.utf8),
+                    kind: kind(ofNamedFile: given, root: confined, relative: Array(relative.utf8)))
                 if files["\(file.kind):\(file.path)"] == nil { files["\(file.kind):\(file.path)"] = file }
                 continue
             }
@@ -185,8 +194,15 @@ public enum AuditInputDiscovery {
             }
             missing += search.errors
             skipped += search.skipped
+            notAudited += search.notAudited
+            if search.otherFiles > 0 {
+                skipped.append(
+                    "\(shown): \(search.otherFiles) other \(search.otherFiles == 1 ? "file holds" : "files hold") no terminal media (no image or SVG signature, no asciicast header, no terminal escapes)"
+                )
+            }
         }
-        return Result(files: files.values.sorted(), missing: missing.sorted(), skipped: skipped)
+        return Result(
+            files: files.values.sorted(), missing: missing.sorted(), skipped: skipped, notAudited: notAudited.sorted())
     }
 }
 
@@ -250,6 +266,10 @@ struct FolderSearch {
     var found: [AuditInputFile] = []
     var errors: [AuditedInput] = []
     var skipped: [String] = []
+    /// Regular files that could not be examined (they may hold terminal media).
+    var notAudited: [AuditSkippedMedia] = []
+    /// Regular files that are no input by name or content (source code, documents).
+    var otherFiles = 0
     /// The `.veilignore` and `--exclude` patterns.
     var ignore = IgnoreRules()
 
@@ -339,8 +359,10 @@ struct FolderSearch {
                 levels.append(next)
             case S_IFLNK:
                 skipped.append("\(shown(relative)): a symbolic link, not followed")
+            case S_IFREG:
+                examine(name, relative: relative, in: folder)  // not an input by its name: by its content?
             default:
-                break  // not an input by its name
+                break
             }
         }
     }

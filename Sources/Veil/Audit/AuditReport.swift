@@ -71,6 +71,10 @@ public struct AuditReport: Sendable, Hashable {
         public var suppressed: Int
         /// Baseline entries that matched no finding.
         public var staleBaselineEntries: Int
+        /// Files (or parts of files) that may hold terminal media and were not audited.
+        public var notAudited: Int = 0
+        /// Images whose text was read by OCR.
+        public var imagesRead: Int = 0
         /// Wall-clock seconds the audit took: the only volatile value in a report.
         public var durationSeconds: Double
     }
@@ -97,6 +101,8 @@ public struct AuditReport: Sendable, Hashable {
     /// Every rules file that applied to an input (the built-in rules included), sorted: what
     /// every format names, so a rules file from the audited tree never acts unseen.
     public let rulesFiles: [AuditRulesFile]
+    /// What may hold terminal media and was not audited, and why, sorted.
+    public let notAudited: [AuditSkippedMedia]
     /// Counts, computed by the initializer.
     public let summary: Summary
 
@@ -105,8 +111,10 @@ public struct AuditReport: Sendable, Hashable {
         tool: Tool, rules: [AuditRule], inputs: [AuditedInput], findings: [AuditFinding],
         baselinePath: String? = nil, staleBaselineEntries: [StaleBaselineEntry] = [],
         configurationErrors: [InputError] = [], fingerprintSalt: FingerprintSalt = .perRun,
-        rulesFiles: [AuditRulesFile] = [], durationSeconds: Double
+        rulesFiles: [AuditRulesFile] = [], durationSeconds: Double, notAudited: [AuditSkippedMedia] = [],
+        imagesRead: Int = 0
     ) {
+        self.notAudited = Array(Set(notAudited)).sorted()
         version = Self.schemaVersion
         self.rulesFiles = rulesFiles.sorted()
         self.fingerprintSalt = fingerprintSalt
@@ -179,6 +187,8 @@ public struct AuditReport: Sendable, Hashable {
             violations: live.filter { $0.category == .lifecycle }.count,
             suppressed: sortedFindings.count - live.count,
             staleBaselineEntries: staleBaselineEntries.count,
+            notAudited: self.notAudited.count,
+            imagesRead: imagesRead,
             durationSeconds: durationSeconds
         )
     }

@@ -42,6 +42,8 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
         /// A rules file of the audited tree, listed as an input when a setting of it weakens
         /// the audit (``AuditRule/rulesWeakened``).
         case rules
+        /// An image (PNG, GIF, WebP, JPEG): its text read by OCR and judged as screens.
+        case image
     }
 
     /// Repository-relative path, forward slashes.

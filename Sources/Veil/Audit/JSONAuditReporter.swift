@@ -66,6 +66,8 @@ public enum JSONAuditReporter: AuditReporter {
                     ("violations", .int(summary.violations)),
                     ("suppressed", .int(summary.suppressed)),
                     ("staleBaselineEntries", .int(summary.staleBaselineEntries)),
+                    ("notAudited", .int(summary.notAudited)),
+                    ("imagesReadByOCR", .int(summary.imagesRead)),
                     ("durationSeconds", .number(DurationText.seconds(summary.durationSeconds))),
                 ])
             ),
@@ -88,6 +90,16 @@ public enum JSONAuditReporter: AuditReporter {
                     })
             ),
             ("configurationErrors", .array(report.configurationErrors.map(error))),
+            (
+                "notAudited",
+                .array(
+                    report.notAudited.map { item in
+                        .object([
+                            ("path", .string(item.path)), ("kind", .string(item.kind)),
+                            ("reason", .string(item.reason)),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -182,6 +194,15 @@ public enum JSONAuditReporter: AuditReporter {
             ("seconds", place.seconds.map { .number(DurationText.seconds($0)) } ?? .null),
             ("event", .optional(place.event)),
             ("frame", .optional(place.frame)),
+            (
+                "box",
+                place.box.map { box in
+                    .object([
+                        ("x", .int(box.x)), ("y", .int(box.y)), ("width", .int(box.width)),
+                        ("height", .int(box.height)),
+                    ])
+                } ?? .null
+            ),
         ])
     }
 

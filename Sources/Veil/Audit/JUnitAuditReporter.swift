@@ -7,6 +7,8 @@ import VeilRedaction
 ///   every finding of the case in the body (`type` is the rule id);
 /// - only warnings: a passing case with the findings in `<system-out>`;
 /// - only baseline-suppressed findings: `<skipped>`;
+/// - a file that may hold terminal media and was not audited: `<skipped>` in a suite
+///   `not audited`;
 /// - a snapshot without findings: a passing `<snapshot id>: clean` case, so counts mean
 ///   something; an input that could not be read: an `input` case with `<error>`.
 /// Findings without a snapshot (a watchdog kill) get a `<rule>: <fingerprint>` case, a name
@@ -63,6 +65,18 @@ public enum JUnitAuditReporter: AuditReporter {
                         TestCase(
                             name: "stale: \(entry.snapshotID): \(entry.ruleID): \(entry.fingerprint)", outcome: .passed,
                             detail: DisplayText.escaped(entry.explanation))
+                    }
+                ))
+        }
+        if !report.notAudited.isEmpty {
+            // What may hold terminal media and was not read: skipped, never passed.
+            suites.append(
+                Suite(
+                    name: "not audited", classname: "not-audited", durationSeconds: 0,
+                    cases: report.notAudited.map { item in
+                        TestCase(
+                            name: "\(item.path) (\(item.kind))", outcome: .skipped(message: item.reason),
+                            detail: DisplayText.escaped(item.description))
                     }
                 ))
         }

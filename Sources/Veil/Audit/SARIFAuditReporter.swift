@@ -172,6 +172,16 @@ public enum SARIFAuditReporter: AuditReporter {
             if let seconds = place.seconds { fields.append(("seconds", .number(DurationText.seconds(seconds)))) }
             if let event = place.event { fields.append(("event", .int(event))) }
             if let frame = place.frame { fields.append(("frame", .int(frame))) }
+            if let box = place.box {
+                fields.append(
+                    (
+                        "box",
+                        .object([
+                            ("x", .int(box.x)), ("y", .int(box.y)), ("width", .int(box.width)),
+                            ("height", .int(box.height)),
+                        ])
+                    ))
+            }
             properties.append(("medium", .object(fields)))
         }
         members.append(("properties", .object(properties)))
@@ -230,6 +240,23 @@ public enum SARIFAuditReporter: AuditReporter {
             members.append(("message", .object([("text", .string(entry.explanation))])))
             members.append(("level", .string("warning")))
             notifications.append(.object(members))
+        }
+        // What may hold terminal media and was not audited (an image without OCR, a part of a
+        // recording that is an image): said, never passed as clean.
+        for item in report.notAudited {
+            notifications.append(
+                .object([
+                    (
+                        "locations",
+                        .array([
+                            .object([("physicalLocation", .object([("artifactLocation", artifactLocation(item.path))]))]
+                            )
+                        ])
+                    ),
+                    ("message", .object([("text", .string("Not audited (\(item.kind)): \(item.reason)"))])),
+                    ("level", .string("warning")),
+                    ("descriptor", .object([("id", .string("veil.not-audited"))])),
+                ]))
         }
         if leftOut > 0 {
             notifications.append(

@@ -55,6 +55,13 @@ public enum TextAuditReporter: AuditReporter {
                 for finding in loose { lines.append("    " + findingLine(finding, paint: paint)) }
             }
         }
+        if !report.notAudited.isEmpty {
+            lines.append("")
+            lines.append(paint.bold("Not audited") + ": these may hold terminal media that was not read")
+            for item in report.notAudited {
+                lines.append("  " + paint.yellow(safe(item.path)) + ": " + safe(item.reason))
+            }
+        }
         if !report.configurationErrors.isEmpty {
             lines.append("")
             lines.append(paint.bold("Configuration errors"))
@@ -123,6 +130,8 @@ public enum TextAuditReporter: AuditReporter {
         if s.staleBaselineEntries > 0 {
             line += "; \(plural(s.staleBaselineEntries, "stale baseline entry", "stale baseline entries"))"
         }
+        if s.imagesRead > 0 { line += "; \(plural(s.imagesRead, "image")) read by OCR" }
+        if s.notAudited > 0 { line += "; \(plural(s.notAudited, "file", "files")) or parts not audited" }
         line += "; \(DurationText.seconds(s.durationSeconds))s: "
         switch report.exitCode {
         case 0: line += paint.green("passed (exit 0)")

@@ -1,3 +1,4 @@
+import VeilMedia
 import VeilRedaction
 
 /// Where in a medium a value sits that the screens of a capture do not show, or that a
@@ -25,6 +26,8 @@ public struct MediaPlace: Sendable, Hashable {
         case tape
         /// An SVG capture: a frame's screen, or its other text (title, description, comments).
         case svg
+        /// An image read by OCR: a frame, with the pixel box of the value.
+        case image
     }
 
     /// The kind of place.
@@ -42,6 +45,8 @@ public struct MediaPlace: Sendable, Hashable {
     public var event: Int?
     /// The 0-based index of the frame of an SVG capture or an image, if any.
     public var frame: Int?
+    /// The pixels of an image that show the value, if known.
+    public var box: PixelBox?
 
     public init(
         kind: Kind, name: String, line: Int, column: Int, seconds: Double? = nil, event: Int? = nil,

@@ -174,8 +174,16 @@ enum AuditSamples {
             snapshotID: "bank-0009", ruleID: "iban", fingerprint: fingerprint(99), reason: "old demo screen")
     ]
 
+    static let richNotAudited = [
+        AuditSkippedMedia(
+            path: "docs/demo.gif", kind: "image",
+            reason: "OCR is unavailable: Tesseract cannot be loaded (libtesseract.so.5: cannot open shared object file)"
+        ),
+        AuditSkippedMedia(path: "recordings/画面.cast", kind: "image", reason: "a sixel image, not read, at line 7"),
+    ]
+
     /// Several inputs (one unreadable), block/warn/life-cycle findings, suppressed ones, a
-    /// stale baseline entry, CJK in paths, names and messages.
+    /// stale baseline entry, files not audited, CJK in paths, names and messages.
     static func rich(
         rules: [AuditRule] = rules, inputs: [AuditedInput] = richInputs, findings: [AuditFinding] = richFindings
     ) -> AuditReport {
@@ -185,7 +193,7 @@ enum AuditSamples {
             rulesFiles: [
                 AuditRulesFile(path: ".veil.yml", source: .nearest, inputs: 2, pinned: true, weakenings: 1),
                 AuditRulesFile(path: AuditRulesFile.builtInPath, source: .builtIn, inputs: 1, pinned: false),
-            ], durationSeconds: duration
+            ], durationSeconds: duration, notAudited: richNotAudited, imagesRead: 1
         )
     }
 }

@@ -1,0 +1,226 @@
+/// An RGB colour.
+struct Pixel: Hashable, Sendable {
+    var r: UInt8
+    var g: UInt8
+    var b: UInt8
+
+    /// How far a pixel at `offset` of RGBA bytes is from this colour (the largest channel
+    /// difference).
+    @inline(__always)
+    func distance(_ rgba: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
+        max(abs(Int(rgba[offset]) - Int(r)), abs(Int(rgba[offset + 1]) - Int(g)), abs(Int(rgba[offset + 2]) - Int(b)))
+    }
+
+    /// A terminal image's background: its most common colour (sampled).
+    static func background(of rgba: [UInt8], width: Int, height: Int) -> Pixel {
+        var counts: [Int: (Int, Pixel)] = [:]
+        let count = width * height
+        var pixel = 0
+        while pixel < count {
+            let offset = pixel * 4
+            let colour = Pixel(r: rgba[offset], g: rgba[offset + 1], b: rgba[offset + 2])
+            let key = Int(colour.r >> 3) << 10 | Int(colour.g >> 3) << 5 | Int(colour.b >> 3)
+            counts[key, default: (0, colour)].0 += 1
+            pixel += 7
+        }
+        return counts.values.max { $0.0 < $1.0 }?.1 ?? Pixel(r: 0, g: 0, b: 0)
+    }
+}
+
+/// How much ink (pixels away from the background) rows hold.
+enum InkProfile {
+    /// A pixel this far from the background is ink.
+    static let threshold = 48
+
+    /// How many runs of inked pixel rows (lines) a profile holds.
+    static func lineCount(_ profile: [Int]) -> Int {
+        var count = 0
+        var previous = false
+        for value in profile {
+            if value > 0 && !previous { count += 1 }
+            previous = value > 0
+        }
+        return count
+    }
+
+    /// For each pixel row, how many of its pixels (every other one) are ink.
+    static func rows(_ rgba: [UInt8], width: Int, height: Int, background: Pixel) -> [Int] {
+        var profile = [Int](repeating: 0, count: height)
+        rgba.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                var count = 0
+                var x = 0
+                let row = y * width * 4
+                while x < width {
+                    if background.distance(pixels, row + x * 4) > threshold { count += 1 }
+                    x += 2
+                }
+                profile[y] = count
+            }
+        }
+        return profile
+    }
+}
+
+/// The rows of a character grid, from the pixel rows that hold ink.
+struct GridFinder: Sendable {
+    /// The height of a row, in pixels.
+    var pitch: Int
+    /// The top of row 0 (may be negative: a first row cut by the image's edge).
+    var origin: Int
+    var count: Int
+
+    func top(of row: Int) -> Int { origin + row * pitch }
+
+    /// The grid, or nil when no row holds ink.
+    static func rows(from profile: [Int]) -> GridFinder? {
+        let height = profile.count
+        let inked = profile.map { $0 > 0 }
+        // Lines of ink: runs of inked pixel rows.
+        var runs: [Range<Int>] = []
+        var y = 0
+        while y < height {
+            guard inked[y] else {
+                y += 1
+                continue
+            }
+            let start = y
+            while y < height && inked[y] { y += 1 }
+            runs.append(start..<y)
+        }
+        guard !runs.isEmpty else { return nil }
+        let tallest = runs.map(\.count).max()!
+        var pitch = tallest + max(2, tallest / 3)
+        if runs.count >= 2 {
+            // The smallest lag at which the inked rows repeat (rows of text one pitch apart).
+            var best = 0.0
+            var scores: [(Int, Double)] = []
+            let total = Double(inked.filter { $0 }.count)
+            for lag in tallest...max(tallest, min(height / 2 + 1, tallest * 4)) {
+                var matches = 0
+                for row in 0..<(height - lag) where inked[row] && inked[row + lag] { matches += 1 }
+                let score = Double(matches) / total
+                scores.append((lag, score))
+                best = max(best, score)
+            }
+            if let first = scores.first(where: { $0.1 >= best * 0.85 && $0.1 > 0 }) {
+                pitch = first.0
+                // Refine: the starts of the lines, a whole number of pitches apart.
+                let starts = runs.map(\.lowerBound)
+                let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
+                let unit = gaps.map { Double($0) / (Double($0) / Double(pitch)).rounded() }.filter(\.isFinite)
+                if !unit.isEmpty {
+                    let mean = unit.reduce(0, +) / Double(unit.count)
+                    if abs(mean - Double(pitch)) < 1.5 { pitch = max(tallest, Int(mean.rounded())) }
+                }
+            }
+        }
+        // The origin: row boundaries where there is no ink.
+        var bestOrigin = 0
+        var bestScore = -1
+        for origin in 0..<pitch {
+            var score = 0
+            var boundary = origin
+            while boundary < height {
+                if !inked[boundary] { score += 1 }
+                boundary += pitch
+            }
+            if score > bestScore {
+                bestScore = score
+                bestOrigin = origin
+            }
+        }
+        // A row cut by the top edge starts above it.
+        let origin = bestOrigin > 0 && inked[0..<bestOrigin].contains(true) ? bestOrigin - pitch : bestOrigin
+        let count = max(0, (height - origin + pitch - 1) / pitch)
+        return GridFinder(pitch: pitch, origin: origin, count: count)
+    }
+}
+
+/// One row of cells cut out of a frame.
+struct Band: Sendable {
+    /// Its content (equal rows read once).
+    var key: Int
+    var width: Int
+    var height: Int
+    /// The top of the band in the frame.
+    var top: Int
+    /// Ink strength 0–255 per pixel.
+    var ink: [UInt8]
+
+    /// The band from pixel row `top` to `bottom`, or nil when it holds no ink.
+    init?(_ rgba: [UInt8], width: Int, top: Int, bottom: Int, background: Pixel) {
+        let height = bottom - top
+        var ink = [UInt8](repeating: 0, count: width * height)
+        var any = false
+        rgba.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let row = (top + y) * width * 4
+                for x in 0..<width {
+                    let distance = background.distance(pixels, row + x * 4)
+                    if distance > InkProfile.threshold { any = true }
+                    ink[y * width + x] = UInt8(min(255, distance * 2))
+                }
+            }
+        }
+        guard any else { return nil }
+        // Keyed by which pixels are ink, not by their exact colours: an animation's frames
+        // quantized to different palettes still read their unchanged rows once.
+        var hasher = Hasher()
+        hasher.combine(width)
+        hasher.combine(height)
+        var word: UInt64 = 0
+        for (index, value) in ink.enumerated() {
+            word = word << 1 | (Int(value) > InkProfile.threshold * 2 ? 1 : 0)
+            if index & 63 == 63 {
+                hasher.combine(word)
+                word = 0
+            }
+        }
+        hasher.combine(word)
+        key = hasher.finalize()
+        self.width = width
+        self.height = height
+        self.top = top
+        self.ink = ink
+    }
+
+    /// Lines read best at about this many pixels high.
+    static let readingHeight = 40
+    /// White margin around the line.
+    static let margin = 8
+
+    /// The words of the band, in the band's pixels: the band scaled up to about
+    /// ``readingHeight``, as dark text on white, read as one line.
+    func read(with engine: OCREngine) -> [OCRWord] {
+        let scale = max(1, min(4, (Self.readingHeight + height - 1) / max(1, height)))
+        let outWidth = width * scale + 2 * Self.margin
+        let outHeight = height * scale + 2 * Self.margin
+        var gray = [UInt8](repeating: 255, count: outWidth * outHeight)
+        // Bilinear scaling of the ink, then inverted.
+        for y in 0..<(height * scale) {
+            let sourceY = (Double(y) + 0.5) / Double(scale) - 0.5
+            let y0 = max(0, min(height - 1, Int(sourceY.rounded(.down))))
+            let y1 = min(height - 1, y0 + 1)
+            let fy = max(0, min(1, sourceY - Double(y0)))
+            for x in 0..<(width * scale) {
+                let sourceX = (Double(x) + 0.5) / Double(scale) - 0.5
+                let x0 = max(0, min(width - 1, Int(sourceX.rounded(.down))))
+                let x1 = min(width - 1, x0 + 1)
+                let fx = max(0, min(1, sourceX - Double(x0)))
+                let top = Double(ink[y0 * width + x0]) * (1 - fx) + Double(ink[y0 * width + x1]) * fx
+                let bottom = Double(ink[y1 * width + x0]) * (1 - fx) + Double(ink[y1 * width + x1]) * fx
+                let value = top * (1 - fy) + bottom * fy
+                gray[(y + Self.margin) * outWidth + x + Self.margin] = UInt8(255 - min(255, Int(value)))
+            }
+        }
+        return engine.recognize(gray: gray, width: outWidth, height: outHeight, mode: .line).map { word in
+            var word = word
+            word.left = max(0, (word.left - Self.margin) / scale)
+            word.right = min(width, (word.right - Self.margin + scale - 1) / scale)
+            word.top = max(0, (word.top - Self.margin) / scale)
+            word.bottom = min(height, (word.bottom - Self.margin + scale - 1) / scale)
+            return word
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import VeilMedia
+import VeilRender
+
+@testable import Veil
+
+/// Images read by OCR (agg's GIF, and its fullest frame written by Pillow as PNG, JPEG and
+/// lossless WebP; made by Scripts/media-fixtures/regenerate):
+/// every planted kind found with its frame, time and pixels, the look-alikes not blocked,
+/// redaction painting the values out.
+@Suite(
+    .enabled(if: OCREngine.unavailableReason == nil, "Tesseract (libtesseract5, tesseract-ocr-eng) is not installed"))
+struct ImageAuditTests {
+    @Test(arguments: ["planted.agg.png", "planted.agg.gif", "planted.agg.jpg", "planted.agg.webp"])
+    func everyPlantedKindIsFound(_ name: String) async throws {
+        let folder = try SVGAuditTests.folder(copying: [name])
+        let report = await RecordingChannelTests.audit([name], in: folder)
+        #expect(report.inputs.map(\.kind) == [.image])
+        #expect(Set(report.findings.map(\.ruleID)) == Set(SVGAuditTests.planted.keys))
+        #expect(report.summary.imagesRead == 1)
+        #expect(report.notAudited.isEmpty)
+        let image = try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        var size = (0, 0)
+        _ = try ImageFrames.decode(image) { _, width, height in size = (width, height) }
+        for finding in report.findings {
+            let box = try #require(finding.medium?.box, "\(finding.ruleID)")
+            #expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= size.0 && box.y + box.height <= size.1)
+            #expect(finding.medium?.kind == .image)
+        }
+        for output in AuditEngineTests.outputs(report).values {
+            for value in SVGAuditTests.planted.values { #expect(!output.contains(value)) }
+        }
+    }
+
+    @Test func anAnimationsFindingsCarryTheirFrameAndTime() async throws {
+        let folder = try SVGAuditTests.folder(copying: ["planted.agg.gif"])
+        let report = await RecordingChannelTests.audit(["planted.agg.gif"], in: folder)
+        // planted.cast types the token at 0.2 s and clears the screen at 5.2 s.
+        let token = try #require(report.findings.first { $0.ruleID == "github.token" })
+        #expect(token.exposure?.firstSeconds == 0.2)
+        #expect(token.exposure?.stillVisible == false)
+        #expect(token.medium?.frame == 1)
+        #expect(token.medium?.box.map { $0.y < 40 } == true)  // the first row
+        let card = try #require(report.findings.first { $0.ruleID == "card.pan" })
+        #expect(card.exposure?.firstSeconds == 1.2)
+    }
+
+    @Test(arguments: ["lookalikes.agg.png", "lookalikes.agg.gif", "lookalikes.agg.jpg", "lookalikes.agg.webp"])
+    func lookAlikesAreNotBlocked(_ name: String) async throws {
+        let folder = try SVGAuditTests.folder(copying: [name])
+        let report = await RecordingChannelTests.audit([name], in: folder)
+        #expect(report.summary.blocking == 0, "\(report.findings.map(\.message))")
+    }
+
+    @Test(arguments: ["planted.agg.png", "planted.agg.gif", "planted.agg.jpg", "planted.agg.webp"])
+    func redactedImagesAuditCleanAndChangeOnlyThePaintedBoxes(_ name: String) async throws {
+        let folder = try SVGAuditTests.folder(copying: [name])
+        let original = try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        let (redacted, format, boxes) = try ImageRedaction.redact(original, rules: .builtIn, path: name)
+        #expect(boxes >= SVGAuditTests.planted.count)
+        // PNG and JPEG are written as PNG (lossless: no artefact keeps a trace of a glyph).
+        let written: ImageFrames.Format = name.hasSuffix(".gif") ? .gif : name.hasSuffix(".webp") ? .webp : .png
+        #expect(format == written)
+        let out = "redacted." + written.rawValue.lowercased()
+        try Data(redacted).write(to: URL(fileURLWithPath: folder + "/" + out))
+        let report = await RecordingChannelTests.audit([out], in: folder)
+        #expect(report.summary.blocking == 0, "\(report.findings.map(\.message))")
+        #expect(report.summary.imagesRead == 1)
+        // Every frame compared: only painted (grey) pixels differ.
+        var before: [[UInt8]] = []
+        var after: [[UInt8]] = []
+        _ = try ImageFrames.decode(original) { frame, _, _ in before.append(frame.rgba) }
+        _ = try ImageFrames.decode(redacted) { frame, _, _ in after.append(frame.rgba) }
+        #expect(before.count == after.count)
+        var changed = 0
+        for (old, new) in zip(before, after) {
+            for pixel in 0..<(old.count / 4) where old[pixel * 4..<pixel * 4 + 3] != new[pixel * 4..<pixel * 4 + 3] {
+                changed += 1
+                #expect(new[pixel * 4] == new[pixel * 4 + 1] && new[pixel * 4 + 1] == new[pixel * 4 + 2])
+            }
+        }
+        #expect(changed > 0)
+    }
+
+    @Test func damagedImagesAndBombsAreNotAuditedAndSaySo() async throws {
+        let planted = try Array(Data(contentsOf: SVGAuditTests.fixtures.appendingPathComponent("planted.agg.png")))
+        // A GIF that claims 65535×65535 pixels in a few bytes.
+        let bomb: [UInt8] =
+            Array("GIF89a".utf8) + [
+                0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0x2C, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 2, 2, 0x44, 1, 0, 0x3B,
+            ]
+        let folder = try RecordingChannelTests.folder(with: [:])
+        try Data(planted.prefix(planted.count / 3)).write(to: URL(fileURLWithPath: folder + "/cut.png"))
+        try Data(bomb).write(to: URL(fileURLWithPath: folder + "/bomb.gif"))
+        try Data("$ ok\n".utf8).write(to: URL(fileURLWithPath: folder + "/fine.ans"))
+        // The bomb is refused by its header, before any pixel is decoded (no time is asserted:
+        // the machine is shared).
+        let outcome = await AuditEngine(
+            options: AuditOptions(
+                paths: ["."], jobs: 1, currentFolder: folder, tool: RecordingChannelTests.tool, timing: false)
+        ).run()
+        let report = outcome.report
+        #expect(Set(report.notAudited.map(\.path)) == ["bomb.gif", "cut.png"])
+        #expect(report.notAudited.allSatisfy { !$0.reason.isEmpty })
+        #expect(outcome.warnings.contains { $0.hasPrefix("cut.png: ") })
+        #expect(outcome.warnings.contains { $0.hasPrefix("bomb.gif: ") })
+        #expect(report.inputs.contains { $0.path == "fine.ans" && $0.error == nil })
+    }
+}
