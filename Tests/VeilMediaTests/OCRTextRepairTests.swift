@@ -52,4 +52,24 @@ import Testing
         #expect(sources.count == text.count)
         #expect(sources[34] == 35)  // the f after the removed space
     }
+
+    /// A checksummed token read with look-alikes (`0P34oX` as `OP340X`): the spelling its
+    /// checksum accepts is kept; with no such spelling, the line is left as read.
+    @Test func aChecksumPicksTheSpellingOfLookAlikes() {
+        let valid = "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"
+        let read = "export GITHUB_TOKEN=ghp_Zq3v9Lm2Xc8Rt5Yb1Nw7Kd4Hs6JfOP340Xsp"
+        var checked: [String] = []
+        let repaired = OCRTextRepair.repair(read) { token in
+            checked.append(token)
+            return token == valid
+        }
+        #expect(repaired.text == "export GITHUB_TOKEN=" + valid)
+        #expect(repaired.sources == Array(0..<read.count))
+        #expect(checked.count <= OCRTextRepair.respellingLimit)
+        // Nothing valid: as read. Valid as read: not respelled.
+        #expect(OCRTextRepair.repair(read) { _ in false }.text == read)
+        #expect(OCRTextRepair.repair(read) { $0.hasSuffix("340Xsp") }.text == read)
+        // Formats without a checksum are never respelled.
+        #expect(OCRTextRepair.repair("AKIAQ4D3PXL2M7RTSJEW") { _ in false }.text == "AKIAQ4D3PXL2M7RTSJEW")
+    }
 }

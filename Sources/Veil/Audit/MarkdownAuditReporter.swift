@@ -75,6 +75,7 @@ public enum MarkdownAuditReporter: AuditReporter {
             input.error.map { (input.path, $0.description) }
         }
         errors += report.configurationErrors.map { ($0.path, $0.description) }
+        errors += report.notAudited.map { ($0.path, $0.reason) }
         if !errors.isEmpty {
             lines.append("")
             lines.append("### Not audited")

@@ -109,7 +109,7 @@ struct ImageReplay: Sendable {
             var frameColumns: [[PixelBox?]] = []
             for (row, words) in frame.rows.enumerated() where row < rows {
                 let (line, boxes) = Self.line(words, reading: reading, row: row)
-                let (repaired, sources) = OCRTextRepair.repair(line)
+                let (repaired, sources) = OCRTextRepair.repair(line, checksum: TokenChecksum.isValid)
                 var rowBoxes: [PixelBox?] = []
                 if !repaired.isEmpty { control("\u{1B}[\(row + 1);1H") }
                 for (column, character) in repaired.enumerated() where column < cols {

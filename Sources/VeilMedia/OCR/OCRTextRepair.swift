@@ -10,6 +10,10 @@
 ///   mostly digits;
 /// - a label whose underscore was read as a space after it (`aws_ access_key`);
 /// - a private key header whose dashes OCR split (`KEY- ----`);
+/// - a token whose format carries a checksum (`ghp_…`, `npm_…`: the last six characters are
+///   a CRC-32 of the rest) and whose checksum fails as read: its look-alike characters
+///   (`O`/`0`/`o`, `l`/`1`/`I`, `S`/`5`, `B`/`8`, `Z`/`2`) are tried in turn, and the first
+///   spelling the checksum accepts is kept (at most 16,384 spellings; none: left as read);
 /// - a placeholder's run of one letter read in both cases (`xxXxXX`), or with a stray `K` in a
 ///   long run, made one letter again so it still reads as a placeholder (this can only drop
 ///   a finding, never make one).
@@ -42,6 +46,8 @@ public enum OCRTextRepair {
         /// The token's length, prefix included.
         var lengths: ClosedRange<Int>
         var charset: Charset
+        /// Whether the format's last characters are a checksum of the rest (``repair(_:checksum:)``).
+        var checksummed = false
 
         func allowed(_ character: Character) -> Bool { charset.allows(character) }
     }
@@ -51,7 +57,7 @@ public enum OCRTextRepair {
     static let anchors: [Anchor] = {
         var list: [Anchor] = []
         for prefix in ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"] {
-            list.append(Anchor(prefix: Array(prefix), lengths: 40...40, charset: .alphanumeric))
+            list.append(Anchor(prefix: Array(prefix), lengths: 40...40, charset: .alphanumeric, checksummed: true))
         }
         list.append(Anchor(prefix: Array("github_pat_"), lengths: 93...93, charset: .alphanumericUnderscore))
         for prefix in ["AKIA", "ASIA", "AGPA", "AIDA", "AROA"] {
@@ -64,7 +70,7 @@ public enum OCRTextRepair {
             list.append(Anchor(prefix: Array(prefix), lengths: 32...107, charset: .alphanumeric))
         }
         list.append(Anchor(prefix: Array("glpat-"), lengths: 26...26, charset: .word))
-        list.append(Anchor(prefix: Array("npm_"), lengths: 40...40, charset: .alphanumeric))
+        list.append(Anchor(prefix: Array("npm_"), lengths: 40...40, charset: .alphanumeric, checksummed: true))
         list.append(Anchor(prefix: Array("AIza"), lengths: 39...39, charset: .word))
         list.append(Anchor(prefix: Array("hf_"), lengths: 37...37, charset: .alphanumeric))
         list.append(Anchor(prefix: Array("dckr_pat_"), lengths: 36...36, charset: .word))
@@ -74,8 +80,11 @@ public enum OCRTextRepair {
     }()
 
     /// `line` repaired, and for each character of the result the index of the character of
-    /// `line` it came from.
-    public static func repair(_ line: String) -> (text: String, sources: [Int]) {
+    /// `line` it came from; `checksum` says whether a token of a checksummed format (the whole
+    /// token, prefix included) is valid.
+    public static func repair(
+        _ line: String, checksum: (String) -> Bool = { _ in true }
+    ) -> (text: String, sources: [Int]) {
         var characters = Array(line)
         var sources = Array(characters.indices)
         // A private key header split by OCR: "-----BEGIN RSA PRIVATE KEY- ----".
@@ -102,7 +111,7 @@ public enum OCRTextRepair {
                 index += 1
             }
         }
-        repairAnchors(&characters, &sources)
+        repairAnchors(&characters, &sources, checksum: checksum)
         repairDigitGroups(&characters, &sources)
         normalizePlaceholders(&characters)
         return (String(characters), sources)
@@ -110,7 +119,9 @@ public enum OCRTextRepair {
 
     /// Tokens after anchors: lost underscores restored, inserted spaces removed; kept only
     /// when the token then has its format's length (else the line is left as it was read).
-    static func repairAnchors(_ characters: inout [Character], _ sources: inout [Int]) {
+    static func repairAnchors(
+        _ characters: inout [Character], _ sources: inout [Int], checksum: (String) -> Bool = { _ in true }
+    ) {
         var start = 0
         while start < characters.count {
             guard start == 0 || !word(characters[start - 1]), let anchor = match(characters, at: start) else {
@@ -166,9 +177,56 @@ public enum OCRTextRepair {
                 start += 1
                 continue
             }
+            if anchor.checksummed {
+                respell(&candidate, start + anchor.prefix.count..<position, anchor: anchor, checksum: checksum)
+            }
             characters = candidate
             sources = candidateSources
             start = position
+        }
+    }
+
+    /// The largest number of spellings ``respell(_:_:anchor:checksum:)`` tries.
+    static let respellingLimit = 1 << 14
+
+    /// The token whose body is `body` spelled with its look-alike characters swapped until
+    /// `checksum` accepts it; left as it is when it is valid already, or no spelling (within
+    /// ``respellingLimit``) is.
+    static func respell(
+        _ characters: inout [Character], _ body: Range<Int>, anchor: Anchor, checksum: (String) -> Bool
+    ) {
+        let start = body.lowerBound - anchor.prefix.count
+        func token(_ text: [Character]) -> String { String(text[start..<body.upperBound]) }
+        guard !checksum(token(characters)) else { return }
+        // Each ambiguous position and the characters it may be, the one read first.
+        var choices: [(position: Int, options: [Character])] = []
+        var spellings = 1
+        for position in body {
+            guard let set = confusions.first(where: { $0.contains(characters[position]) }) else { continue }
+            let others = set.filter { $0 != characters[position] && anchor.allowed($0) }.sorted()
+            guard !others.isEmpty else { continue }
+            spellings *= others.count + 1
+            guard spellings <= respellingLimit else { return }
+            choices.append((position, [characters[position]] + others))
+        }
+        guard !choices.isEmpty else { return }
+        var trial = characters
+        var digits = Array(repeating: 0, count: choices.count)
+        // An odometer over the choices; the reading as it was is 0…0, tried above.
+        while true {
+            var place = 0
+            while place < digits.count {
+                digits[place] += 1
+                if digits[place] < choices[place].options.count { break }
+                digits[place] = 0
+                place += 1
+            }
+            guard place < digits.count else { return }
+            for (index, choice) in choices.enumerated() { trial[choice.position] = choice.options[digits[index]] }
+            if checksum(token(trial)) {
+                characters = trial
+                return
+            }
         }
     }
 

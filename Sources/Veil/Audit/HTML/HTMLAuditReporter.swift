@@ -141,7 +141,7 @@ public enum HTMLAuditReporter: AuditReporter {
         page.line("<section id=\"coverage\">")
         page.line("<h2>Coverage</h2>")
         let failed = report.inputs.filter { $0.error != nil }
-        if failed.isEmpty && report.configurationErrors.isEmpty {
+        if failed.isEmpty && report.configurationErrors.isEmpty && report.notAudited.isEmpty {
             page.line("<p>Every input given was audited (\(count(report.inputs.count, "input"))).</p>")
         }
         if !failed.isEmpty {
@@ -151,6 +151,19 @@ public enum HTMLAuditReporter: AuditReporter {
                 page.line(
                     "<li><code>\(HTMLText.text(input.path))</code> (\(input.kind.rawValue)): "
                         + "\(HTMLText.text(input.error?.description ?? ""))</li>")
+            }
+            page.line("</ul>")
+        }
+        if !report.notAudited.isEmpty {
+            // Media that could not be read (OCR missing, not a terminal image): never clean.
+            page.line(
+                "<p><span class=\"badge error\">Not read</span> \(count(report.notAudited.count, "file or part", "files or parts"))"
+                    + " that may hold terminal media:</p>")
+            page.line("<ul class=\"notes\">")
+            for media in report.notAudited {
+                page.line(
+                    "<li><code>\(HTMLText.text(media.path))</code> (\(HTMLText.text(media.kind))): "
+                        + "\(HTMLText.text(media.reason))</li>")
             }
             page.line("</ul>")
         }
