@@ -31,8 +31,10 @@ struct RecordCommand: ParsableCommand {
             """
     )
 
-    @Option(name: [.short, .customLong("output")], help: "The asciicast recording to write (.cast).")
-    var output: String
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The asciicast recording to write (.cast), or - for standard output.")
+    var output: OutputTarget
 
     @Argument(
         parsing: .postTerminator,
@@ -45,29 +47,26 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Record what is typed to the command as input events (dropped with --redact).")
     var stdin = false
 
-    @Option(help: "Stop a command still running after this long (30s, 2m); nothing is written (default: none).")
-    var timeout: String?
+    @Option(
+        help: "Stop a command still running after this long (30s, 2m); nothing is written (default: none).",
+        transform: DurationArgument.init)
+    var timeout: DurationArgument?
 
     @OptionGroup var rules: ConfigOption
 
     @OptionGroup var fileMode: FileModeOption
 
     @Option(help: "With --redact: how hidden values look (default: solid).")
-    var style: StyleOption?
+    var style: StyleName?
 
-    @Option(help: "Columns of the command's terminal, 1–1000 (default: the terminal veil runs in, else 80).")
-    var cols: Int?
-
-    @Option(help: "Rows of the command's terminal, 1–1000 (default: the terminal veil runs in, else 24).")
-    var rows: Int?
+    @OptionGroup var size: ScreenSizeOptions
 
     func validate() throws {
         if command.isEmpty { throw ValidationError("Missing -- COMMAND: the command to record") }
-        for (name, value) in [("--cols", cols), ("--rows", rows)] {
-            if let value, !(1...1000).contains(value) { throw ValidationError("\(name) must be 1…1000 (got \(value))") }
-        }
-        if let timeout, (try? Duration(parsing: timeout)).map({ $0 > .zero }) != true {
-            throw ValidationError("--timeout must be a duration such as 30s (got \(timeout))")
+        if output == .standardOutput && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError(
+                "-o - writes the recording to standard output, where the command's output is shown; redirect it (> out.cast) or give -o FILE"
+            )
         }
         if !redact && (style != nil || rules.config != nil) {
             throw ValidationError("--style and --config apply with --redact")
@@ -79,9 +78,8 @@ struct RecordCommand: ParsableCommand {
         let ruleSet = redact ? try rules.resolver().rules(forInputAt: "-") : nil
         let terminal = LiveRecording.terminalSize()
         let recording = LiveRecording(
-            command: command, cols: cols ?? terminal?.cols ?? 80, rows: rows ?? terminal?.rows ?? 24,
-            timeout: try timeout.map { try Duration(parsing: $0) }, recordInput: stdin && !redact)
-        let url = URL(fileURLWithPath: output)
+            command: command, cols: size.explicitCols ?? terminal?.cols ?? 80,
+            rows: size.explicitRows ?? terminal?.rows ?? 24, timeout: timeout?.duration, recordInput: stdin && !redact)
         var exit: ProgramExit?
         var hidden = 0
         if let ruleSet {
@@ -89,19 +87,25 @@ struct RecordCommand: ParsableCommand {
             // redacted re-encoding is written.
             var raw: [UInt8] = []
             exit = try recording.run { raw += $0 }
-            let cast = try Asciicast(bytes: raw, path: output)
-            try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
-                let report = try CaptureRedactor(rules: ruleSet, style: (style ?? .solid).style)
-                    .redact(.recording(cast), cols: nil, rows: nil, path: output, to: write)
+            let cast = try Asciicast(bytes: raw, path: output.description)
+            try output.write(policy: fileMode.policy(inputs: [])) { write in
+                let report = try CaptureRedactor(rules: ruleSet, style: (style ?? .solid).screenStyle)
+                    .redact(.recording(cast), cols: nil, rows: nil, path: output.description, to: write)
                 hidden = report.exposures.count
             }
         } else {
-            try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
-                exit = try recording.run(to: write)
-            }
+            try output.write(policy: fileMode.policy(inputs: [])) { write in exit = try recording.run(to: write) }
         }
-        var summary = "\(url.path): recorded; \(DisplayText.escaped(command[0])) \(exit.map { "\($0)" } ?? "ended")"
+        var summary = "\(Self.shown(output)): recorded; \(command[0]) \(exit.map { "\($0)" } ?? "ended")"
         if redact { summary += "; \(hidden) exposed value\(hidden == 1 ? "" : "s") hidden" }
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        Console.status(summary)
+    }
+
+    /// The output as the summary names it: `<stdout>`, or the file's full path.
+    static func shown(_ output: OutputTarget) -> String {
+        switch output {
+        case .standardOutput: "<stdout>"
+        case .file(let path): URL(fileURLWithPath: path).path
+        }
     }
 }

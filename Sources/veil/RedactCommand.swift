@@ -36,8 +36,10 @@ struct RedactCommand: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: "The file to write (a .cast recording for a .cast input; with --text, standard output when left out).")
-    var output: String?
+        help:
+            "The file to write (a .cast recording for a .cast input), - for standard output (with --text, the default)."
+    )
+    var output: OutputTarget?
 
     @Flag(help: "Read INPUT as plain text (logs): no screen, every finding replaced in the text itself.")
     var text = false
@@ -51,7 +53,7 @@ struct RedactCommand: ParsableCommand {
     @OptionGroup var rules: ConfigOption
 
     @Option(help: "How hidden values look (default: solid; mask with --text).")
-    var style: StyleOption?
+    var style: StyleName?
 
     @OptionGroup var size: ScreenSizeOptions
 
@@ -64,50 +66,34 @@ struct RedactCommand: ParsableCommand {
 
     func run() throws {
         let rules = try self.rules.resolver().rules(forInputAt: input)
+        let output = self.output ?? .standardOutput
         if text {
-            let textStyle: TextRedactionStyle =
-                switch style ?? .mask {
-                case .solid: .solid
-                case .mask: .mask
-                case .placeholder: .placeholder
-                }
             return try TextFileRedaction.redact(
-                inputPath: input, outputPath: output == "-" ? nil : output, rules: rules, style: textStyle,
+                inputPath: input, output: output, rules: rules, style: (style ?? .mask).textStyle,
                 policy: fileMode.policy(inputs: [input]))
         }
-        let redaction = (style ?? .solid).style
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
-            rows: size.explicitRows
-        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
+            rows: size.explicitRows, warn: Console.warning)
         var report: CaptureExposureReport?
-        let redactor = CaptureRedactor(rules: rules, style: redaction)
-        if output == "-" {
-            report = try redactor.redact(
-                capture, cols: size.explicitCols, rows: size.explicitRows, path: input,
-                to: { FileHandle.standardOutput.write(Data($0)) })
-            let count = report?.exposures.count ?? 0
-            FileHandle.standardError.write(
-                Data("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden\n".utf8))
-            for warning in report?.warnings ?? [] {
-                FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
-            }
-            return
-        }
-        let url = URL(fileURLWithPath: output ?? "")
-        // Streamed to a temporary file, renamed only when the whole recording was read.
-        try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in
+        let redactor = CaptureRedactor(rules: rules, style: (style ?? .solid).screenStyle)
+        // Streamed: to a temporary file, renamed only when the whole recording was read.
+        try output.write(policy: fileMode.policy(inputs: [input])) { write in
             report = try redactor.redact(
                 capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
-        for warning in report?.warnings ?? [] {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
-        }
         let count = report?.exposures.count ?? 0
+        var line = "\(RecordCommand.shown(output)): \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if output == .standardOutput {
+            // The summary would mix with the recording on standard output: it goes to standard error.
+            Console.status(line)
+            report?.warnings.forEach(Console.warning)
+            return
+        }
+        report?.warnings.forEach(Console.warning)
         // What the input held but no screen showed (header fields, input, markers, escape
         // strings): re-encoding leaves all of it out; say how much of it the rules found.
         let held = try RecordingChannels(rules: rules).scan(capture, path: input).findings.count
-        var line = "\(url.path): \(count) exposed value\(count == 1 ? "" : "s") hidden"
         if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
         print(line)
     }

@@ -92,7 +92,8 @@ import Testing
             USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
 
             OPTIONS:
-              --out <out>             Folder for the snapshots. (default: veil-demo)
+              --out <out>             Folder for the snapshots (default: veil-out;
+                                      veil-demo for demo).
               --log <log>             How to print the lifecycle log. (values: text, json;
                                       default: text)
               --config <file>         Rules file (default: the nearest .veil.yml from the
@@ -152,11 +153,14 @@ import Testing
                                       terminal shows it: LF starts a new line (CR LF), as
                                       the line discipline's ONLCR does. Recordings (.cast)
                                       are always raw.
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --idle <idle>           With -- COMMAND: snapshot once the output has been
                                       quiet this long (500ms, 2s) instead of at exit.
@@ -206,7 +210,8 @@ import Testing
               <scenario>              The scenario file (YAML).
 
             OPTIONS:
-              --out <out>             Folder for the snapshots. (default: veil-out)
+              --out <out>             Folder for the snapshots (default: veil-out;
+                                      veil-demo for demo).
               --log <log>             How to print the lifecycle log. (values: text, json;
                                       default: text)
               --real-time             Run on the real clock instead of the virtual one.
@@ -269,11 +274,14 @@ import Testing
                                       terminal shows it: LF starts a new line (CR LF), as
                                       the line discipline's ONLCR does. Recordings (.cast)
                                       are always raw.
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --format <format>       Output format (sarif with --text only). (values:
                                       text, json, sarif; default: text)
@@ -323,11 +331,14 @@ import Testing
                                       terminal shows it: LF starts a new line (CR LF), as
                                       the line discipline's ONLCR does. Recordings (.cast)
                                       are always raw.
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --format <format>       Output format. (values: text, json; default: text)
               --actions               Print the parser's actions for INPUT's bytes instead
@@ -485,11 +496,14 @@ import Testing
               --raw                   Feed captures (not .cast recordings, which are always
                                       raw) exactly as a pty master read them, instead of as
                                       a cooked terminal shows them (LF as CR LF).
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
@@ -546,7 +560,8 @@ import Testing
               <command>               After --: the command and its arguments.
 
             OPTIONS:
-              -o, --output <output>   The asciicast recording to write (.cast).
+              -o, --output <output>   The asciicast recording to write (.cast), or - for
+                                      standard output.
               --redact                Hide every exposed value (the rules of --config):
                                       frames re-encoded from the redacted screen.
               --stdin                 Record what is typed to the command as input events
@@ -560,10 +575,15 @@ import Testing
                                       only you read them, 644 everyone. (default: 600)
               --style <style>         With --redact: how hidden values look (default:
                                       solid). (values: solid, mask, placeholder)
-              --cols <cols>           Columns of the command's terminal, 1–1000 (default:
-                                      the terminal veil runs in, else 80).
-              --rows <rows>           Rows of the command's terminal, 1–1000 (default: the
-                                      terminal veil runs in, else 24).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
+                                      addressing draws on).
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -604,7 +624,8 @@ import Testing
                                       scenario's screen.exec).
 
             OPTIONS:
-              --out <out>             Folder for the snapshots. (default: veil-out)
+              --out <out>             Folder for the snapshots (default: veil-out;
+                                      veil-demo for demo).
               --log <log>             How to print the lifecycle log. (values: text, json;
                                       default: text)
               --config <file>         Rules file (default: the nearest .veil.yml from the
@@ -617,10 +638,15 @@ import Testing
                                       input: a scenario could then put any file the process
                                       can read (e.g. /proc/self/environ, ~/.ssh) into a
                                       snapshot or a report. See SECURITY.md.
-              --cols <cols>           Columns of the program's terminal, 1–1000 (default:
-                                      the scenario's screen.size, else 80).
-              --rows <rows>           Rows of the program's terminal, 1–1000 (default: the
-                                      scenario's screen.size, else 24).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
+                                      addressing draws on).
               --style <style>         How hidden cells look. (values: solid, mask,
                                       placeholder; default: solid)
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)

@@ -16,9 +16,6 @@ struct CaptureOptions: ParsableArguments {
 
     /// The screen the capture shows; warnings (content outside the screen) go to standard error.
     func screen() throws -> Screen { try reading.screen(of: input) }
-
-    /// The capture as frames for judging it over time (``CaptureInput``).
-    func exposureInput() throws -> CaptureInput { try reading.exposureInput(of: input) }
 }
 
 /// `--at`, `--raw` and the screen size: how a capture is read (`snap` takes its INPUT
@@ -51,23 +48,7 @@ struct CaptureReading: ParsableArguments {
         let capture = try TerminalCapture.capture(
             path: input, name: input == "-" ? "<stdin>" : input, cols: size.explicitCols, rows: size.explicitRows,
             at: at, raw: raw)
-        for warning in capture.warnings {
-            FileHandle.standardError.write(Data("veil: warning: \(warning)\n".utf8))
-        }
+        capture.warnings.forEach(Console.warning)
         return capture.screen
     }
-
-    /// The capture as frames for judging it over time (``CaptureInput``), read as ``screen(of:)``
-    /// reads it; what was unusual goes to standard error.
-    func exposureInput(of input: String) throws -> CaptureInput {
-        try CaptureInput.read(
-            path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
-            rows: size.explicitRows
-        ) { FileHandle.standardError.write(Data("veil: warning: \($0)\n".utf8)) }
-    }
-}
-
-/// `--format text|json` of the commands that print a screen or its findings.
-enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
-    case text, json
 }
