@@ -120,7 +120,9 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "VeilTests",
-            dependencies: ["Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport"],
+            dependencies: [
+                "Veil", "VeilLifecycle", "VeilMedia", "VeilRedaction", "VeilRender", "VeilScreen", "VeilTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

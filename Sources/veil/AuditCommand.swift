@@ -14,11 +14,13 @@ struct AuditCommand: AsyncParsableCommand {
             PATH is a file or a folder. Folders are searched recursively (hidden folders and .build \
             skipped, and the paths the folder's .veilignore or an --exclude GLOB matches, in gitignore \
             syntax; symbolic links to folders not followed; --verbose lists every skip) for scenarios \
-            (*.veil.yml), captures (*.ans, *.cast) and VHS tapes (*.tape); the screens a scenario shows \
+            (*.veil.yml), captures (*.ans, *.cast), SVG captures (*.svg) and VHS tapes (*.tape); the \
+            screens a scenario shows \
             are audited with it, not again as captures. A capture's header fields, typed input, markers \
             and escape-sequence strings (titles, working directory, hyperlinks, clipboard) are judged \
             too, and a tape's typed lines, Env and Set values. A file given by name is a scenario when \
-            it ends in .yml or .yaml, a tape when it ends in .tape, else a capture, and is audited even \
+            it ends in .yml or .yaml, a tape when it ends in .tape, an SVG when it ends in .svg, else a \
+            capture, and is audited even \
             when a pattern matches it. A 'veil:allow RULE' comment on a \
             scenario's step, or a 'veil:allow RULE' marker event in a .cast, allows that finding there \
             (reported as allowed). Every file a scenario names must lie inside the audited \

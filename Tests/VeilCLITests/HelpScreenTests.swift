@@ -55,7 +55,8 @@ import Testing
               snap                    Turn terminal bytes (a file, - for stdin, or an
                                       asciicast .cast) into a redacted PNG snapshot.
               record                  Run a command in a pseudo-terminal and record it as
-                                      an asciicast v2 (.cast), redacted with --redact.
+                                      an asciicast v2 (.cast), or as a redacted GIF, WebP
+                                      or SVG.
               run                     Simulate an app session from a scenario file:
                                       lifecycle log and redacted snapshots.
               exec                    Run a program in a pseudo-terminal as the app:
@@ -67,9 +68,9 @@ import Testing
               rules                   List, show or lint the redaction rules.
               audit                   Audit scenarios and terminal captures: fail when a
                                       snapshot would leak a secret.
-              redact                  Write a recording (.cast) or capture (.ans) that
-                                      plays the same screens with every exposed value
-                                      hidden.
+              redact                  Write a recording (.cast), capture (.ans), GIF, WebP
+                                      or SVG that shows the same screens with every exposed
+                                      value hidden.
               completions             Print the completion script for bash, zsh or fish.
 
               See 'veil help <subcommand>' for detailed help.
@@ -448,20 +449,21 @@ import Testing
             PATH is a file or a folder. Folders are searched recursively (hidden folders
             and .build skipped, and the paths the folder's .veilignore or an --exclude GLOB
             matches, in gitignore syntax; symbolic links to folders not followed; --verbose
-            lists every skip) for scenarios (*.veil.yml), captures (*.ans, *.cast) and VHS
-            tapes (*.tape); the screens a scenario shows are audited with it, not again as
-            captures. A capture's header fields, typed input, markers and escape-sequence
-            strings (titles, working directory, hyperlinks, clipboard) are judged too, and
-            a tape's typed lines, Env and Set values. A file given by name is a scenario
-            when it ends in .yml or .yaml, a tape when it ends in .tape, else a capture,
-            and is audited even when a pattern matches it. A 'veil:allow RULE' comment on a
-            scenario's step, or a 'veil:allow RULE' marker event in a .cast, allows that
-            finding there (reported as allowed). Every file a scenario names must lie
-            inside the audited folder (no absolute paths, no '..' or symbolic links out of
-            it, regular files only) unless --allow-outside-root. Secrets are masked in
-            every format unless --show-secrets. Exit codes: 0 clean or warnings only; 1 a
-            block finding not in the baseline, or a life-cycle violation; 2 an input,
-            configuration or usage error (the other inputs are still audited and reported).
+            lists every skip) for scenarios (*.veil.yml), captures (*.ans, *.cast), SVG
+            captures (*.svg) and VHS tapes (*.tape); the screens a scenario shows are
+            audited with it, not again as captures. A capture's header fields, typed input,
+            markers and escape-sequence strings (titles, working directory, hyperlinks,
+            clipboard) are judged too, and a tape's typed lines, Env and Set values. A file
+            given by name is a scenario when it ends in .yml or .yaml, a tape when it ends
+            in .tape, an SVG when it ends in .svg, else a capture, and is audited even when
+            a pattern matches it. A 'veil:allow RULE' comment on a scenario's step, or a
+            'veil:allow RULE' marker event in a .cast, allows that finding there (reported
+            as allowed). Every file a scenario names must lie inside the audited folder (no
+            absolute paths, no '..' or symbolic links out of it, regular files only) unless
+            --allow-outside-root. Secrets are masked in every format unless --show-secrets.
+            Exit codes: 0 clean or warnings only; 1 a block finding not in the baseline, or
+            a life-cycle violation; 2 an input, configuration or usage error (the other
+            inputs are still audited and reported).
 
             Fingerprints in reports are keyed (HMAC) with the baseline's salt; without a
             baseline, with the UTF-8 bytes of the environment variable
@@ -535,7 +537,7 @@ import Testing
             ["record"],
             """
             OVERVIEW: Run a command in a pseudo-terminal and record it as an asciicast v2
-            (.cast), redacted with --redact.
+            (.cast), or as a redacted GIF, WebP or SVG.
 
             The command runs with TERM=xterm-256color in a terminal of --cols×--rows
             (default: the size of the terminal veil runs in, else 80×24). Standard input
@@ -549,19 +551,29 @@ import Testing
             hidden value reaches the file. --stdin records what was typed as input events
             ("i"); with --redact they are dropped (typed input can be a password).
 
+            -o OUT.gif, .webp or .svg writes the session as `veil redact` would write the
+            recording: always redacted, timed and drawn as the GIF/WebP/SVG options say.
+            Give -o again to write several formats from one session, e.g. -o demo.gif -o
+            demo.cast to keep the recording too (to render it again later); that .cast is
+            the session as recorded, redacted only with --redact, so keep it out of what
+            you publish. Without a .cast output the session is held in memory (at most 256
+            MiB) and never reaches the disk unredacted.
+
             Exit codes: 0 the recording was written (whatever the command's own status,
             shown on standard error); 2 a usage, configuration or write error, a command
-            that does not exist, or one still running at --timeout (nothing is written). A
-            SIGINT or SIGTERM of veil stops the command and leaves no file.
+            that does not exist, or one still running at --timeout (nothing is written; an
+            output already written in the run is removed). A SIGINT or SIGTERM of veil
+            stops the command and leaves no file.
 
-            USAGE: veil record -o <output> [<options>] -- <command> [<argument> ...]
+            USAGE: veil record -o <output> [-o <output> ...] [<options>] -- <command> [<argument> ...]
 
             ARGUMENTS:
               <command>               After --: the command and its arguments.
 
             OPTIONS:
-              -o, --output <output>   The asciicast recording to write (.cast), or - for
-                                      standard output.
+              -o, --output <output>   A file to write: .cast (asciicast v2), .gif, .webp or
+                                      .svg, or - for the .cast on standard output; give -o
+                                      again for more.
               --redact                Hide every exposed value (the rules of --config):
                                       frames re-encoded from the redacted screen.
               --stdin                 Record what is typed to the command as input events
@@ -573,8 +585,22 @@ import Testing
                                       built-in rules).
               --file-mode <mode>      Permissions of the files written, in octal: 600 lets
                                       only you read them, 644 everyone. (default: 600)
-              --style <style>         With --redact: how hidden values look (default:
-                                      solid). (values: solid, mask, placeholder)
+              --style <style>         With --redact or a GIF/WebP/SVG output: how hidden
+                                      values look (default: solid). (values: solid, mask,
+                                      placeholder)
+              --idle-limit <seconds>  GIF/WebP/SVG: shorten pauses to this many seconds
+                                      (default: the recording's idle_time_limit, else 5).
+              --speed <speed>         GIF/WebP/SVG: playback speed (2: twice as fast;
+                                      default: 1).
+              --fps-cap <fps-cap>     GIF/WebP/SVG: at most this many frames a second, 1–50
+                                      (default: 30).
+              --last-frame <seconds>  GIF/WebP/SVG: how long the last frame stays (default:
+                                      3).
+              --loop/--no-loop        GIF/WebP/SVG: play forever (default), or once.
+              --scale <scale>         GIF/WebP: pixel scale (SVG: image size; default: 1).
+                                      (values: 1, 2, 3)
+              --theme <theme>         GIF/WebP/SVG: colour theme (default: dark). (values:
+                                      dark, light, xterm)
               --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
                                       input's own: a .cast recording's, a scenario's
                                       screen.size, for record the terminal veil runs in;

@@ -259,7 +259,7 @@ public struct AuditEngine: Sendable {
                         recording: .confined(file.root, relative: file.relative, name: file.path), path: file.path)
                 else { continue }
                 allow = markers
-            case .tape:
+            case .tape, .svg:
                 continue
             }
             guard !allow.isEmpty else { continue }
@@ -382,7 +382,7 @@ public struct AuditEngine: Sendable {
         var scenarios: Set<String> = []
         for audit in audits {
             switch audit.input.kind {
-            case .capture, .tape: captures.insert(audit.input.path)
+            case .capture, .tape, .svg: captures.insert(audit.input.path)
             case .scenario: if let name = audit.scenarioName { scenarios.insert(name) }
             }
         }

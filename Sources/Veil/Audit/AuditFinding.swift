@@ -88,6 +88,10 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     public static let tapeAdvice =
         "the tape types or sets it, so anyone with the tape can read it and its recording may show it; take it out of the tape (read it from the environment when the tape runs)"
 
+    /// What to do about a value an SVG's text holds outside its screens.
+    public static let svgAdvice =
+        "no frame shows it, but anyone with the file can read it; remove it (veil redact x.svg -o y.svg replaces it)"
+
     /// What to do about a detector finding, as the message ends.
     public static let detectionAdvice = "hide it before the app enters the background"
 

@@ -52,6 +52,7 @@ struct AuditInputAuditor: Sendable {
             case .scenario: result = try await auditScenario(file)
             case .capture: result = try auditCapture(file)
             case .tape: result = try auditTape(file)
+            case .svg: result = try auditSVG(file)
             }
         } catch let error as InputError {
             result = InputAudit(
@@ -79,7 +80,7 @@ struct AuditInputAuditor: Sendable {
     // MARK: Scenarios
 
     /// The bytes of an input, read inside its root (``ConfinedRoot``).
-    private func read(_ file: AuditInputFile, limit: Int) throws -> [UInt8] {
+    func read(_ file: AuditInputFile, limit: Int) throws -> [UInt8] {
         do {
             return try file.root.read(file.relative, limit: limit, shown: file.path)
         } catch let failure as ConfinedRoot.Failure {
@@ -318,7 +319,7 @@ struct AuditInputAuditor: Sendable {
 
     // MARK: Findings
 
-    private func pending(
+    func pending(
         _ finding: Finding, rules: RuleSet, snapshotID: String, location: AuditLocation,
         inputPath: String, screen: Screen
     ) -> PendingFinding {

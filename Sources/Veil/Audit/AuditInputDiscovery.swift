@@ -61,6 +61,7 @@ public enum AuditInputDiscovery {
     public static func kind(ofNamedFile path: String) -> AuditedInput.Kind {
         let lower = path.lowercased()
         if lower.hasSuffix(".tape") { return .tape }
+        if lower.hasSuffix(".svg") { return .svg }
         return lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") ? .scenario : .capture
     }
 
@@ -79,6 +80,7 @@ public enum AuditInputDiscovery {
         if ends(".veil.yml") { return .scenario }
         if ends(".ans") || ends(".ansi") || ends(".cast") { return .capture }
         if ends(".tape") { return .tape }
+        if ends(".svg") { return .svg }
         return nil
     }
 

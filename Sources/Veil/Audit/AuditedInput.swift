@@ -37,6 +37,8 @@ public struct AuditedInput: Sendable, Hashable, Comparable {
         case capture
         /// A VHS tape (`.tape`), judged as text: what it types, its `Env` and `Set` values.
         case tape
+        /// An SVG capture (termtosvg, svg-term, a still screen): its frames judged as screens.
+        case svg
     }
 
     /// Repository-relative path, forward slashes.

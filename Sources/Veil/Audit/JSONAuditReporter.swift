@@ -167,6 +167,7 @@ public enum JSONAuditReporter: AuditReporter {
             ("name", .string(place.name)),
             ("seconds", place.seconds.map { .number(DurationText.seconds($0)) } ?? .null),
             ("event", .optional(place.event)),
+            ("frame", .optional(place.frame)),
         ])
     }
 

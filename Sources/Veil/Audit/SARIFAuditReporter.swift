@@ -121,6 +121,7 @@ public enum SARIFAuditReporter: AuditReporter {
             ]
             if let seconds = place.seconds { fields.append(("seconds", .number(DurationText.seconds(seconds)))) }
             if let event = place.event { fields.append(("event", .int(event))) }
+            if let frame = place.frame { fields.append(("frame", .int(frame))) }
             properties.append(("medium", .object(fields)))
         }
         result.properties = properties

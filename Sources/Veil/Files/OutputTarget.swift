@@ -26,6 +26,14 @@ public enum OutputTarget: Sendable, Hashable, CustomStringConvertible {
         self = argument == "-" ? .standardOutput : .file(argument)
     }
 
+    /// `-`, or the path: as the argument named it.
+    public var path: String {
+        switch self {
+        case .standardOutput: "-"
+        case .file(let path): path
+        }
+    }
+
     /// `<stdout>`, or the path.
     public var description: String {
         switch self {

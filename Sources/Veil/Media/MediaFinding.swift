@@ -23,6 +23,8 @@ public struct MediaPlace: Sendable, Hashable {
         case escape
         /// A VHS tape's text: a line it types, an `Env` or `Set` value, any other string.
         case tape
+        /// An SVG capture: a frame's screen, or its other text (title, description, comments).
+        case svg
     }
 
     /// The kind of place.
@@ -38,14 +40,20 @@ public struct MediaPlace: Sendable, Hashable {
     public var seconds: Double?
     /// The 0-based index of the recording's event, if any.
     public var event: Int?
+    /// The 0-based index of the frame of an SVG capture or an image, if any.
+    public var frame: Int?
 
-    public init(kind: Kind, name: String, line: Int, column: Int, seconds: Double? = nil, event: Int? = nil) {
+    public init(
+        kind: Kind, name: String, line: Int, column: Int, seconds: Double? = nil, event: Int? = nil,
+        frame: Int? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.line = max(1, line)
         self.column = max(1, column)
         self.seconds = seconds
         self.event = event
+        self.frame = frame
     }
 
     /// `header field "command"`, `input typed at 3.20 s`, `OSC 52 (clipboard) at 1.50 s`.
@@ -64,4 +72,6 @@ public struct MediaFinding: Sendable {
     public var place: MediaPlace
     /// The characters of the value, for `--show-secrets` only.
     var revealed: String
+    /// The bytes of the judged text the value covers (one range per line of it).
+    var textRanges: [Range<Int>] = []
 }

@@ -37,7 +37,8 @@ struct MediaTextJudge {
             let revealed = item.hiddenRanges.map { range in
                 String(decoding: utf8[max(0, range.lowerBound)..<min(utf8.count, range.upperBound)], as: UTF8.self)
             }.joined(separator: " ")
-            findings.append(MediaFinding(finding: item.finding, place: where_, revealed: revealed))
+            findings.append(
+                MediaFinding(finding: item.finding, place: where_, revealed: revealed, textRanges: item.hiddenRanges))
         }
     }
 

@@ -56,8 +56,18 @@ public struct SnapJob: Sendable {
         let screen: Screen
         switch source {
         case .capture(let path, let name, let at, let raw, let cols, let rows):
-            let capture = try TerminalCapture.capture(
-                path: path, name: name ?? (path == "-" ? "<stdin>" : path), cols: cols, rows: rows, at: at, raw: raw)
+            let name = name ?? (path == "-" ? "<stdin>" : path)
+            if path != "-", Asciicast.isCast(path: path) {
+                let input = try CaptureInput.read(path: path, name: name, raw: raw, cols: cols, rows: rows) {
+                    warnings.append($0)
+                }
+                if input.recordingHeader != nil {
+                    return try writeRecordingFrame(
+                        of: input, at: at, cols: cols, rows: rows, name: name, to: output, policy: policy,
+                        warnings: warnings)
+                }
+            }
+            let capture = try TerminalCapture.capture(path: path, name: name, cols: cols, rows: rows, at: at, raw: raw)
             warnings += capture.warnings
             screen = capture.screen
         case .command(let live):
@@ -69,6 +79,23 @@ public struct SnapJob: Sendable {
         warnings += outcome.unscannedWarnings(rules: snapshotter.settings.rules)
         try output.write(outcome.png, binary: true, policy: policy)
         return Written(output: output, hiddenSpans: outcome.hiddenSpans, warnings: warnings, notes: notes)
+    }
+
+    /// A recording's frame at `time` (its end when nil), as its GIF, WebP or SVG shows that
+    /// moment: redacted as `veil redact` redacts the recording (every value the recording
+    /// exposes hidden, even where it is only partly drawn), then judged as a snapshot
+    /// (``CaptureRedactor/picture(of:at:cols:rows:path:)``).
+    private func writeRecordingFrame(
+        of input: CaptureInput, at time: Double?, cols: Int?, rows: Int?, name: String, to output: OutputTarget,
+        policy: OutputPolicy, warnings: [String]
+    ) throws -> Written {
+        let settings = snapshotter.settings
+        let frame = try CaptureRedactor(rules: settings.rules, style: settings.style)
+            .picture(of: input, at: time, cols: cols, rows: rows, path: name)
+        let png = try snapshotter.png(ofRedacted: frame.screen)
+        try output.write(png, binary: true, policy: policy)
+        return Written(
+            output: output, hiddenSpans: frame.hiddenSpans, warnings: warnings + frame.report.warnings, notes: [])
     }
 
     /// What ``writeFrames(of:choosing:into:)`` wrote.
@@ -83,7 +110,8 @@ public struct SnapJob: Sendable {
         public var warnings: [String]
     }
 
-    /// The redacted PNG of chosen frames of the recording at `path` (`snap --frames`), in
+    /// The redacted PNG of chosen frames of the recording at `path` (`snap --frames`), each
+    /// judged again as a snapshot (``CaptureRedactor/picture(of:)``), in
     /// `folder` (made when missing): `frame-<seconds>s-event-<event>.png`, or
     /// `frame-<seconds>s-start.png` before the first event, as `policy` allows. Every picture
     /// is drawn before any is written: an error leaves no partial set.
@@ -96,11 +124,14 @@ public struct SnapJob: Sendable {
         var warnings: [String] = []
         let input = try CaptureInput.read(path: path, name: name, cols: cols, rows: rows) { warnings.append($0) }
         let settings = snapshotter.settings
-        let result = try CaptureRedactor(rules: settings.rules, style: settings.style)
-            .frames(of: input, choosing: choice, cols: cols, rows: rows, path: name)
+        let redactor = CaptureRedactor(rules: settings.rules, style: settings.style)
+        let result = try redactor.frames(of: input, choosing: choice, cols: cols, rows: rows, path: name)
         warnings += result.report.warnings
         let pictures = try result.frames.map { frame in
-            (name: Self.frameName(frame), png: try snapshotter.png(ofRedacted: frame.screen))
+            (
+                name: Self.frameName(frame),
+                png: try snapshotter.png(ofRedacted: try redactor.picture(of: frame.screen).redacted)
+            )
         }
         let output = try OutputFolder.open(folder, policy: policy, creating: true)
         for picture in pictures {

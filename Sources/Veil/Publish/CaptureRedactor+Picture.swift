@@ -1,0 +1,53 @@
+import VeilRedaction
+import VeilScreen
+
+extension CaptureRedactor {
+    /// A frame as Veil draws it, in every format and in `veil snap`: the screen `veil redact`
+    /// writes at that moment (every value the whole capture exposes hidden), judged again as
+    /// a snapshot, so whatever the snapshot's own detection finds on it is hidden too.
+    /// - Throws: ``Snapshotter/Failure`` when redaction fails (fail closed: no picture).
+    public func picture(of redacted: Screen) throws -> Snapshotter.Judgement {
+        try Snapshotter.judge(redacted, rules: rules, style: style)
+    }
+
+    /// A capture's picture at `time` (nil: its end), as an animation of it shows that moment:
+    /// the screen after every event up to `time`. `hiddenSpans` counts the spans hidden on it.
+    /// - Throws: ``InputError`` naming `path` (a bad event, `time` past the end);
+    ///   ``Snapshotter/Failure``.
+    public func picture(
+        of input: CaptureInput, at time: Double?, cols: Int?, rows: Int?, path: String
+    ) throws -> (screen: Screen, hiddenSpans: Int, report: CaptureExposureReport) {
+        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        var replay = try Replay(self, input: input, hidden: hidden, cols: cols, rows: rows, path: path)
+        var end = 0.0
+        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+            let stepTime = step.time ?? 0
+            end = max(end, stepTime)
+            if let time, stepTime > time { return }
+            _ = try replay.capture.apply(step)
+        }
+        if let time, time > end, input.recordingHeader != nil {
+            throw InputError(path: path, message: "--at \(time) is after the recording's end (\(end) s)")
+        }
+        let original = replay.capture.terminal.screen
+        let redacted = replay.redactedScreen()
+        let judgement = try picture(of: redacted)
+        return (judgement.redacted, Self.spansChanged(from: original, to: redacted) + judgement.hiddenSpans, report)
+    }
+
+    /// The runs of cells (and the title) that differ between two screens of one size.
+    static func spansChanged(from original: Screen, to redacted: Screen) -> Int {
+        guard original.cols == redacted.cols, original.rows == redacted.rows else { return 0 }
+        var spans = original.title != redacted.title ? 1 : 0
+        for row in 0..<original.rows {
+            var inside = false
+            for col in 0..<original.cols {
+                let index = row * original.cols + col
+                let differs = original.cells[index] != redacted.cells[index]
+                if differs && !inside { spans += 1 }
+                inside = differs
+            }
+        }
+        return spans
+    }
+}
