@@ -98,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "veil",
             dependencies: [
-                "Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "CVeilSignals",
+                "Veil", "VeilLifecycle", "VeilRedaction", "VeilRender", "VeilScreen", "VeilYAML", "CVeilSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

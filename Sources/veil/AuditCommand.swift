@@ -37,7 +37,7 @@ struct AuditCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files, capture files and folders.")
+    @Argument(help: "Scenario files, capture files and folders.", completion: .file())
     var paths: [String]
 
     @Option(help: "Output format.")
@@ -48,7 +48,7 @@ struct AuditCommand: AsyncParsableCommand {
         help: "Write the report to FILE (atomically; - is standard output) instead of standard output.")
     var output: OutputTarget?
 
-    @Option(help: "Baseline of reviewed findings to subtract (JSON).")
+    @Option(help: "Baseline of reviewed findings to subtract (JSON).", completion: .file(extensions: ["json"]))
     var baseline: String?
 
     @Flag(

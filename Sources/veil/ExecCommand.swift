@@ -29,7 +29,7 @@ struct ExecCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A scenario file (YAML) that drives the program.")
+    @Argument(help: "A scenario file (YAML) that drives the program.", completion: .file(extensions: ["yml", "yaml"]))
     var scenario: String?
 
     @Argument(

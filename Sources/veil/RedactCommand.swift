@@ -42,8 +42,8 @@ struct RedactCommand: ParsableCommand {
 
     @Argument(
         help:
-            "An asciicast recording (.cast), terminal bytes, or with --text plain text (a file, or - for standard input)."
-    )
+            "An asciicast recording (.cast), terminal bytes, or with --text plain text (a file, or - for standard input).",
+        completion: .file())
     var input: String
 
     @Option(

@@ -16,7 +16,7 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario file (YAML).")
+    @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yml", "yaml"]))
     var scenario: String
 
     @OptionGroup var session: SessionOutputOptions

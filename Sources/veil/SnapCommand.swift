@@ -28,7 +28,7 @@ struct SnapCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp(CaptureReading.inputHelp))
+    @Argument(help: ArgumentHelp(CaptureReading.inputHelp), completion: .file())
     var input: String?
 
     @Argument(
@@ -61,7 +61,9 @@ struct SnapCommand: ParsableCommand {
 
     @OptionGroup var fileMode: FileModeOption
 
-    @Option(help: "For a .cast recording: write the redacted PNG of chosen frames into this folder instead.")
+    @Option(
+        help: "For a .cast recording: write the redacted PNG of chosen frames into this folder instead.",
+        completion: .directory)
     var frames: String?
 
     @Option(

@@ -405,7 +405,8 @@ import Testing
             USAGE: veil rules show <id> [--config <file>]
 
             ARGUMENTS:
-              <id>                    The rule id, e.g. card.pan.
+              <id>                    The id of a rule or region, as 'veil rules list'
+                                      shows it, e.g. card.pan.
 
             OPTIONS:
               --config <file>         Rules file (default: the nearest .veil.yml from the

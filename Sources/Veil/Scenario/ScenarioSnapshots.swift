@@ -170,7 +170,7 @@ final class ScenarioSnapshots: Sendable {
             let place =
                 exposure.location == .title
                 ? "the window title"
-                : exposure.spans.first.map { "row \($0.row) col \($0.col)" } ?? "the screen"
+                : exposure.spans.first.map { "row \($0.row + 1) col \($0.col + 1)" } ?? "the screen"
             log.append(
                 .violation(
                     rule: exposure.ruleID,

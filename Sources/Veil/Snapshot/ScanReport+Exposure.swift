@@ -17,6 +17,11 @@ extension ScanReport {
         case .json:
             let items = zip(report.exposures, rows).map { exposure, row -> JSONOutput in
                 var fields = fields(exposure.finding, showingLast: showingLast)
+                // Where the value was on the screen: the finding's own spans are relative to
+                // the rows it was judged on.
+                if let index = fields.firstIndex(where: { $0.0 == "spans" }) {
+                    fields[index].1 = Self.spans(exposure.spans)
+                }
                 fields += [
                     ("line", .int(row.region.startLine)),
                     ("column", .int(row.region.startColumn)),
@@ -77,10 +82,10 @@ extension ScanReport {
         init(exposure: CaptureExposure, input: CaptureInput) {
             let first = exposure.spans.first
             if exposure.finding.location == .title {
-                place = "title:\(first?.col ?? 0)"
+                place = "title:\((first?.col ?? 0) + 1)"
             } else if let first {
                 let rows = Set(exposure.spans.map(\.row)).count
-                place = "\(first.row):\(first.col)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
+                place = "\(first.row + 1):\(first.col + 1)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
             } else {
                 place = "-"
             }

@@ -149,14 +149,15 @@ public enum ScanReport {
 
     private static func place(_ spans: [CellSpan], _ location: Finding.Location) -> String {
         guard let first = spans.first else { return "-" }
-        return location == .title ? "title:\(first.col)" : "\(first.row):\(first.col)"
+        return location == .title ? "title:\(first.col + 1)" : "\(first.row + 1):\(first.col + 1)"
     }
 
-    /// `row:col` of the first span (1 more row when it continues), or `title:col`.
+    /// `row:col` of the first span, 1-based as people count (1 more row when it continues), or
+    /// `title:col`.
     private static func place(_ finding: Finding) -> String {
         guard let first = finding.spans.first else { return "-" }
-        if finding.location == .title { return "title:\(first.col)" }
+        if finding.location == .title { return "title:\(first.col + 1)" }
         let rows = Set(finding.spans.map(\.row)).count
-        return "\(first.row):\(first.col)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
+        return "\(first.row + 1):\(first.col + 1)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
     }
 }

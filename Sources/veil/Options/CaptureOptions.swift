@@ -5,7 +5,7 @@ import VeilScreen
 
 /// INPUT, `--at` and the screen size: what `scan` and `screen` read a capture with.
 struct CaptureOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(CaptureReading.inputHelp))
+    @Argument(help: ArgumentHelp(CaptureReading.inputHelp), completion: .file())
     var input: String
 
     @OptionGroup var reading: CaptureReading

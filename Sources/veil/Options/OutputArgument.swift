@@ -8,6 +8,9 @@ extension OutputTarget: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(argument)
     }
+
+    /// A shell completes `-o` with file names.
+    public static var defaultCompletionKind: CompletionKind { .file() }
 }
 
 /// `--style`: a redaction style by name (``StyleName``), the same names for screens and text.

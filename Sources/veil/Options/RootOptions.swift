@@ -14,7 +14,9 @@ struct OutsideRootOption: ParsableArguments {
 
 /// `--root` and `--allow-outside-root`: the folder the files a scenario names must lie in.
 struct RootOptions: ParsableArguments {
-    @Option(help: "Folder the files the scenario names must lie inside (default: the scenario's folder).")
+    @Option(
+        help: "Folder the files the scenario names must lie inside (default: the scenario's folder).",
+        completion: .directory)
     var root: String?
 
     @OptionGroup var outside: OutsideRootOption

@@ -8,7 +8,7 @@ extension LifecycleLogFormatter.Format: ExpressibleByArgument {}
 /// `--out` and `--log`: where a session's snapshots go and how its lifecycle log is printed
 /// (`demo`, `run`, `exec`).
 struct SessionOutputOptions: ParsableArguments {
-    @Option(help: "Folder for the snapshots (default: veil-out; veil-demo for demo).")
+    @Option(help: "Folder for the snapshots (default: veil-out; veil-demo for demo).", completion: .directory)
     var out: String?
 
     @Option(help: "How to print the lifecycle log.")
