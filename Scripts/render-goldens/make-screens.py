@@ -120,6 +120,16 @@ def screens():
         run(0, 0, "hello", fg=1), run(1, 0, "世界", width=2, fg=4),
     ])
 
+    # What xterm shows after battery `rect_render_session` (DECFRA, DECCARA, DECSCA + DECSERA,
+    # DECCRA; its .attrs.json golden): protection is not drawn, filled and copied cells keep
+    # their renditions (RectangleRenderTests feeds the same bytes to a Terminal).
+    yield "rectangles", dict(cols=10, rows=5, theme="dark", scales=[1, 2], runs=[
+        run(0, 0, "XXX", attrs=["bold"], fg=1), run(0, 3, "def"), run(0, 6, "XXX", attrs=["bold"], fg=1), run(0, 9, "j"),
+        run(1, 0, "XXX", attrs=["bold"], fg=1), run(1, 3, "nop"), run(1, 6, "XXX", attrs=["bold"], fg=1), run(1, 9, "t"),
+        run(2, 0, "u"), run(2, 1, "vwx", attrs=["inverse"]), run(2, 4, "yzABCD"),
+        run(3, 0, "E"), run(3, 1, "FGH", attrs=["inverse"]), run(3, 4, "IJKLMN"),
+        run(4, 0, "PQ    UVWX"),
+    ])
 
 def main():
     os.makedirs(OUT, exist_ok=True)

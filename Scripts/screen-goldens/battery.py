@@ -571,6 +571,83 @@ case("revwrap_lrm_cub_many", 10, 5, FILL5 + RW_LRM + CSI + "5;4H" + CSI + "23D@"
 case("revwrap_dwl_row_above", 10, 5, FILL5 + RW + CSI + "2;1H" + ESC + "#6" + CSI + "3;1H" + "\b" + CSI + "C@",
      "45+7: BS to a double-width row above lands on the last column of the full width; CUF clamps to the half")
 
+# ---------------------------------------------------------------- rectangular areas, protection (VT420; issue 27)
+RECT = CSI + "H" + rows_of("abcdefghij", "klmnopqrst", "uvwxyzABCD", "EFGHIJKLMN", "OPQRSTUVWX")
+case("rect_deccra", 10, 5, RECT + CSI + "1;1;2;3;1;3;5;1$v",
+     "DECCRA copies rows 1-2, columns 1-3 to row 3 column 5; the cursor stays")
+case("rect_deccra_overlap", 10, 5, RECT + CSI + "1;1;3;5;1;2;3;1$v",
+     "DECCRA with overlapping source and destination copies as if through a buffer")
+case("rect_deccra_offscreen", 10, 5, RECT + CSI + "1;1;3;5;1;4;8;1$v",
+     "DECCRA: what falls past the bottom and right edges is cut")
+case("rect_deccra_defaults", 10, 5, RECT + CSI + "2;2;3;3$v",
+     "DECCRA without a destination copies to row 1, column 1")
+case("rect_deccra_origin", 10, 5, RECT + CSI + "?69h" + CSI + "3;8s" + CSI + "2;4r" + CSI + "?6h"
+     + CSI + "1;1;2;2;1;2;3;1$v" + CSI + "?6l",
+     "DECCRA under DECOM counts from the margins and is cut at them")
+case("rect_deccra_wide", 10, 3, CSI + "H" + "中文字x" + CSI + "1;2;1;5;1;2;1;1$v",
+     "DECCRA: the halves of wide characters cut by the source's edges arrive as blanks")
+case("rect_deccra_attrs", 10, 3, CSI + "H" + CSI + "1;4;31mab" + CSI + "0;7;44mcd" + CSI + "m"
+     + CSI + "1;1;1;4;1;2;3;1$v",
+     "DECCRA copies renditions and colours with the characters", attrs=True)
+case("rect_decfra", 10, 5, RECT + CSI + "1;31m" + CSI + "88;2;2;3;5$x" + CSI + "m",
+     "DECFRA fills rows 2-3, columns 2-5 with X in the current rendition and colour", attrs=True)
+case("rect_decfra_keeps_colours", 10, 5, CSI + "32;45m" + RECT + CSI + "0;1;4m" + CSI + "88;2;2;3;5$x" + CSI + "m",
+     "DECFRA without a colour set keeps the cells' colours, takes the rendition", attrs=True)
+case("rect_decfra_ignored", 10, 5, RECT + CSI + "0;2;2;3;5$x" + CSI + "7;2;2;3;5$x" + CSI + "88;3;3;2;2$x",
+     "DECFRA: no character, a control, an empty rectangle: nothing")
+case("rect_decfra_wide_edge", 10, 3, CSI + "H" + "中文字x" + CSI + "88;1;2;1;3$x",
+     "DECFRA: a wide character cut by the rectangle's edge is blanked whole")
+case("rect_decera", 10, 5, RECT + CSI + "7m" + CSI + "2;2;3;5$z" + CSI + "m",
+     "DECERA blanks the rectangle in the current rendition (inverse here)", attrs=True)
+case("rect_decera_protected", 10, 5, RECT + CSI + "2;3H" + CSI + '1"qPQ' + CSI + '0"q' + CSI + "2;2;3;5$z",
+     "DECERA erases DECSCA-protected cells too")
+case("rect_decsera", 10, 5, RECT + CSI + "3;1H" + CSI + '1"qPROT' + CSI + '0"q' + CSI + "2;2;4;5${",
+     "DECSERA blanks the rectangle except DECSCA-protected cells")
+case("rect_decsera_keeps_rendition", 10, 3, CSI + "H" + CSI + "1;7;34mabcdef" + CSI + "m" + CSI + "1;2;1;4${",
+     "DECSERA keeps the renditions and colours of the cells it blanks", attrs=True)
+case("rect_decsera_iso", 10, 5, RECT + CSI + "3;1H" + ESC + "VPROT" + ESC + "W" + CSI + "2;2;4;5${",
+     "DECSERA does not respect ISO (SPA/EPA) protection")
+case("rect_deccara_stream", 10, 4, RECT + CSI + "2;4;3;6;1;4$r",
+     "DECCARA (DECSACE 0): bold and underline over the stream from 2;4 to 3;6", attrs=True)
+case("rect_deccara_rectangle", 10, 4, RECT + CSI + "2*x" + CSI + "2;4;3;6;7;5$r" + CSI + "*x",
+     "DECCARA (DECSACE 2): inverse and blink on the rectangle only", attrs=True)
+case("rect_deccara_clear", 10, 3, CSI + "H" + CSI + "1;4;5;7mabcdefgh" + CSI + "m" + CSI + "1;2;1;7;0;4$r"
+     + CSI + "1;3;1;5;22;27$r",
+     "DECCARA 0 clears bold, underline, blink and inverse; 22 and 27 one each", attrs=True)
+case("rect_decrara", 10, 3, CSI + "H" + CSI + "1mabc" + CSI + "mdefgh" + CSI + "2*x" + CSI + "1;2;1;5;1;7$t"
+     + CSI + "*x",
+     "DECRARA reverses bold and inverse on the rectangle", attrs=True)
+case("protect_spa_ed", 10, 3, "ab" + ESC + "Vc" + ESC + "Wdef" + CSI + "H" + CSI + "J",
+     "ED keeps cells protected by SPA/EPA (ISO protection)")
+case("protect_spa_el", 10, 3, "ab" + ESC + "Vc" + ESC + "Wdef" + CSI + "H" + CSI + "2K",
+     "EL keeps ISO-protected cells")
+case("protect_spa_ech", 10, 3, "ab" + ESC + "Vc" + ESC + "Wdef" + CSI + "H" + CSI + "5X",
+     "ECH keeps ISO-protected cells")
+case("protect_spa_decsed", 10, 3, "ab" + ESC + "Vc" + ESC + "Wdef" + CSI + "H" + CSI + "?J",
+     "DECSED keeps ISO-protected cells too (xterm, for compatibility)")
+case("protect_decsca_ed", 10, 3, "ab" + CSI + '1"qc' + CSI + '0"qdef' + CSI + "H" + CSI + "J",
+     "ED erases DECSCA-protected cells (only the selective erases keep them)")
+case("protect_decsca_decsel", 10, 3, "ab" + CSI + '1"qc' + CSI + '0"qdef' + CSI + "H" + CSI + "?2K",
+     "DECSEL keeps DECSCA-protected cells")
+case("decbi_scrolls", 10, 5, RECT + CSI + "?69h" + CSI + "3;5s" + CSI + "2;4r" + CSI + "3;3H" + ESC + "6",
+     "DECBI at the left margin brings a blank column in (the region's rows, up to the right margin)")
+case("decfi_scrolls", 10, 5, RECT + CSI + "?69h" + CSI + "3;5s" + CSI + "2;4r" + CSI + "3;5H" + ESC + "9",
+     "DECFI at the right margin takes the column at the left margin out")
+case("decbi_decfi_move", 10, 5, RECT + CSI + "3;5H" + ESC + "6X" + CSI + "4;5H" + ESC + "9Y",
+     "DECBI and DECFI away from the margins move the cursor a column")
+case("decbi_left_edge", 10, 3, "x" + CSI + "H" + ESC + "6",
+     "DECBI at the left edge (no margins) shifts the row right")
+case("decscl_level3", 10, 3, CSI + '63;1"p' + CSI + "?69h" + CSI + "5;6s" + CSI + "1;1Habc" + CSI + '64;1"p',
+     "DECSCL 63: a VT300 has no left/right margins, DECSLRM is ignored")
+case("xtsave_restore", 10, 3, CSI + "?7l" + CSI + "?7s" + CSI + "?7h" + CSI + "?7r" + CSI + "1;9Hxyz",
+     "XTSAVE and XTRESTORE of autowrap: restored off, nothing wraps")
+case("rect_render_session", 10, 5, RECT + CSI + "1;31m" + CSI + "88;1;1;2;3$x" + CSI + "m" + CSI + "2*x"
+     + CSI + "3;2;4;4;7$r" + CSI + "*x" + CSI + "5;1H" + CSI + '1"qPQ' + CSI + '0"q' + CSI + "5;1;5;6${"
+     + CSI + "1;1;2;3;1;1;7;1$v",
+     "DECFRA, DECCARA, DECSCA and DECSERA, DECCRA in one screen (the render fixture `rectangles`)", attrs=True)
+case("morefix_tab", 10, 3, CSI + "?41h" + "0123456789\tX" + CSI + "?41l",
+     "DECSET 41 (curses fix): a tab in pending wrap goes to the next line first")
+
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."

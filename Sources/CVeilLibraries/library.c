@@ -13,6 +13,9 @@ int veil_library_load(veil_library *library) {
     if (library->state == 0) {
         library->state = -1;
         library->error[0] = '\0';
+        // The first copy that exists but would not load says why; when none exists, the
+        // names tried do.
+        char tried[sizeof library->error] = "";
         for (const char *const *name = library->file_names; *name != NULL; name++) {
             void *handle = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
             if (handle != NULL) {
@@ -21,7 +24,16 @@ int veil_library_load(veil_library *library) {
                 break;
             }
             const char *reason = dlerror();
-            snprintf(library->error, sizeof library->error, "%s", reason != NULL ? reason : *name);
+            int absent = reason == NULL || strstr(reason, "No such file") != NULL
+                || strstr(reason, "no such file") != NULL || strstr(reason, "image not found") != NULL;
+            if (!absent && library->error[0] == '\0') {
+                snprintf(library->error, sizeof library->error, "%s", reason);
+            }
+            size_t used = strlen(tried);
+            snprintf(tried + used, sizeof tried - used, "%s%s", used == 0 ? "" : ", ", *name);
+        }
+        if (library->state != 1 && library->error[0] == '\0') {
+            snprintf(library->error, sizeof library->error, "not found as %s", tried);
         }
     }
     int result = library->state == 1 ? 0 : -1;

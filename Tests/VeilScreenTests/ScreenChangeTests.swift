@@ -93,6 +93,62 @@ import VeilTestSupport
             ])
     }
 
+    /// Rectangle operations report one change each (issue 27); what DECFRA writes comes from
+    /// its sequence (the position of its ESC).
+    @Test func rectangleOperationsReportOneChangeEach() {
+        let fill = "abcdefghij\r\nklmnopqrst\r\nuvwxyzABCD"
+        #expect(changes("\(csi)1;1;2;3;1;3;5;1$v", before: fill).0 == [.copy(rect(0..<2, 0..<3), toRow: 2, toCol: 4)])
+        // Cut at the screen's edge: the source is cut with it.
+        #expect(changes("\(csi)1;1;2;3;1;4;9;1$v", before: fill).0 == [.copy(rect(0..<1, 0..<2), toRow: 3, toCol: 8)])
+        #expect(changes("xy\(csi)88;2;2;3;5$x", at: 7).0.last == .fill(rect(1..<3, 1..<5), position: 9))
+        #expect(changes("\(csi)2;2;3;5$z", before: fill).0 == [.erase(rect(1..<3, 1..<5), keepingProtected: false)])
+        #expect(changes("\(csi)2;2;3;5${", before: fill).0 == [.erase(rect(1..<3, 1..<5), keepingProtected: false)])
+        #expect(
+            changes("\(csi)2;2;3;5${", before: "\(csi)1\"q" + fill).0 == [
+                .erase(rect(1..<3, 1..<5), keepingProtected: true)
+            ])
+        // DECCARA in a stream (the default extent): whole rows between the corners.
+        #expect(changes("\(csi)2;2;3;5;1$r", before: fill).0 == [.modify(rect(1..<3, 0..<10))])
+        #expect(changes("\(csi)2*x\(csi)2;2;3;5;1$r", before: fill).0 == [.modify(rect(1..<3, 1..<5))])
+        // Invalid rectangles change nothing and report nothing.
+        #expect(changes("\(csi)3;3;2;2$z\(csi)88;3;3;2;2$x", before: fill).0.isEmpty)
+    }
+
+    /// XTWINOPS resizes the window within its display (the size the terminal was made or
+    /// resized to), as xterm on a screen as large as its window; 0 asks for the display's size.
+    @Test func windowOperationsResizeAndMove() throws {
+        var t = try Terminal(cols: 30, rows: 40)
+        let recorder = ScreenChangeRecorder()
+        t.observer = recorder
+        t.feed("\(csi)8;6;20t")
+        #expect(recorder.changes == [.resize(cols: 20, rows: 6, droppingTop: 0)])
+        #expect((t.cols, t.rows) == (20, 6))
+        t.feed("\(csi)8t")  // absent: unchanged
+        #expect((t.cols, t.rows) == (20, 6))
+        t.feed("\(csi)4;80;160t")  // pixels: 80/16 rows, 160/8 columns
+        #expect((t.cols, t.rows) == (20, 5))
+        t.feed("\(csi)8;99;99t")  // not past the display
+        #expect((t.cols, t.rows) == (30, 40))
+        t.feed("\(csi)8;5;5t\(csi)8;0;0t")  // 0: the display's size
+        #expect((t.cols, t.rows) == (30, 40))
+        t.feed("\(csi)24t")  // DECSLPP
+        #expect(t.rows == 24)
+        t.feed("\(csi)12*|")  // DECSNLS
+        #expect(t.rows == 12)
+        let collected = Answers()
+        t.responseHandler = { collected.append($0) }
+        t.feed("\(csi)3;40;50t\(csi)13t\(csi)18t\(csi)19t\(csi)2t\(csi)11t\(csi)1t\(csi)11t")
+        #expect(collected.text == "\(csi)3;40;50t\(csi)8;12;30t\(csi)9;40;30t\(csi)2t\(csi)1t")
+        // The owner's resize is the new display.
+        try t.resize(cols: 50, rows: 50)
+        t.feed("\(csi)8;45;45t")
+        #expect((t.cols, t.rows) == (45, 45))
+        var refused = try Terminal(cols: 10, rows: 4)
+        refused.reportSettings.allowsWindowOperations = false
+        refused.feed("\(csi)8;6;20t\(csi)30t\(csi)24*|")
+        #expect((refused.cols, refused.rows) == (10, 4))
+    }
+
     @Test func resizesAndFlushesAreReported() throws {
         var t = try Terminal(cols: 10, rows: 4)
         let recorder = ScreenChangeRecorder()

@@ -14,8 +14,8 @@ extension ExposureTracking {
             )
         case .fill(let rect, let position):
             willFill(rect, offset: position, on: screen, work: &work)
-        case .erase(let rect, _):
-            willErase(rows: rect.rows, cols: rect.cols, on: screen, work: &work)
+        case .erase(let rect, let keepingProtected):
+            willErase(rows: rect.rows, cols: rect.cols, keepingProtected: keepingProtected, on: screen, work: &work)
         case .modify(let rect):
             for row in rect.rows {
                 depart(row: row)
@@ -71,8 +71,12 @@ extension ExposureTracking {
 
     /// Rows `rows` (columns `cols`) are about to be erased. The rows are judged first (raw
     /// bytes), then marked changed; a row already blank and judged is left alone (erasing it
-    /// changes nothing), so erase storms over blank rows cost O(1) a row.
-    mutating func willErase(rows: Range<Int>, cols range: Range<Int>, on screen: ScreenView, work: inout Int) {
+    /// changes nothing), so erase storms over blank rows cost O(1) a row. With
+    /// `keepingProtected`, protected cells keep their offsets (they stay on screen).
+    mutating func willErase(
+        rows: Range<Int>, cols range: Range<Int>, keepingProtected: Bool = false, on screen: ScreenView,
+        work: inout Int
+    ) {
         guard !rows.isEmpty else { return }
         if everyMoment {
             var row = rows.lowerBound
@@ -91,7 +95,12 @@ extension ExposureTracking {
             depart(row: row)
             shown.setDirty(row, true)
             guard shown.hasOffsets[row] else { continue }
-            if whole {
+            if keepingProtected {
+                work &+= range.count
+                for col in range where col < cols && col >= 0 && !screen[row, col].attributes.contains(.protected) {
+                    shown.setOffset(row, col, -1)
+                }
+            } else if whole {
                 shown.clearOffsets(row)
             } else {
                 for col in range where col < cols && col >= 0 { shown.setOffset(row, col, -1) }

@@ -89,12 +89,9 @@ struct ExposureTracking: Sendable {
     /// The rows of the soft-wrapped line that holds `row`, at most `reach` rows on each side
     /// of it; the rows walked are added to `work`.
     func wrappedGroup(of row: Int, reach: Int = Int.max, on screen: ScreenView, work: inout Int) -> ClosedRange<Int> {
-        var first = row
-        while first > 0 && row - first < reach && screen.isWrapped(first - 1) { first -= 1 }
-        var last = row
-        while last < rows - 1 && last - row < reach && screen.isWrapped(last) { last += 1 }
-        work &+= last - first + 1
-        return first...last
+        let line = screen.wrappedLine(containing: row, reach: reach)
+        work &+= line.count
+        return line
     }
 
     /// The rows of context a copy takes on each side of a changed row:
@@ -190,12 +187,21 @@ struct ExposureTracking: Sendable {
     /// Appends rows `rows` of `screen` (cells, wrap flags) with their offsets to the batch
     /// being filled; the row `lastOfLine` ends a line there.
     private mutating func appendRows(_ rows: ClosedRange<Int>, of screen: ScreenView, lastOfLine: Int) {
+        Self.appendRows(rows, of: screen, offsets: shown, to: &builder, lastOfLine: lastOfLine)
+    }
+
+    /// The same with the rows' offsets and the builder apart (no access to the rest of the
+    /// tracking while the builder grows).
+    private static func appendRows(
+        _ rows: ClosedRange<Int>, of screen: ScreenView, offsets: ExposureRows, to builder: inout ExposureBatchBuilder,
+        lastOfLine: Int
+    ) {
         let cols = builder.cols
         for r in rows {
             screen.appendCells(ofRow: r, to: &builder.cells)
-            builder.wrapped.append(screen.isWrapped(r) && r < lastOfLine)
-            if shown.hasOffsets[r] {
-                shown.offsets[r].withUnsafeBufferPointer { builder.offsets.append(contentsOf: $0) }
+            builder.wrapped.append(r < lastOfLine && screen.isWrapped(r))
+            if offsets.hasOffsets[r] {
+                offsets.offsets[r].withUnsafeBufferPointer { builder.offsets.append(contentsOf: $0) }
             } else {
                 builder.offsets.append(contentsOf: repeatElement(-1, count: cols))
             }

@@ -19,6 +19,17 @@ public struct ScreenView {
     /// Whether `row` continues on the next row (soft wrap).
     public func isWrapped(_ row: Int) -> Bool { state.pointee.grid.isWrapped(row) }
 
+    /// The rows of the soft-wrapped line that holds `row` (rows joined by soft wraps), at most
+    /// `reach` rows on each side of it.
+    public func wrappedLine(containing row: Int, reach: Int = Int.max) -> ClosedRange<Int> {
+        var first = row
+        while first > 0 && row - first < reach && state.pointee.grid.isWrapped(first - 1) { first -= 1 }
+        var last = row
+        let rows = state.pointee.rows
+        while last < rows - 1 && last - row < reach && state.pointee.grid.isWrapped(last) { last += 1 }
+        return first...last
+    }
+
     /// The one cell every cell of `row` is, when the row is kept as one (erased whole,
     /// scrolled in, never written since); nil when its cells are kept one by one.
     public func uniformCell(ofRow row: Int) -> Cell? {

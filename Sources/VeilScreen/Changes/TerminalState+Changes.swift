@@ -38,6 +38,12 @@ extension TerminalState {
         if observer != nil { nextPosition = position(of: pointer) }
     }
 
+    /// An escape sequence starts at `pointer` (its ESC).
+    @inline(__always)
+    mutating func willStartSequence(at pointer: UnsafePointer<UInt8>) {
+        if observer != nil { sequencePosition = position(of: pointer) }
+    }
+
     /// Rows `from..<to` (every column, or `cols`) are about to be erased.
     @inline(__always)
     mutating func reportErase(rows from: Int, _ to: Int, cols: Range<Int>? = nil, keepingProtected: Bool = false) {

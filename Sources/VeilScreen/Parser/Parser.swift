@@ -69,7 +69,11 @@ public struct Parser: Sendable {
                     index = end
                     continue
                 }
-                if byte >= 0xC0 { receiver.willDecode(at: base + index) }
+                if byte >= 0xC0 {
+                    receiver.willDecode(at: base + index)
+                } else if byte == 0x1B {
+                    receiver.willStartSequence(at: base + index)
+                }
                 advanceGround(byte, into: &receiver)
             } else {
                 advanceSequence(byte, into: &receiver)

@@ -25,6 +25,11 @@ public protocol ParserReceiver {
     /// cells to input positions; the default does nothing.
     mutating func willDecode(at pointer: UnsafePointer<UInt8>)
 
+    /// The ESC that starts an escape sequence is at `pointer` (in the bytes being fed), for
+    /// receivers that map what a sequence writes (DECFRA) to input positions; the default
+    /// does nothing.
+    mutating func willStartSequence(at pointer: UnsafePointer<UInt8>)
+
     /// Executes a C0 control (0x00…0x1F other than ESC, CAN and SUB).
     mutating func execute(_ byte: UInt8)
 
@@ -56,6 +61,7 @@ extension ParserReceiver {
         for byte in bytes { print(Unicode.Scalar(byte)) }
     }
     public mutating func willDecode(at pointer: UnsafePointer<UInt8>) {}
+    public mutating func willStartSequence(at pointer: UnsafePointer<UInt8>) {}
     public mutating func execute(_ byte: UInt8) {}
     public mutating func csiDispatch(_ sequence: ControlSequence) {}
     public mutating func escDispatch(_ intermediates: Intermediates, final: UInt8, ignore: Bool) {}

@@ -15,6 +15,15 @@ public struct ReportSettings: Hashable, Sendable {
     /// Whether DECRQCRA (`CSI Pi ; Pg ; Pt ; Pl ; Pb ; Pr * y`) is answered, as xterm does by
     /// default (the window operation `GetChecksum` is allowed, `checksumExtension` 0).
     public var answersChecksumRequests = true
+    /// Whether a program may move and resize the window, as xterm allows by default (its
+    /// `allowWindowOps` is false, but the default `disallowedWindowOps` names only the title
+    /// reports and properties): XTWINOPS 2 and 1 iconify it and back (11 reports which), 3
+    /// moves it (13 reports where), XTWINOPS 4 and 8 and
+    /// DECSLPP (`CSI Ps t`, Ps ≥ 24) resize it, DECSNLS sets its lines, within the display
+    /// (the size the terminal was made or resized to by its owner, which a size of 0 asks
+    /// for: xterm's `limitResize` on a screen as large as its window). False: these are
+    /// ignored, as in an xterm whose `disallowedWindowOps` names them.
+    public var allowsWindowOperations = true
     /// The name and version XTVERSION (`CSI > q`) answers with, in xterm's `Name(version)` form.
     public var versionName = "Veil(0.1.0)"
 

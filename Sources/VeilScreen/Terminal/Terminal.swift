@@ -227,7 +227,9 @@ public struct Terminal: Sendable {
         guard (1...Screen.maximumSize).contains(newCols), (1...Screen.maximumSize).contains(newRows) else {
             throw ScreenError.invalidSize(cols: newCols, rows: newRows)
         }
-        guard newCols != cols || newRows != rows, exceededAtByte == nil, !state.workExhausted else { return }
+        guard exceededAtByte == nil, !state.workExhausted else { return }
+        state.display = (newCols, newRows)  // the window's display follows its owner's size
+        guard newCols != cols || newRows != rows else { return }
         state.resize(cols: newCols, rows: newRows)
     }
 }

@@ -10,6 +10,12 @@ extension TerminalState {
         let key =
             UInt32(sequence.intermediates.first) << 16 | UInt32(sequence.privateMarker) << 8 | UInt32(sequence.final)
         if key != 0x62 { lastPrinted = nil }
+        switch sequence.intermediates.first {
+        case 0x24 where conformanceLevel < 3, 0x2A where conformanceLevel < 4:
+            return  // xterm: `CSI … $` sequences need a VT300 level, `CSI … *` ones a VT400 level
+        default:
+            break
+        }
         switch key {
         case 0x40:  // CSI Ps @  ICH: insert blank characters (ECMA-48 8.3.64)
             wrapPending = false
@@ -27,21 +33,21 @@ extension TerminalState {
                 }
             }
         case 0x27_007D:  // CSI Ps ' }  DECIC: insert columns at the cursor (VT420), inside the margins
-            if row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
+            if conformanceLevel >= 4 && row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
                 for r in scrollTop...scrollBottom {
                     insertBlanks(p.value(0, default: 1), row: r, col: col, end: rightMargin + 1)
                 }
             }
         case 0x27_007E:  // CSI Ps ' ~  DECDC: delete columns at the cursor (VT420), inside the margins
-            if row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
+            if conformanceLevel >= 4 && row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins {
                 for r in scrollTop...scrollBottom {
                     deleteCharacters(p.value(0, default: 1), row: r, col: col, end: rightMargin + 1)
                 }
             }
-        case 0x22_0071:  // CSI Ps " q  DECSCA: select character protection (VT220)
+        case 0x22_0071:  // CSI Ps " q  DECSCA: select character protection (VT220); xterm: DEC protection from now
+            protection = .dec
             if p[0] == 1 {
                 pen.attributes.insert(.protected)
-                protectionUsed = true
             } else if p[0] == 0 || p[0] == 2 {
                 pen.attributes.remove(.protected)
             }
@@ -101,12 +107,45 @@ extension TerminalState {
             tabBackward(p.value(0, default: 1))
         case 0x62:  // CSI Ps b  REP: repeat the preceding graphic character (ECMA-48 8.3.103)
             if let scalar = lastPrinted { repeatCharacter(scalar, count: p.value(0, default: 1)) }
-        case 0x63, 0x3E63, 0x3D63, 0x6E, 0x3F6E, 0x3E71, 0x74, 0x2A_0079, 0x24_0077:
-            // DA1, DA2, DA3, DSR, DECDSR, XTVERSION, XTWINOPS, DECRQCRA, DECRQPSR: answers only
-            // (TerminalState+Reports.swift); CSI Ps t is otherwise a window operation.
+        case 0x63, 0x3E63, 0x3D63, 0x6E, 0x3F6E, 0x3E71, 0x2A_0079, 0x24_0077:
+            // DA1, DA2, DA3, DSR, DECDSR, XTVERSION, DECRQCRA, DECRQPSR: answers only
+            // (TerminalState+Reports.swift).
             if responseHandler != nil { answer(key, p) }
-            if key == 0x74, !TerminalState.windowReports.contains(p[0]), let unhandled = unhandledSequenceHandler {
-                unhandled(TerminalState.describe(sequence))  // a window operation other than a report
+        case 0x74:  // CSI Ps ; Ps ; Ps t  XTWINOPS: window reports and operations (xterm's dtterm extensions)
+            if TerminalState.windowReports.contains(p[0]) {
+                if responseHandler != nil { answer(key, p) }
+            } else if !windowOperation(p), let unhandled = unhandledSequenceHandler {
+                unhandled(TerminalState.describe(sequence))  // an operation a window-less terminal has not
+            }
+        case 0x24_0076:  // CSI Pts;Pls;Pbs;Prs;Pps;Ptd;Pld;Ppd $ v  DECCRA: copy rectangular area (VT420)
+            if conformanceLevel >= 4 { copyRectangle(p) }
+        case 0x24_0078:  // CSI Pch;Pt;Pl;Pb;Pr $ x  DECFRA: fill rectangular area (VT420)
+            if conformanceLevel >= 4 { fillRectangle(p) }
+        case 0x24_007A:  // CSI Pt;Pl;Pb;Pr $ z  DECERA: erase rectangular area (VT420)
+            if conformanceLevel >= 4 { eraseRectangle(p) }
+        case 0x24_007B:  // CSI Pt;Pl;Pb;Pr $ {  DECSERA: selective erase rectangular area (VT420)
+            if conformanceLevel >= 4 { selectivelyEraseRectangle(p) }
+        case 0x24_0072:  // CSI Pt;Pl;Pb;Pr;Ps… $ r  DECCARA: change attributes in rectangular area (VT420)
+            if conformanceLevel >= 4 { changeAttributes(p, reverse: false) }
+        case 0x24_0074:  // CSI Pt;Pl;Pb;Pr;Ps… $ t  DECRARA: reverse attributes in rectangular area (VT420)
+            if conformanceLevel >= 4 { changeAttributes(p, reverse: true) }
+        case 0x2A_0078:  // CSI Ps * x  DECSACE: select attribute change extent (VT420)
+            attributeChangeExtent = p[0]
+        case 0x22_0070:  // CSI Pl ; Pc " p  DECSCL: conformance level (VT220); xterm: 61…64, after a soft reset
+            if (61...64).contains(p[0]) {
+                softReset()
+                conformanceLevel = p[0] - 60
+            }
+        case 0x24_007C:  // CSI Ps $ |  DECSCPP: columns per page, 80 (default) or 132 (VT340)
+            let width = p[0] == 0 || p[0] == 80 ? 80 : (p[0] == 132 ? 132 : 0)
+            if width > 0 {
+                if col + 1 > width { col = width - 1 }
+                modes.columns132 = width == 132
+                if width != cols { resize(cols: width, rows: rows) }
+            }
+        case 0x2A_007C:  // CSI Ps * |  DECSNLS: lines per screen (VT420), a window operation in xterm
+            if reportSettings.allowsWindowOperations && (1...255).contains(p[0]) {
+                resizeWindow(rows: p[0], cols: cols)
             }
         case 0x64:  // CSI Ps d  VPA: line position absolute (ECMA-48 8.3.158)
             moveCursor(row: min(originTop + p.value(0, default: 1) - 1, originBottom), col: col)
@@ -148,6 +187,10 @@ extension TerminalState {
             } else {
                 saveCursor()
             }
+        case 0x3F73:  // CSI ? Pm s  XTSAVE: save DEC private modes (xterm)
+            saveDECModes(p)
+        case 0x3F72:  // CSI ? Pm r  XTRESTORE: restore DEC private modes (xterm)
+            restoreDECModes(p)
         case 0x75:  // CSI u  SCORC: restore cursor (SCO)
             restoreCursor()
         case 0x21_0070:  // CSI ! p  DECSTR: soft terminal reset (VT220)

@@ -71,7 +71,8 @@ extension TerminalState {
         case " q":  // DECSCUSR: 2 block, 4 underline, 6 bar; one less when blinking
             let shape = modes.cursorStyle <= 2 ? 2 : (modes.cursorStyle <= 4 ? 4 : 6)
             return "\(modes.cursorBlink ? shape - 1 : shape) q"
-        case "\"p": return "64;1\"p"  // DECSCL: VT400 level, 7-bit controls
+        case "\"p":  // DECSCL: the level, 7-bit controls
+            return conformanceLevel > 1 ? "6\(conformanceLevel);1\"p" : "61\"p"
         case "\"q": return "\(pen.attributes.contains(.protected) ? 1 : 0)\"q"  // DECSCA
         case "t": return "\(rows - 1 > 24 ? rows - 1 : 24)t"  // DECSLPP (xterm's formula)
         case "$|": return "\(modes.columns132 ? 132 : 80)$|"  // DECSCPP

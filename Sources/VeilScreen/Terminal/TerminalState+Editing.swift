@@ -1,35 +1,49 @@
 extension TerminalState {
+    /// Whether an erase keeps protected cells, as xterm: the selective erases (DECSED,
+    /// DECSEL) under either protection, the others (ED, EL, ECH) only under ISO protection.
+    func keepsProtected(selective: Bool) -> Bool {
+        selective ? protection != .off : protection == .iso
+    }
+
     /// Erases columns `from..<to` of `row` (BCE); a wide character cut by the range is
-    /// erased whole. Erased cells lose their marks, links and attributes.
+    /// erased whole. Erased cells lose their marks, links and attributes; protected cells
+    /// stay when `selective` (or under ISO protection, see ``keepsProtected(selective:)``).
     mutating func erase(row: Int, from: Int, to: Int, selective: Bool = false) {
         guard from < to else { return }
         var start = from
         var end = to
         if grid[row, start].width == 0 && start > 0 { start -= 1 }
         if grid[row, end - 1].width == 2 && end < cols { end += 1 }
-        reportErase(rows: row, row + 1, cols: start..<end, keepingProtected: selective && protectionUsed)
-        if selective && protectionUsed && !grid.isUniform(row) {
-            // DECSED/DECSEL: DECSCA-protected cells stay (a uniform row has none). Charged
-            // per cell: a storm of selective erases over protected screens runs into the
-            // work budget.
-            grid.charge(end - start)
-            let blank = eraseCell
-            let base = grid.writableBase(row)
-            grid.cells.withUnsafeMutableBufferPointer { buffer in
-                for index in (base + start)..<(base + end) where !buffer[index].attributes.contains(.protected) {
-                    buffer[index] = blank
-                }
-            }
-            grid.repairWideCharacters(row: row)
-        } else {
+        let keep = keepsProtected(selective: selective)
+        reportErase(rows: row, row + 1, cols: start..<end, keepingProtected: keep)
+        guard keep else {
             grid.fill(row: row, from: start, to: end, with: eraseCell)
+            return
         }
+        if grid.isUniform(row) {
+            // One cell for the whole row: protected, nothing changes; else a plain fill.
+            if !grid[row, 0].attributes.contains(.protected) {
+                grid.fill(row: row, from: start, to: end, with: eraseCell)
+            }
+            return
+        }
+        // Charged per cell: a storm of selective erases over protected screens runs into
+        // the work budget.
+        grid.charge(end - start)
+        let blank = eraseCell
+        let base = grid.writableBase(row)
+        grid.cells.withUnsafeMutableBufferPointer { buffer in
+            for index in (base + start)..<(base + end) where !buffer[index].attributes.contains(.protected) {
+                buffer[index] = blank
+            }
+        }
+        grid.repairWideCharacters(row: row)
     }
 
     /// Erases whole rows `from..<to`.
     mutating func eraseRows(from: Int, to: Int, selective: Bool) {
-        if selective && protectionUsed {
-            for r in from..<max(from, to) { erase(row: r, from: 0, to: cols, selective: true) }
+        if keepsProtected(selective: selective) {
+            for r in from..<max(from, to) { erase(row: r, from: 0, to: cols, selective: selective) }
         } else {
             reportErase(rows: from, to)
             grid.clearRows(from: from, to: to, with: eraseCell)
@@ -48,9 +62,24 @@ extension TerminalState {
             erase(row: row, from: 0, to: col + 1, selective: selective)
         case 2:
             eraseRows(from: 0, to: rows, selective: selective)
+            // xterm: an erase of the whole screen that found no protected cell switches
+            // protection off (DECCIR reports it).
+            if keepsProtected(selective: selective) && !anyProtectedCell() { protection = .off }
         default:
             break
         }
+    }
+
+    /// Whether a cell of the buffer shown is protected.
+    func anyProtectedCell() -> Bool {
+        for r in 0..<rows {
+            if grid.isUniform(r) {
+                if grid[r, 0].attributes.contains(.protected) { return true }
+                continue
+            }
+            for c in 0..<cols where grid[r, c].attributes.contains(.protected) { return true }
+        }
+        return false
     }
 
     /// EL: erase in line (0 right, 1 left, 2 all).
@@ -204,6 +233,12 @@ extension TerminalState {
 
     /// Moves forward `count` tab stops (the last column when there are no more).
     mutating func tabForward(_ count: Int) {
+        if wrapPending && modes.autowrap && modes.isRecorded(TerminalState.moreFixBit) {
+            // xterm's curses fix (DECSET 41): a tab in pending wrap goes to the next line first.
+            wrapPending = false
+            index()
+            col = 0
+        }
         var n = count
         var c = col
         let last = forwardLimit()  // the right margin from inside it

@@ -92,3 +92,42 @@ extension TerminalState {
         }
     }
 }
+
+extension TerminalState {
+    /// DECBI (`ESC 6`, VT420): at the left margin (the left edge without margins), with the
+    /// cursor inside the margins, a blank column comes in there (the columns of the scroll
+    /// region up to the right margin move right, DECIC); elsewhere the cursor moves back a
+    /// column, as BS (xterm's `xtermColIndex`).
+    mutating func backIndex() {
+        if cursorInsideHorizontalMargins && col == leftMargin {
+            shiftColumns(at: col, insert: true)
+        } else {
+            cursorBack(1)
+        }
+    }
+
+    /// DECFI (`ESC 9`, VT420): at the right margin (the right edge without margins), with
+    /// the cursor inside the margins, the column at the left margin leaves (the columns of
+    /// the scroll region move left, a blank one comes in at the right margin: DECDC at the
+    /// left margin); elsewhere the cursor moves forward a column, as CUF.
+    mutating func forwardIndex() {
+        if cursorInsideHorizontalMargins && col == rightMargin {
+            shiftColumns(at: leftMargin, insert: false)
+        } else {
+            moveCursor(row: row, col: min(col + 1, forwardLimit()))
+        }
+    }
+
+    /// DECIC (`insert`) or DECDC of one column at `column`, over the rows of the scroll
+    /// region, when the cursor is inside it (xterm's `xtermColScroll`); the cursor stays.
+    private mutating func shiftColumns(at column: Int, insert: Bool) {
+        guard row >= scrollTop && row <= scrollBottom && cursorInsideHorizontalMargins else { return }
+        for r in scrollTop...scrollBottom {
+            if insert {
+                insertBlanks(1, row: r, col: column, end: rightMargin + 1)
+            } else {
+                deleteCharacters(1, row: r, col: column, end: rightMargin + 1)
+            }
+        }
+    }
+}

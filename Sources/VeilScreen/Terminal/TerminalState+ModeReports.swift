@@ -24,6 +24,8 @@ extension TerminalState {
     ]
     /// ANSI modes recorded on SM/RM: KAM (2) and SRM (12, set by default).
     static let recordedANSIModes: [(mode: Int, initial: Bool)] = [(2, false), (12, true)]
+    /// The bit of xterm's curses fix (DECSET 41, `moreFix`), which HT reads.
+    static let moreFixBit = recordedBit(41, ansi: false)!
     /// Function-key modes of which only one is set at a time (xterm's keyboard type).
     static let keyboardTypeModes: Set<Int> = [1050, 1051, 1060, 1061]
 
@@ -132,5 +134,28 @@ extension TerminalModes {
     /// scroll on output, 69 DECLRMM until margins are modelled); nil for others.
     public func isRecordedSet(decMode mode: Int) -> Bool? {
         TerminalState.recordedBit(mode, ansi: false).map { isRecorded($0) }
+    }
+}
+
+extension TerminalState {
+    /// XTSAVE (`CSI ? Pm s`): remembers the state of each DEC private mode listed that is
+    /// set or reset (xterm's `savemodes`), for XTRESTORE.
+    mutating func saveDECModes(_ p: Parameters) {
+        for index in 0..<p.count {
+            let state = decModeState(p[index])
+            if state == ModeReport.set.rawValue || state == ModeReport.reset.rawValue {
+                savedDECModes[p[index]] = state == ModeReport.set.rawValue
+            }
+        }
+    }
+
+    /// XTRESTORE (`CSI ? Pm r`): sets or resets each DEC private mode listed as XTSAVE found
+    /// it (xterm's `restoremodes`); modes never saved stay as they are.
+    mutating func restoreDECModes(_ p: Parameters) {
+        for index in 0..<p.count {
+            guard let on = savedDECModes[p[index]] else { continue }
+            setDECMode(p[index], on)
+            recordMode(p[index], on, ansi: false)
+        }
     }
 }

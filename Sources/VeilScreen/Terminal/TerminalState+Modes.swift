@@ -35,7 +35,7 @@ extension TerminalState {
         case 12: modes.cursorBlink = on
         case 25: modes.cursorVisible = on  // DECTCEM
         case 45: modes.reverseWraparound = on
-        case 69: setLeftRightMarginMode(on)  // DECLRMM
+        case 69: if conformanceLevel >= 4 { setLeftRightMarginMode(on) }  // DECLRMM (VT420)
         case 9, 1000, 1001, 1002, 1003:  // mouse tracking
             let tracking = TerminalModes.MouseTracking(rawValue: mode) ?? .off
             if on {
@@ -141,6 +141,7 @@ extension TerminalState {
         // (esctest2's DECSTR_ReverseWraparound and DECSET_DECLRMM_ModeResetByDECSTR pass in it).
         modes.reverseWraparound = false
         modes.leftRightMargins = false
+        protection = .off  // xterm: DECSCA and SPA protection end (the marks stay on the cells)
         scrollTop = 0
         scrollBottom = rows - 1
         resetHorizontalMargins()
@@ -158,6 +159,8 @@ extension TerminalState {
     /// RIS: full reset. Both buffers are cleared, the sensitive run and the link end;
     /// the title stays (as in xterm).
     mutating func fullReset() {
+        // xterm: a terminal switched to 132 columns (with mode 40 allowing it) goes back to 80.
+        let back80 = modes.columns132 && modes.allowColumnSwitch && cols != 80
         // The buffers keep their storage (and their work count): every row becomes a uniform blank.
         if isAlternateScreen {
             report(.switchBuffer)
@@ -181,7 +184,9 @@ extension TerminalState {
         singleShift = 0
         lastPrinted = nil
         paletteOverrides = [:]
-        protectionUsed = false  // no cell is protected any more (DECCIR reports it, as xterm)
+        protection = .off  // no cell is protected any more (DECCIR reports it, as xterm)
+        attributeChangeExtent = 0
+        if back80 { resize(cols: 80, rows: rows) }
         moveCursor(row: 0, col: 0)
         if tables.clusters.count > 1 || tables.reasons.count > 1 || tables.links.count > 1 { tables = SideTables() }
     }

@@ -2,8 +2,9 @@ extension TerminalState {
     /// The OSC number that starts (`7701;REASON`) and ends (`7701;`) a sensitive run.
     static let sensitiveMarkCommand = 7701
 
-    /// OSC: `Ps ; Pt`. Handles 0/2 (title), 4/104 (palette), 8 (hyperlink),
-    /// 10–19/110–119 (dynamic colours) and 7701 (sensitive marks); others are swallowed.
+    /// OSC: `Ps ; Pt`. Handles 0/2 (title), 4/104 (palette), 5/105 (special colours), 8
+    /// (hyperlink), 10–19/110–119 (dynamic colours) and 7701 (sensitive marks); others are
+    /// swallowed.
     mutating func handleOSC(_ payload: UnsafeBufferPointer<UInt8>, bellTerminated: Bool) {
         // The command number: digits up to the first `;`.
         var number = 0
@@ -31,6 +32,10 @@ extension TerminalState {
             setPalette(String(decoding: rest, as: UTF8.self), terminator: terminator)
         case 104:  // reset palette colours (xterm)
             resetPalette(String(decoding: rest, as: UTF8.self))
+        case 5:  // set or query special colours: 5;c;spec[;c;spec…] = 4;256+c;spec (xterm)
+            setPalette(String(decoding: rest, as: UTF8.self), terminator: terminator, first: 256, command: 5)
+        case 105:  // reset special colours (xterm; see resetPalette)
+            resetPalette(String(decoding: rest, as: UTF8.self), first: 256)
         case 8:  // hyperlink: 8;params;URI, an empty URI ends it (OSC 8 convention)
             guard let separator = rest.firstIndex(of: UInt8(ascii: ";")) else { return }
             let uri = UnsafeBufferPointer(rebasing: rest[(separator + 1)...])
@@ -79,15 +84,17 @@ extension TerminalState {
         return "rgb:\(hex(r))/\(hex(g))/\(hex(b))"
     }
 
-    /// OSC 4: `c;spec` pairs; `?` as the spec queries colour `c`.
-    mutating func setPalette(_ text: String, terminator: String) {
+    /// OSC 4 (and OSC 5, `first` 256: the special colours by their own number): `c;spec`
+    /// pairs; `?` as the spec queries colour `c`, answered in the same command's form.
+    mutating func setPalette(_ text: String, terminator: String, first: Int = 0, command: Int = 4) {
         let fields = text.split(separator: ";", omittingEmptySubsequences: false)
         var index = 0
         while index + 1 < fields.count {
             defer { index += 2 }
-            guard let number = Int(fields[index]), (0...TerminalState.lastSpecialColor).contains(number) else {
+            guard let given = Int(fields[index]), (0...(TerminalState.lastSpecialColor - first)).contains(given) else {
                 continue
             }
+            let number = given + first
             let spec = fields[index + 1]
             if spec == "?" {
                 guard responseHandler != nil else { continue }
@@ -95,7 +102,7 @@ extension TerminalState {
                     number > 255
                     ? colorOverrides[number] ?? defaultForeground
                     : paletteOverrides[UInt8(number)] ?? TerminalState.xtermPaletteColor(number)
-                respond("\u{1B}]4;\(number);\(TerminalState.colorSpec(rgb.0, rgb.1, rgb.2))\(terminator)")
+                respond("\u{1B}]\(command);\(given);\(TerminalState.colorSpec(rgb.0, rgb.1, rgb.2))\(terminator)")
             } else if let rgb = TerminalState.parseColorSpec(spec) {
                 report(.appearance)
                 if number > 255 {
@@ -107,21 +114,19 @@ extension TerminalState {
         }
     }
 
-    /// OSC 104: resets the listed colours, or all of them without a list.
-    mutating func resetPalette(_ text: String) {
+    /// OSC 104 (and OSC 105, `first` 256): resets the listed colours, or all of them without
+    /// a list, to their resource values. As xterm 379 with its default resources, the special
+    /// colours 256–260 keep what was set: their resource, `XtDefaultForeground`, is no colour
+    /// `XParseColor` reads, so xterm's reset of them fails (`Scripts/query-goldens`, `osc105_*`).
+    mutating func resetPalette(_ text: String, first: Int = 0) {
         report(.appearance)
         if text.isEmpty {
-            paletteOverrides = [:]
-            for number in 256...TerminalState.lastSpecialColor { colorOverrides[number] = nil }
+            if first == 0 { paletteOverrides = [:] }
             return
         }
         for field in text.split(separator: ";") {
-            guard let number = Int(field), (0...TerminalState.lastSpecialColor).contains(number) else { continue }
-            if number > 255 {
-                colorOverrides[number] = nil
-            } else {
-                paletteOverrides[UInt8(number)] = nil
-            }
+            guard let given = Int(field), given >= 0, given + first <= 255 else { continue }
+            paletteOverrides[UInt8(given + first)] = nil
         }
     }
 
@@ -149,24 +154,10 @@ extension TerminalState {
         }
     }
 
-    /// Parses `rgb:r/g/b` (1–4 hex digits per channel) or `#rrggbb`. As X11 (and so xterm):
-    /// a channel is scaled to 16 bits, then its high byte is kept (`rgb:12ff/…` is 0x12).
+    /// A colour specification as xterm 379 reads it (``X11ColorSpec``): `#` forms, `rgb:`,
+    /// Xcms's `rgbi:` and CIE forms, TekHVC, X11 colour names.
     static func parseColorSpec(_ spec: Substring) -> (UInt8, UInt8, UInt8)? {
-        if spec.hasPrefix("rgb:") {
-            let parts = spec.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 3 else { return nil }
-            var channels: [UInt8] = []
-            for part in parts {
-                guard (1...4).contains(part.count), let value = Int(part, radix: 16) else { return nil }
-                let maximum = (1 << (4 * part.count)) - 1
-                channels.append(UInt8((value * 0xFFFF / maximum) >> 8))
-            }
-            return (channels[0], channels[1], channels[2])
-        }
-        if spec.hasPrefix("#"), spec.count == 7, let value = Int(spec.dropFirst(), radix: 16) {
-            return (UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
-        }
-        return nil
+        X11ColorSpec.parse(spec)
     }
 
     /// xterm's default 256-colour palette.

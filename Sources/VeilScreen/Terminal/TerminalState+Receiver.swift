@@ -44,6 +44,15 @@ extension TerminalState: ParserReceiver {
             tabStops[col] = true
         case 0x4D:  // ESC M  RI: reverse index (ECMA-48 8.3.104)
             reverseIndex()
+        case 0x56:  // ESC V  SPA: start of protected area (ECMA-48 8.3.136); xterm: ISO protection from now
+            protection = .iso
+            pen.attributes.insert(.protected)
+        case 0x57:  // ESC W  EPA: end of protected area (ECMA-48 8.3.46)
+            pen.attributes.remove(.protected)
+        case 0x36:  // ESC 6  DECBI: back index (VT420)
+            if conformanceLevel >= 4 { backIndex() }
+        case 0x39:  // ESC 9  DECFI: forward index (VT420)
+            if conformanceLevel >= 4 { forwardIndex() }
         case 0x4E:  // ESC N  SS2: single shift G2 (ECMA-48 8.3.141)
             singleShift = 2
         case 0x4F:  // ESC O  SS3: single shift G3 (ECMA-48 8.3.142)

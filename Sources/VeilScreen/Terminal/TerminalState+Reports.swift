@@ -53,7 +53,7 @@ extension TerminalState {
             (attributes.contains(.inverse), 8), (attributes.contains(.blink), 4),
             (attributes.contains(.underline) && pen.underlineStyle != .double, 2), (attributes.contains(.bold), 1),
         ])
-        let protection = flags([(protectionUsed, 1)])  // xterm: DECSCA protection ever used
+        let protection = flags([(self.protection == .dec, 1)])  // xterm: DECSCA protection selected
         let state = flags([(wrapPending, 8), (singleShift == 3, 4), (singleShift == 2, 2), (modes.origin, 1)])
         let sets = [charsets.0, charsets.1, charsets.2, charsets.3].map { set -> String in
             switch set {
@@ -96,19 +96,22 @@ extension TerminalState {
     /// The XTWINOPS operations that are reports (answered or, 20/21, refused).
     static let windowReports: Set<Int> = [11, 13, 14, 15, 16, 18, 19, 20, 21]
 
-    /// XTWINOPS reports: the window is the text area (no border, scrollbar or menu) at the
-    /// top left of a screen of its own size, never iconified.
+    /// XTWINOPS reports: the window is the text area (no border, scrollbar or menu) on a
+    /// display of the size its owner gave the terminal (``display``), where XTWINOPS 3 put it
+    /// (the top left at first), iconified when XTWINOPS 2 asked for it.
     func windowReport(_ operation: Int) {
         let height = rows * reportSettings.cellHeight
         let width = cols * reportSettings.cellWidth
+        let screenHeight = display.rows * reportSettings.cellHeight
+        let screenWidth = display.cols * reportSettings.cellWidth
         switch operation {
-        case 11: respond("\u{1B}[1t")  // not iconified
-        case 13: respond("\u{1B}[3;0;0t")  // position (and the text area's, 13;2)
+        case 11: respond(windowIconified ? "\u{1B}[2t" : "\u{1B}[1t")  // iconified or not
+        case 13: respond("\u{1B}[3;\(windowPosition.x);\(windowPosition.y)t")  // position (and the text area's, 13;2)
         case 14: respond("\u{1B}[4;\(height);\(width)t")  // size in pixels (and the window's, 14;2)
-        case 15: respond("\u{1B}[5;\(height);\(width)t")  // the screen's size in pixels
+        case 15: respond("\u{1B}[5;\(screenHeight);\(screenWidth)t")  // the display's size in pixels
         case 16: respond("\u{1B}[6;\(reportSettings.cellHeight);\(reportSettings.cellWidth)t")  // cell size
         case 18: respond("\u{1B}[8;\(rows);\(cols)t")  // size in characters
-        case 19: respond("\u{1B}[9;\(rows);\(cols)t")  // the screen's size in characters
+        case 19: respond("\u{1B}[9;\(display.rows);\(display.cols)t")  // the display's size in characters
         default: break  // 20/21 (title reports) are refused, as xterm's default
         }
     }

@@ -15,7 +15,7 @@ extension TerminalState {
         // A resize costs its rows (and the cells copied, charged by the buffers).
         result.extraWork = extraWork &+ newRows
         result.workLimit = workLimit
-        result.protectionUsed = protectionUsed
+        result.protection = protection
         result.isAlternateScreen = isAlternateScreen
         result.row = row - dropped
         result.col = min(col, newCols - 1)
@@ -28,6 +28,13 @@ extension TerminalState {
             return saved
         }
         result.modes = modes
+        result.conformanceLevel = conformanceLevel
+        result.savedDECModes = savedDECModes
+        result.attributeChangeExtent = attributeChangeExtent
+        result.windowPosition = windowPosition
+        result.windowIconified = windowIconified
+        result.display = display
+        result.sequencePosition = sequencePosition
         result.charsets = charsets
         result.glIndex = glIndex
         result.title = title

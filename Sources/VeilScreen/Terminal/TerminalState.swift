@@ -9,6 +9,18 @@ struct SavedCursor: Sendable {
     var origin = false
 }
 
+/// Character protection, as xterm keeps it: one mark on cells (``CellAttributes/protected``)
+/// and the kind of protection last selected, which decides what erases it.
+enum Protection: Sendable {
+    /// No cell is protected.
+    case off
+    /// DECSCA (`CSI 1 " q`): the selective erases (DECSED, DECSEL, DECSERA) keep protected cells.
+    case dec
+    /// ISO 6429 SPA/EPA (`ESC V`, `ESC W`): ED, EL, ECH and the selective erases other than
+    /// DECSERA keep protected cells.
+    case iso
+}
+
 /// The meaning layer: a ``ParserReceiver`` that keeps both screen buffers, the cursor,
 /// the pen, modes and side tables, and applies every action to them.
 struct TerminalState: Sendable {
@@ -39,6 +51,23 @@ struct TerminalState: Sendable {
     var rightMargin: Int
 
     var modes = TerminalModes()
+    /// The conformance level DECSCL set (xterm's `vtXX_level`): 4, a VT420, unless a program
+    /// asks for less; sequences a lower level lacks are ignored (`CSI $` ones below 3, `CSI *`
+    /// ones, DECLRMM, rectangle operations, DECIC/DECDC and DECBI/DECFI below 4).
+    var conformanceLevel = 4
+    /// The DEC private modes XTSAVE saved (mode → set), for XTRESTORE.
+    var savedDECModes: [Int: Bool] = [:]
+    /// DECSACE: 2 changes attributes in rectangles (DECCARA, DECRARA), 0 or 1 in streams.
+    var attributeChangeExtent = 0
+    /// Where the window is (XTWINOPS 3 moves it, XTWINOPS 13 reports it), in pixels.
+    var windowPosition = (x: 0, y: 0)
+    /// Whether the window is iconified (XTWINOPS 2 and 1, reported by XTWINOPS 11).
+    var windowIconified = false
+    /// The display the window is on, in cells: the size the terminal was made or resized to
+    /// by its owner (``Terminal/resize(cols:rows:)``). A program's window operations resize
+    /// the window within it, as xterm's `limitResize` keeps a window on its screen; the
+    /// screen-size reports (`CSI 15 t`, `CSI 19 t`) describe it.
+    var display: (cols: Int, rows: Int)
     var tabStops: [Bool]
     /// Whether xterm's stops past the last column are still set (TBC 3 clears them); DECTABSR
     /// reports the one right after the last column.
@@ -73,14 +102,17 @@ struct TerminalState: Sendable {
     /// The input position of the next character printed one at a time (its lead byte), and
     /// of what REP prints (where the last printed text ended).
     var nextPosition = 0
+    /// The input position of the ESC that started the escape sequence being read (what
+    /// DECFRA writes comes from it).
+    var sequencePosition = -1
 
     /// Work units spent outside the two buffers (bytes read, selective erases, REP, side-table
     /// collections, resizes), and the limit past which work stops (see ``Terminal/workBudget``).
     var extraWork = 0
     var workLimit = Terminal.defaultWorkBudget
-    /// Whether DECSCA protection was ever switched on: until then a selective erase is a
-    /// plain erase (no cell can be protected), so it costs rows, not cells.
-    var protectionUsed = false
+    /// Which protection is in effect (xterm's `protected_mode`): until DECSCA or SPA switch
+    /// it on, no cell can be protected and every erase is a plain one (it costs rows, not cells).
+    var protection = Protection.off
 
     /// Called with the bytes of answers to queries (DSR, DA, DECRQM, OSC 10/11).
     var responseHandler: (@Sendable ([UInt8]) -> Void)?
@@ -107,6 +139,7 @@ struct TerminalState: Sendable {
         scrollBottom = rows - 1
         rightMargin = cols - 1
         tabStops = TerminalState.defaultTabStops(cols: cols)
+        display = (cols, rows)
     }
 
     /// Every 8 columns from column 0, as xterm (the stop at 0 changes no movement; DECTABSR
