@@ -39,7 +39,8 @@ import Testing
         #expect(Self.shellLines(in: try Self.readme()) == Self.tested)
     }
 
-    /// `swift run veil demo` is `veil demo` (built by `swift run`; `swift test` is this run).
+    /// `swift run veil demo` is `veil demo` (built by `swift run`; `swift test` is this run),
+    /// and the README's picture is its second snapshot.
     @Test func theDemoWritesItsSnapshots() throws {
         let work = try Temp.folder(prefix: "veil-readme")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -47,6 +48,13 @@ import Testing
         #expect(demo.status == 0, "\(demo)")
         let written = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("veil-demo").path)
         #expect(written.contains("bank-0002.png"), "\(written)")
+        // The README's picture is that snapshot, pixel for pixel.
+        let made = try Pixels.decode(work.appendingPathComponent("veil-demo/bank-0002.png"))
+        let shown = try Pixels.decode(Self.root.appendingPathComponent("Docs/images/demo-snapshot.png"))
+        #expect(
+            made == shown,
+            "the README's picture is not what veil demo makes: cp veil-demo/bank-0002.png Docs/images/demo-snapshot.png"
+        )
     }
 
     @Test func snapHidesTheCard() throws {
