@@ -71,9 +71,15 @@ struct ScanCommand: ParsableCommand {
         var report: String
         let screen: Screen
         if capture.at != nil {
-            // One moment: the screen at --at.
-            screen = try capture.screen()
-            findings = try rules.findings(in: screen)
+            // One moment: the screen at --at, judged with every value the whole capture exposes.
+            let moment = try CaptureRedactor(rules: rules).moment(
+                of: try capture.exposureInput(), at: capture.at, cols: capture.size.explicitCols,
+                rows: capture.size.explicitRows, path: capture.input)
+            for warning in moment.report.warnings {
+                Console.error("veil: warning: \(DisplayText.escaped(warning))")
+            }
+            screen = moment.screen
+            findings = moment.findings
             report = ScanReport.render(findings, as: format, showingLast: showLast)
         } else {
             // Every moment the capture showed.
