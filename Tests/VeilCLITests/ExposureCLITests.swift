@@ -66,8 +66,14 @@ import Testing
         let all = try CLI.run(["scan", "leak.cast"], in: folder)
         #expect(all.status == 1)  // block findings fail a scan (ExitCodeTests)
         #expect(all.stdout.contains("2 findings: 2 block, 0 warn; 2 no longer on the final screen"), "\(all)")
+        // At 0.55 s the card shows only as `4111 1111`: judged with every value the recording
+        // exposes, that half is the card's finding too (as `veil snap --at 0.55` hides it).
         let moment = try CLI.run(["scan", "leak.cast", "--at", "0.55"], in: folder)
-        #expect(moment.stdout.contains("1 finding: 1 block, 0 warn"), "\(moment)")
+        #expect(moment.status == 1)
+        #expect(moment.stdout.contains("2 findings: 2 block, 0 warn"), "\(moment)")
+        #expect(moment.stdout.contains("card.pan"), "\(moment)")
+        let json = try CLI.run(["scan", "leak.cast", "--at", "0.55", "--format", "json"], in: folder)
+        #expect(json.stdout.contains(#""spans":[{"row":2,"col":5,"width":9}]"#), "\(json)")
     }
 
     @Test func redactWritesARecordingWithNoSecretByte() throws {

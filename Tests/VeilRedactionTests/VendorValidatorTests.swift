@@ -47,6 +47,63 @@ import Testing
         #expect(Placeholder.reason("fo1_Bd7hWGZDKngDxe0HkPYlWTEgsduZTDf") == nil)
     }
 
+    /// gitleaks' look-alikes that are masks in the middle or at the end of a token's shape.
+    @Test func aRunOfMaskCharactersAnywhereIsAPlaceholder() throws {
+        for mask in [
+            "xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            "xoxp-572370529330-573807301142-572331691188-####################",
+            "AIzaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "sk_live_ab12********", "tok-XXXXXXXX-end", "sk-proj-••••••••Qw3z",
+        ] {
+            #expect(Placeholder.reason(mask)?.hasPrefix("a mask") == true, "\(mask)")
+        }
+        // Seven in a row, a run of one letter that leaves more than a prefix of the value (base64
+        // of zero bytes inside a key) and digits of any length are not masks.
+        for value in [
+            "ab1xxxxxxxQ9", "A1bbbbbbbbbbbZ", "A1bbbbbbbbbbbbbbbbZ", "Zm9vYmFyAAAAAAAAAAAAAAAA", "4111111111111111",
+            "8e0a####9f1c2bZ", "Kq9bwWWWWWWwT", "sk-•••abc",
+        ] {
+            #expect(Array(value.utf8).withUnsafeBufferPointer { Placeholder.maskRun($0) } == nil, "\(value)")
+        }
+        let rules = try RuleSet.builtIn
+        for line in [
+            "token        = \"xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"",
+            "apiKey: \"AIzaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"",
+            "\"token4\": \"xoxp-572370529330-573807301142-572331691188-####################\"",
+            // A URL after a label is not the labelled value.
+            "# HuggingFace API Token https://huggingface.co/settings/tokens",
+            // Anthropic's key shape with a counting run in it.
+            "sk-ant-api03-abc123xyz-456def789ghij-klmnopqrstuvwx-3456yza789bcde-1234fghijklmnopby56aaaogaopaaaabc123xyzBB",
+        ] {
+            #expect(try rules.textFindings(in: line).isEmpty, "\(line)")
+        }
+    }
+
+    /// Base64 of zero bytes is a run of `A`: a real key that holds one is a value to hide, not
+    /// a mask (a rule "12 of one letter anywhere is a mask" would leave these lines in clear).
+    @Test func aKeyHoldingALongRunOfOneLetterStaysHidden() throws {
+        let rules = try RuleSet.builtIn
+        for (line, value) in [
+            (
+                "client_secret: \"Zm9vYmFyAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA7tQpNrA=\"",
+                "Zm9vYmFyAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA7tQpNrA="
+            ),
+            (
+                "secret_key = Xk3mQ9c88ukAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA7tQpNrCPdxGZAVyiPYhxPg==",
+                "Xk3mQ9c88ukAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA7tQpNrCPdxGZAVyiPYhxPg=="
+            ),
+            ("password=q7R2vLAAAAAAAAAAAAAAAAAAAA", "q7R2vLAAAAAAAAAAAAAAAAAAAA"),
+        ] {
+            let found = try rules.textFindings(in: line)
+            let start = line.utf8.count - value.utf8.count - (line.hasSuffix("\"") ? 1 : 0)
+            #expect(
+                found.contains {
+                    $0.byteRange.lowerBound <= start && $0.byteRange.upperBound >= start + value.utf8.count
+                },
+                "\(line): \(found)")
+        }
+    }
+
     @Test func aLabelledValueNeedsAKeyNamingTheVendor() throws {
         let rules = try RuleSet(
             yaml: """

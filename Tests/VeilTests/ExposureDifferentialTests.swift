@@ -25,16 +25,36 @@ import VeilTestSupport
 
     static func key(_ finding: Finding) -> String { finding.ruleID + " " + finding.fingerprint }
 
-    /// Every frame's whole screen judged (a `rows`-row terminal replaying `events`).
+    /// Every frame's whole screen judged (a `rows`-row terminal replaying `events`). A value
+    /// that grows where an earlier value of the same rule started (typed on: the earlier one
+    /// its prefix) is the same value: one key, the longest value's, first seen when the
+    /// prefix was.
     static func reference(_ events: [String], cols: Int, rows: Int) throws -> Seen {
         var terminal = try Terminal(cols: cols, rows: rows)
         var seen = Seen()
         var last: Set<String> = []
+        var grownInto: [String: String] = [:]
+        var startedAt: [String: Finding] = [:]
+        func resolved(_ key: String) -> String {
+            var key = key
+            while let next = grownInto[key] { key = next }
+            return key
+        }
         for (index, data) in events.enumerated() {
             terminal.feed(data)
             let screen = terminal.screen
-            last = Set(try RuleSet.builtIn.findings(in: screen).filter { $0.isVisible(on: screen) }.map(key))
-            for key in last where seen.first[key] == nil { seen.first[key] = index }
+            let found = try RuleSet.builtIn.findings(in: screen).filter { $0.isVisible(on: screen) }
+            for finding in found where seen.first[resolved(key(finding))] == nil {
+                let start = finding.spans.first.map { "\(finding.ruleID) \($0.row),\($0.col)" }
+                if finding.location == .screen, let start, let earlier = startedAt[start], finding.extends(earlier) {
+                    seen.first[key(finding)] = seen.first.removeValue(forKey: key(earlier))
+                    grownInto[key(earlier)] = key(finding)
+                } else {
+                    seen.first[key(finding)] = index
+                }
+                if finding.location == .screen, let start { startedAt[start] = finding }
+            }
+            last = Set(found.map { resolved(key($0)) })
         }
         seen.final = last
         return seen

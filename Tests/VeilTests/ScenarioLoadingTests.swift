@@ -127,9 +127,16 @@ private let specExample = #"""
     ),
     (
         "timeline:\n  - wait: soon\n",
-        "s.yml:2:11: wait must be a duration up to one week such as 250ms, 1.5s or 2m, got \"soon\""
+        "s.yml:2:11: wait must be a duration up to one week such as 250ms, 1.5s or 2m, got \"aaaa\" (its shape)"
     ),
-    ("timeline:\n  - incomingCall: maybe\n", "s.yml:2:19: incomingCall must be accepted or declined, got \"maybe\""),
+    (
+        "timeline:\n  - wait: 4539 1488 0343 6467\n",
+        "s.yml:2:11: wait must be a duration up to one week such as 250ms, 1.5s or 2m, got \"9999 9999 9999 9999\" (its shape)"
+    ),
+    (
+        "timeline:\n  - incomingCall: maybe\n",
+        "s.yml:2:19: incomingCall must be accepted or declined, got \"aaaaa\" (its shape)"
+    ),
     ("screen:\n  size: 80by24\n", "s.yml:2:9: screen size must be COLSxROWS with each 1…1000"),
     ("screen:\n  size: 2000x24\n", "s.yml:2:9: screen size must be COLSxROWS"),
     ("policy:\n  profile: ios99\n", "s.yml:2:12: profile must be ios6, ios7 or ios13"),

@@ -1,4 +1,5 @@
 import Foundation
+import VeilRedaction
 import VeilScreen
 
 /// An asciinema recording (`.cast`, versions 2 and 3): the terminal size and its timed events.
@@ -224,7 +225,9 @@ public struct Asciicast: Sendable {
                 else {
                     throw InputError(
                         path: path, line: number, column: 1,
-                        message: "resize event needs \"COLSxROWS\" with each 1…\(largest), got \"\(data.prefix(20))\"")
+                        message:
+                            "resize event needs \"COLSxROWS\" with each 1…\(largest), got \(DisplayText.shape(of: data, limit: 20))"
+                    )
                 }
                 return Event(time: time, kind: .resize(cols: c, rows: r), line: number)
             default:

@@ -8,6 +8,10 @@ struct ExposureScanState: Sendable {
     var exposures: [CaptureExposure] = []
     var known: [String: Int] = [:]
     var offsets: [Int: String] = [:]
+    /// The exposure last found by each rule starting at an input offset or at a screen cell
+    /// (`rule NUL o123`, `rule NUL c4,17`): a longer value found there later is the same
+    /// value, typed on (``grown(_:offset:cell:)``).
+    var starts: [String: Int] = [:]
     /// The exposures found on the lines that carry each tag (until the lines leave).
     var tags: [Int32: [Int]] = [:]
     /// Values found so far: hidden wherever they show again in a later frame.
@@ -16,6 +20,28 @@ struct ExposureScanState: Sendable {
     /// first byte is in one of them).
     var recent: [(offset: Int, position: FilePosition)] = []
     static let recentLimit = 4096
+
+    /// The exposure that `finding` (not seen before) grows, when an earlier finding of the
+    /// same rule started at the same input offset (a value typed key by key) or the same
+    /// screen cell (a line redrawn at each key) and its value is a prefix of this one's.
+    func grown(_ finding: Finding, offset: Int?, cell: CellSpan?) -> Int? {
+        for key in Self.startKeys(finding.ruleID, offset: offset, cell: cell) {
+            if let index = starts[key], finding.extends(exposures[index].finding) { return index }
+        }
+        return nil
+    }
+
+    /// Remembers that exposure `index` starts at `offset` and `cell`.
+    mutating func noteStart(_ index: Int, rule: String, offset: Int?, cell: CellSpan?) {
+        for key in Self.startKeys(rule, offset: offset, cell: cell) { starts[key] = index }
+    }
+
+    private static func startKeys(_ rule: String, offset: Int?, cell: CellSpan?) -> [String] {
+        var keys: [String] = []
+        if let offset { keys.append(rule + "\u{0}o\(offset)") }
+        if let cell { keys.append(rule + "\u{0}c\(cell.row),\(cell.col)") }
+        return keys
+    }
 
     mutating func noteOutput(at offset: Int, position: FilePosition?) {
         guard let position else { return }

@@ -68,6 +68,9 @@ public struct CaptureExposureReport: Sendable {
     public var warnings: [String] = []
     /// Every value found (to hide wherever it shows), for a second pass over the input.
     var values = KnownValues()
+    /// The exposure of each (rule, value) found (``ExposureScanner/key(_:)``): a prefix typed
+    /// before its value was complete leads to the exposure of the whole value.
+    var exposureOfKey: [String: Int] = [:]
 }
 
 /// Replays a capture and judges every moment (DESIGN.md, "Exposure over time"): the lines
@@ -148,7 +151,7 @@ public struct ExposureScanner: Sendable {
         }
         return CaptureExposureReport(
             exposures: state.exposures, sensitiveOffsets: state.offsets, final: final,
-            finalScreen: screen, warnings: warnings, values: state.values)
+            finalScreen: screen, warnings: warnings, values: state.values, exposureOfKey: state.known)
     }
 
     static func key(_ finding: Finding) -> String { finding.ruleID + "\u{0}" + finding.fingerprint }
@@ -406,7 +409,25 @@ public struct ExposureScanner: Sendable {
                     : finding.spans.map {
                         CellSpan(row: $0.row - lines.start + lines.row, col: $0.col, width: $0.width)
                     }
+                let start = cellOffsets.min()
+                let cell = lines.isTitle ? nil : spans.first
+                if let grown = state.grown(finding, offset: start, cell: cell) {
+                    // The same value typed on: one exposure, first seen when its first part was,
+                    // now with the longer value (its fingerprint, its cells).
+                    let alone = lines.alone(for: finding)
+                    state.exposures[grown].finding = finding.movedUp(by: alone.first)
+                    state.exposures[grown].spans = spans
+                    state.exposures[grown].lines = alone.screen
+                    state.known[key] = grown
+                    state.noteStart(grown, rule: finding.ruleID, offset: start, cell: cell)
+                    if let time = step.time {
+                        state.exposures[grown].lastSeen = max(state.exposures[grown].lastSeen ?? time, time)
+                    }
+                    found.append(grown)
+                    continue
+                }
                 index = state.exposures.count
+                state.noteStart(index, rule: finding.ruleID, offset: start, cell: cell)
                 state.known[key] = index
                 let drawn = step.line > 0 ? cellOffsets.min().flatMap(state.event(ofOffset:)) : nil
                 let alone = lines.alone(for: finding)

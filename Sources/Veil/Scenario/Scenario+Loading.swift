@@ -1,4 +1,5 @@
 import Foundation
+import VeilRedaction
 import VeilLifecycle
 import VeilScreen
 import VeilYAML
@@ -120,7 +121,8 @@ extension Scenario {
         else {
             throw yaml.error(
                 node,
-                "\(what) must be COLSxROWS with each 1…\(Screen.maximumSize), e.g. 80x24; got \"\(text.prefix(20))\"")
+                "\(what) must be COLSxROWS with each 1…\(Screen.maximumSize), e.g. 80x24; got \(DisplayText.shape(of: text, limit: 20))"
+            )
         }
         return (cols, rows)
     }
@@ -226,7 +228,8 @@ extension Scenario {
         if let v = map["profile"] {
             let profile = try yaml.string(v, "profile")
             guard ["ios6", "ios7", "ios13"].contains(profile) else {
-                throw yaml.error(v, "profile must be ios6, ios7 or ios13, got \"\(profile.prefix(20))\"")
+                throw yaml.error(
+                    v, "profile must be ios6, ios7 or ios13, got \(DisplayText.shape(of: profile, limit: 20))")
             }
             policy.profile = profile
         }
@@ -335,7 +338,8 @@ extension Scenario {
             guard let result = options[word] else {
                 throw yaml.error(
                     value,
-                    "\(key) must be \(options.keys.sorted().joined(separator: " or ")), got \"\(word.prefix(20))\"")
+                    "\(key) must be \(options.keys.sorted().joined(separator: " or ")), got \(DisplayText.shape(of: word, limit: 20))"
+                )
             }
             return result
         }
@@ -368,7 +372,7 @@ extension Scenario {
                     guard KeyNames.bytes(for: name) != nil else {
                         throw yaml.error(
                             node,
-                            "unknown key \"\(name.prefix(20))\"; expected a character, Enter, Tab, Escape, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1–F12, Ctrl-X or Alt-X"
+                            "unknown key \(DisplayText.shape(of: name, limit: 20)); expected a character, Enter, Tab, Escape, Backspace, Space, Up, Down, Left, Right, Home, End, PageUp, PageDown, Insert, Delete, F1–F12, Ctrl-X or Alt-X"
                         )
                     }
                     return name

@@ -1,4 +1,5 @@
 import Foundation
+import VeilRedaction
 import VeilLifecycle
 import VeilYAML
 import Yams
@@ -60,7 +61,9 @@ struct YAMLReader {
         let text = try string(node, what).trimmingCharacters(in: .whitespaces)
         guard let duration = try? DurationParser.parse(text), duration <= YAMLReader.longestDuration else {
             throw error(
-                node, "\(what) must be a duration up to one week such as 250ms, 1.5s or 2m, got \"\(text.prefix(40))\"")
+                node,
+                "\(what) must be a duration up to one week such as 250ms, 1.5s or 2m, got \(DisplayText.shape(of: text))"
+            )
         }
         return duration
     }

@@ -69,12 +69,16 @@ public struct ScanJob: Sendable {
         var warnings: [String] = []
         var render: (ScanReport.Allowlisted?) throws -> String
         if time != nil {
-            // One moment: the screen at --at.
-            let capture = try TerminalCapture.capture(
-                path: path, name: name, cols: cols, rows: rows, at: time, raw: raw)
-            warnings = capture.warnings
-            screen = capture.screen
-            findings = try rules.findings(in: screen)
+            // One moment: the screen at --at, judged with every value the whole capture
+            // exposes (a prefix typed before its value was complete is that value's finding).
+            let input = try CaptureInput.read(path: path, name: name, raw: raw, cols: cols, rows: rows) {
+                warnings.append($0)
+            }
+            let moment = try CaptureRedactor(rules: rules).moment(
+                of: input, at: time, cols: cols, rows: rows, path: name)
+            warnings += moment.report.warnings
+            screen = moment.screen
+            findings = moment.findings
             render = { [format, showingLast] in
                 try ScanReport.render(findings, as: format, showingLast: showingLast, allowlisted: $0)
             }

@@ -315,6 +315,9 @@ struct DetectionRun {
         if let placeholder = Placeholder.reason(utf8: UnsafeBufferPointer(rebasing: line[candidate.secret])) {
             return drop(placeholder, kind: .placeholder)
         }
+        if Placeholder.continuesAsMask(line, after: candidate.secret.upperBound) {
+            return drop("a mask: the value goes on as #### or ****", kind: .placeholder)
+        }
         if verdict.exhausted {
             // An allowlist regex ran out of budget: the candidate stays a finding and its line
             // is hidden unscanned, with the warning that names the rule (fail closed).

@@ -204,6 +204,8 @@ struct LabelledPasswordScanner: NativeScanner {
             var end = j
             while end < n && ASCII.isLower(line[end]) { end += 1 }
             guard end - j <= 12, end < n, line[end] == ASCII.colon else { return nil }
+            // `https://…`: a URL's scheme, not a word before a colon (`API Token https://…/tokens`).
+            if line.hasPrefix("//", at: end + 1) { return nil }
             j = end + 1
         } else {
             return nil

@@ -1,6 +1,6 @@
 /// `private_key`: a PEM or PGP header `-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`.
 /// The header is enough; hiding ends at an END marker on the header's own line (a key in
-/// one line), or continues over the lines below while they can be the block's body (see
+/// one line, at least 16 base64 characters between the markers), or continues over the lines below while they can be the block's body (see
 /// ``Body``) down to the `-----END … PRIVATE KEY` line, or stops before the first line
 /// that cannot be body when the END line is not there (a key cut off, unrelated output
 /// below it).
@@ -15,8 +15,21 @@ struct PrivateKeyScanner: NativeScanner {
         while i + 27 <= n {  // "-----BEGIN PRIVATE KEY-----" is the shortest header
             guard line[i] == ASCII.dash, line.hasPrefix("-----BEGIN", at: i) else { i += 1; continue }
             if let end = Self.headerEnd(line, from: i + 10) {
-                if let close = Self.endMarkerEnd(UnsafeBufferPointer(rebasing: line[end...])) {
-                    // The whole block on one line.
+                let rest = UnsafeBufferPointer(rebasing: line[end...])
+                if let close = Self.endMarkerEnd(rest) {
+                    // The whole block on one line; with no key between the markers (fewer than
+                    // 16 base64 characters: `-----BEGIN … KEY----------END … KEY-----`) it is
+                    // an empty template, not a key.
+                    var body = 0
+                    var k = 0
+                    while k < close && !rest.hasPrefix("-----END", at: k) {
+                        if ASCII.isAlnum(rest[k]) || rest[k] == 0x2B || rest[k] == 0x2F { body += 1 }
+                        k += 1
+                    }
+                    if body < 16 {
+                        i = end + close
+                        continue
+                    }
                     candidates.append(Candidate(match: i..<(end + close), secret: i..<(end + close)))
                     i = end + close
                     continue

@@ -8,7 +8,7 @@
 /// | variable | `${DB_PASSWORD}`, `$GITHUB_TOKEN`, `%API_KEY%` |
 /// | template | `{{ .Values.secret }}` |
 /// | angle-bracket placeholder | `<your-token>` |
-/// | mask | `********`, `••••`, `xxxxxxxx`, `####`, `fo1_xxxxxxxx…`, `glc_11111111…` |
+/// | mask | `********`, `••••`, `xxxxxxxx`, `####`, `fo1_xxxxxxxx…`, `glc_11111111…`, `…-########…`, `AIzaaaaaaaaaaaaa…` |
 /// | stand-in word | `changeme`, `your_password`, `replace-me`, `example`, `…PUT_YOUR_TOKEN_HERE…` |
 /// | documentation example | `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` |
 public enum Placeholder {
@@ -50,6 +50,7 @@ public enum Placeholder {
         // and the like mark themselves.
         if count >= 12 && contains(utf8, "EXAMPLE") { return "a documentation example (…EXAMPLE…)" }
         if isFiller(utf8) { return "a mask: one character repeated after the token's prefix" }
+        if let run = maskRun(utf8) { return "a mask: \(run) repeated in a row" }
         // Stand-in words: letters, `_`, `-` and brackets only.
         guard count <= 24,
             utf8.allSatisfy({
@@ -97,6 +98,63 @@ public enum Placeholder {
             letters += 1
         }
         return letters >= 8
+    }
+
+    /// A mask inside a value, described by its character; nil if there is none: a run of at
+    /// least 8 `x`, `X`, `#` or `*`, or of at least 4 `•` or `●`, anywhere (`hf_xxxx…`,
+    /// `xxxx.atlasv1.xxxx…`, `xoxp-…-####…`, `sk-••••…`), or one ASCII letter 12 or more times
+    /// from the first 4 characters to the end (`AIzaaaaaaaa…`: a prefix, then nothing).
+    ///
+    /// A random token holds 8 of one of those characters about once in 10^12. A run of one
+    /// letter elsewhere is not a mask: base64 of zero bytes is `AAAA…`, and a real key holds
+    /// it (`…AAAAAAAAAAAAAAAAk2Lw…`), so only a run that leaves no more than a prefix of the
+    /// value visible is a filler. Digits are never a mask: test card numbers (`4111 1111…`,
+    /// `4111111111111111`) are values to hide.
+    static func maskRun(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        var run = 0
+        var runStart = 0
+        var previous: UInt8 = 0
+        var bullets = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == 0xE2 && index + 2 < utf8.count
+                && ((utf8[index + 1], utf8[index + 2]) == (0x80, 0xA2)
+                    || (utf8[index + 1], utf8[index + 2]) == (0x97, 0x8F))
+            {
+                bullets += 1
+                if bullets >= 4 { return "“•”" }
+                run = 0
+                previous = 0
+                index += 3
+                continue
+            }
+            bullets = 0
+            if byte == previous {
+                run += 1
+            } else {
+                run = 1
+                runStart = index
+            }
+            previous = byte
+            let isMaskByte = byte == 0x78 || byte == 0x58 || byte == 0x23 || byte == 0x2A
+            if isMaskByte && run >= 8 { return "“\(Character(Unicode.Scalar(byte)))”" }
+            index += 1
+        }
+        if run >= 12 && runStart <= 4 && ASCII.isLetter(previous) {
+            return "“\(Character(Unicode.Scalar(previous)))”"
+        }
+        return nil
+    }
+
+    /// Whether `line` goes on at `end` with 4 or more `#` or `*` (`xoxp-…-1188-####…`): a
+    /// token's shape whose secret part is masked, the candidate before it only its public
+    /// start.
+    static func continuesAsMask(_ line: UnsafeBufferPointer<UInt8>, after end: Int) -> Bool {
+        var k = end
+        if k < line.count && (line[k] == ASCII.dash || line[k] == ASCII.underscore || line[k] == ASCII.dot) { k += 1 }
+        guard k + 4 <= line.count, line[k] == 0x23 || line[k] == 0x2A else { return false }
+        return line[k..<(k + 4)].allSatisfy { $0 == line[k] }
     }
 
     /// Words documentation puts in a value to say where the real one goes (`PUT_YOUR_TOKEN_HERE`),
