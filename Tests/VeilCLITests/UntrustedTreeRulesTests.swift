@@ -91,6 +91,21 @@ import Testing
         #expect(result.stdout.contains("Rules: app/.veil.yml (nearest, 1 input, from the audited tree"), "\(result)")
     }
 
+    /// An image (read by OCR, or not audited where Tesseract is missing) goes through the same
+    /// rules lookup: a rules file that applies only to images is named and judged too.
+    @Test func anImageNotesItsRulesFile() throws {
+        let folder = try Temp.folder(prefix: "veil-tree-rules-image")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = ActionScriptTests.repositoryRoot.appendingPathComponent(
+            "Tests/VeilTests/Fixtures/media/planted.agg.png")
+        try Data(contentsOf: image).write(to: folder.appendingPathComponent("app/shot.png").creatingFolder())
+        try Data("extend:\n  useDefault: false\n".utf8).write(to: folder.appendingPathComponent("app/.veil.yml"))
+        let result = try CLI.run(["audit", "--no-timing", "."], in: folder)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("app/.veil.yml:2:") && result.stdout.contains("rules.weakened"), "\(result)")
+        #expect(result.stdout.contains("Rules: app/.veil.yml (nearest, 1 input, from the audited tree"), "\(result)")
+    }
+
     @Test func narrowRulesFilesAreNoFindingAndTheBuiltInRulesAreNamed() throws {
         let narrow = """
             allowlists:

@@ -6,7 +6,7 @@ extension AuditInputAuditor {
     /// value once with its frame, time and pixel box. An image OCR could not read (no
     /// Tesseract, a damaged file, no text found) is reported as not audited, never as clean.
     func auditImage(_ file: AuditInputFile) throws -> InputAudit {
-        let rules = try resolver.rules(forInputAt: file.path)
+        let rules = try rules(for: file)  // noted, so its weakening settings are judged
         func notAudited(_ reason: String, warn: Bool = true) -> InputAudit {
             var audit = InputAudit(input: AuditedInput(path: file.path, kind: .image), findings: [])
             audit.notAudited = [AuditSkippedMedia(path: file.path, kind: "image", reason: reason)]
