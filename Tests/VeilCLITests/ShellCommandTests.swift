@@ -153,7 +153,7 @@ import VeilScreen
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
-    func aSignalHangsUpOnTheProgramAndPutsTheTerminalBack(signal: Int32) throws {
+    func aSignalHangsUpOnTheProgramAndPutsTheTerminalBackRealTime(signal: Int32) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.script(
