@@ -24,19 +24,7 @@ extension CaptureRedactor {
     public func moment(
         of input: CaptureInput, at time: Double?, cols: Int?, rows: Int?, path: String
     ) throws -> Moment {
-        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(
-            self, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
-        var end = 0.0
-        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-            let stepTime = step.time ?? 0
-            end = max(end, stepTime)
-            if let time, stepTime > time { return }
-            _ = try replay.capture.apply(step)
-        }
-        if let time, time > end, input.recordingHeader != nil {
-            throw InputError(path: path, message: "--at \(time) is after the recording's end (\(end) s)")
-        }
+        let (report, hidden, replay) = try replayed(input, to: time, cols: cols, rows: rows, path: path)
         let screen = replay.capture.terminal.screen
         var findings: [Finding]
         do {
@@ -104,5 +92,28 @@ extension CaptureRedactor {
             report.exposures[$0].finding.ruleID == rule && report.exposures[$0].finding.location == .screen
         }
         return candidates.first { report.exposures[$0].finding.valueHolds(text) } ?? candidates.first
+    }
+
+    /// The whole capture judged, then replayed (redacting as ``veil redact`` does) up to `time`
+    /// (nil: its end): what a single moment is drawn and judged from (``moment(of:at:cols:rows:path:)``,
+    /// ``picture(of:at:cols:rows:path:)``).
+    /// - Throws: ``InputError`` naming `path` (a bad event, `time` past the recording's end).
+    func replayed(
+        _ input: CaptureInput, to time: Double?, cols: Int?, rows: Int?, path: String
+    ) throws -> (report: CaptureExposureReport, hidden: OffsetSet, replay: Replay) {
+        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        var replay = try Replay(
+            self, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
+        var end = 0.0
+        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
+            let stepTime = step.time ?? 0
+            end = max(end, stepTime)
+            if let time, stepTime > time { return }
+            _ = try replay.capture.apply(step)
+        }
+        if let time, time > end, input.recordingHeader != nil {
+            throw InputError(path: path, message: "--at \(time) is after the recording's end (\(end) s)")
+        }
+        return (report, hidden, replay)
     }
 }

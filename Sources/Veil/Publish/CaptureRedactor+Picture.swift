@@ -17,19 +17,7 @@ extension CaptureRedactor {
     public func picture(
         of input: CaptureInput, at time: Double?, cols: Int?, rows: Int?, path: String
     ) throws -> (screen: Screen, hiddenSpans: Int, report: CaptureExposureReport) {
-        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
-        var replay = try Replay(
-            self, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
-        var end = 0.0
-        try input.forEachStep(followingResizes: cols == nil && rows == nil) { step in
-            let stepTime = step.time ?? 0
-            end = max(end, stepTime)
-            if let time, stepTime > time { return }
-            _ = try replay.capture.apply(step)
-        }
-        if let time, time > end, input.recordingHeader != nil {
-            throw InputError(path: path, message: "--at \(time) is after the recording's end (\(end) s)")
-        }
+        var (report, _, replay) = try replayed(input, to: time, cols: cols, rows: rows, path: path)
         let original = replay.capture.terminal.screen
         let redacted = replay.redactedScreen()
         let judgement = try picture(of: redacted)
