@@ -1,3 +1,5 @@
+import VeilRender
+
 /// Something sensitive that a snapshot would show, or a life-cycle rule the app broke.
 ///
 /// A finding never holds the sensitive value itself: only its ``masked`` form, a ``message``
@@ -46,7 +48,7 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     public var frame: AuditFrame?
     /// Where the finding's hidden cells are on ``frame``: one box per span (the cells' pixels,
     /// exactly); empty for a title, which snapshots do not draw.
-    public var outline: [AuditPixelBox] = []
+    public var outline: [PixelRect] = []
     /// The text that holds a value found in a medium's text (a recording's header field,
     /// typed input, a tape's line), every value the rules found in it masked; shortened
     /// around the value.

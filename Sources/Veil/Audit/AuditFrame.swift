@@ -27,25 +27,6 @@ public struct AuditFrame: Sendable, Hashable {
     }
 }
 
-/// A rectangle of a frame's pixels: `x`, `y` its top-left corner.
-public struct AuditPixelBox: Sendable, Hashable, Comparable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.y, lhs.x, lhs.height, lhs.width) < (rhs.y, rhs.x, rhs.height, rhs.width)
-    }
-}
-
 /// Lines of a scenario's lifecycle log around a moment (a snapshot, a broken rule), as the
 /// `veil run` text log writes them (values escaped, secrets masked).
 public struct AuditLogExcerpt: Sendable, Hashable {

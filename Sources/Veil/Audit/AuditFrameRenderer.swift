@@ -27,13 +27,9 @@ struct AuditFrameRenderer: Sendable {
     }
 
     /// The pixels of `spans` on the drawing of `screen`, one box per span that is drawn.
-    func outline(_ spans: [ScreenSpan], on screen: Screen) -> [AuditPixelBox] {
+    func outline(_ spans: [ScreenSpan], on screen: Screen) -> [PixelRect] {
         spans.compactMap { span in
-            guard
-                let rect = try? renderer.rasterizer.pixelRect(
-                    row: span.row, col: span.col, width: span.width, in: screen)
-            else { return nil }
-            return AuditPixelBox(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-        }.sorted()
+            try? renderer.rasterizer.pixelRect(row: span.row, col: span.col, width: span.width, in: screen)
+        }.sorted { ($0.y, $0.x, $0.height, $0.width) < ($1.y, $1.x, $1.height, $1.width) }
     }
 }
