@@ -16,11 +16,11 @@ ARG SWIFT_VERSION=6.3
 ARG DEBIAN_RELEASE=bookworm
 
 FROM swift:${SWIFT_VERSION}-${DEBIAN_RELEASE} AS build
-# libpng-dev and pkg-config to build; binutils (readelf), python3 and libicu-dev (the licence
+# libpng-dev, libyaml-dev (its header only) and pkg-config to build; binutils (readelf), python3 and libicu-dev (the licence
 # text of ICU, which Foundation links in) for Scripts/package-release.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libpng-dev pkg-config binutils python3 libicu-dev \
+    && apt-get install -y -q --no-install-recommends libpng-dev libyaml-dev pkg-config binutils python3 libicu-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /veil
 COPY . .

@@ -29,6 +29,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // libyaml's event API: the limits on a YAML document's shape are checked on its events
+        // before Yams composes it. Only the header comes from the system (Debian/Ubuntu:
+        // apt-get install libyaml-dev; macOS: brew install libyaml); the code is the copy of
+        // libyaml that Yams compiles into veil, so no shared library is added (Yams' own module
+        // for it is an internal target, which veil does not import). VeilYAMLTests checks
+        // that the header and that copy agree.
+        .systemLibrary(
+            name: "CLibYAML",
+            path: "Sources/CLibYAML",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         // The libpng call sequences behind setjmp.
         .target(name: "CVeilPNG", dependencies: ["CLibPNG"]),
         // Process-level C: the signal handlers that remove the temporary files of atomic writes in
@@ -57,7 +68,7 @@ let package = Package(
         // metadata). Knows nothing of detection.
         .target(name: "VeilMedia", dependencies: ["VeilRender", "CVeilMedia"]),
         // Reading YAML with positions, limits and "did you mean" (rules files and scenarios).
-        .target(name: "VeilYAML", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "VeilYAML", dependencies: ["CLibYAML", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "VeilRedaction",
             dependencies: [
@@ -89,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "veil",
             dependencies: [
-                "Veil", "VeilLifecycle", "VeilMedia", "VeilRedaction", "VeilRender", "VeilScreen", "CVeilSignals",
+                "Veil", "VeilLifecycle", "VeilMedia", "VeilRedaction", "VeilRender", "VeilScreen", "VeilYAML",
+                "CVeilSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

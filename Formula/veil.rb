@@ -17,6 +17,8 @@ class Veil < Formula
   # Swift 6 (Xcode 16), and macOS 15 for the standard library's Mutex.
   depends_on xcode: ["16.0", :build]
   depends_on "pkgconf" => :build
+  # libyaml's header (the code is the copy Yams compiles into veil).
+  depends_on "libyaml" => :build
   depends_on macos: :sequoia
   # Linked: every PNG goes through libpng.
   depends_on "libpng"

@@ -13,6 +13,46 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Platform features, tested here and nowhere else: Linux and the BSDs have pipe2 and take
+ * O_CLOEXEC in posix_openpt; macOS has neither, so there the flags are set right after the
+ * call. (A program another thread started in between would inherit the descriptors; veil
+ * starts programs only through this file, one at a time.) */
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__) || \
+    defined(__DragonFly__)
+#define VEIL_HAVE_PIPE2 1
+#define VEIL_OPENPT_CLOEXEC O_CLOEXEC
+#else
+#define VEIL_HAVE_PIPE2 0
+#define VEIL_OPENPT_CLOEXEC 0
+#endif
+
+/* Sets close-on-exec, and with `nonblocking` O_NONBLOCK, on `fd`; 0, or -1 with errno. */
+static int set_flags(int fd, int nonblocking) {
+    if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) return -1;
+    if (nonblocking) {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) return -1;
+    }
+    return 0;
+}
+
+/* pipe2(fds, O_CLOEXEC [| O_NONBLOCK]), or pipe and fcntl where there is no pipe2. */
+static int pipe_cloexec(int fds[2], int nonblocking) {
+#if VEIL_HAVE_PIPE2
+    return pipe2(fds, O_CLOEXEC | (nonblocking ? O_NONBLOCK : 0));
+#else
+    if (pipe(fds) != 0) return -1;
+    if (set_flags(fds[0], nonblocking) != 0 || set_flags(fds[1], nonblocking) != 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+#endif
+}
+
 /* The descriptor the child reports a failed step on (kept close-on-exec). */
 #define REPORT_FD 3
 
@@ -88,7 +128,7 @@ int veil_pty_spawn(const char *path, char *const argv[], char *const envp[], int
     *step = VEIL_PTY_STEP_NONE;
     *error = 0;
     int report[2];
-    if (pipe2(report, O_CLOEXEC) != 0) {
+    if (pipe_cloexec(report, 0) != 0) {
         *step = VEIL_PTY_STEP_PIPE;
         *error = errno;
         return -1;
@@ -151,8 +191,14 @@ int veil_pty_exit_descriptor(pid_t pid) {
 }
 
 int veil_pty_open(int *master, int *slave) {
-    int fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    int fd = posix_openpt(O_RDWR | O_NOCTTY | VEIL_OPENPT_CLOEXEC);
     if (fd < 0) return -1;
+    if (VEIL_OPENPT_CLOEXEC == 0 && set_flags(fd, 0) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
     char name[128];
     if (grantpt(fd) != 0 || unlockpt(fd) != 0 || ptsname_r(fd, name, sizeof name) != 0) {
         int saved = errno;
@@ -173,5 +219,5 @@ int veil_pty_open(int *master, int *slave) {
 }
 
 int veil_pty_wake_pipe(int fds[2]) {
-    return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+    return pipe_cloexec(fds, 1);
 }

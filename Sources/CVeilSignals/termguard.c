@@ -97,8 +97,29 @@ static void fatal_handler(int signo) {
     raise(signo);
 }
 
+/* The self-pipe, close-on-exec and non-blocking at both ends: pipe2 where it exists
+   (Linux), else pipe and fcntl (macOS; no other thread forks while it is made). */
+static int open_pipe(int ends[2]) {
+#if defined(__linux__)
+    return pipe2(ends, O_CLOEXEC | O_NONBLOCK);
+#else
+    if (pipe(ends) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        int fd_flags = fcntl(ends[i], F_GETFD);
+        int status_flags = fcntl(ends[i], F_GETFL);
+        if (fd_flags < 0 || status_flags < 0 || fcntl(ends[i], F_SETFD, fd_flags | FD_CLOEXEC) != 0
+            || fcntl(ends[i], F_SETFL, status_flags | O_NONBLOCK) != 0) {
+            close(ends[0]);
+            close(ends[1]);
+            return -1;
+        }
+    }
+    return 0;
+#endif
+}
+
 int veil_termguard_begin(int terminal) {
-    if (pipe2(pipe_ends, O_CLOEXEC | O_NONBLOCK) != 0) {
+    if (open_pipe(pipe_ends) != 0) {
         pipe_ends[0] = pipe_ends[1] = -1;
         return -1;
     }

@@ -1,4 +1,4 @@
-import CYaml
+import CLibYAML
 
 /// Bounds on the shape of a YAML document, checked on libyaml's event stream before the
 /// document is composed into nodes: its nesting depth, and its size with every alias

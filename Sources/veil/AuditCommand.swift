@@ -37,7 +37,7 @@ struct AuditCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files, capture files and folders.")
+    @Argument(help: "Scenario files, capture files and folders.", completion: .file())
     var paths: [String]
 
     @Option(help: "Output format.")
@@ -46,7 +46,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(
         name: [.customShort("o"), .long],
         help: "Write the report to FILE (atomically; - is standard output) instead of standard output.")
-    var output: String?
+    var output: OutputTarget?
 
     @Option(
         name: .customLong("report"),
@@ -56,7 +56,7 @@ struct AuditCommand: AsyncParsableCommand {
             valueName: "FORMAT:FILE"))
     var reports: [AuditExtraReport] = []
 
-    @Option(help: "Baseline of reviewed findings to subtract (JSON).")
+    @Option(help: "Baseline of reviewed findings to subtract (JSON).", completion: .file(extensions: ["json"]))
     var baseline: String?
 
     @Flag(
@@ -73,8 +73,8 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "Inputs audited in parallel (default: the number of active cores).")
     var jobs: Int?
 
-    @Option(help: "Audit only part K of N of the inputs (K is 1-based), e.g. 2/3.")
-    var shard: String?
+    @Option(help: "Audit only part K of N of the inputs (K is 1-based), e.g. 2/3.", transform: Self.shard)
+    var shard: AuditShard?
 
     @Flag(name: .customLong("show-secrets"), help: "Show raw values in findings (local use only; never in CI).")
     var showSecrets = false
@@ -123,7 +123,10 @@ struct AuditCommand: AsyncParsableCommand {
     @OptionGroup var fileMode: FileModeOption
 
     /// The report's destination file; nil for standard output (no `-o`, or `-o -`).
-    var outputFile: String? { output == "-" ? nil : output }
+    var outputFile: String? {
+        if case .file(let path) = output { return path }
+        return nil
+    }
 
     /// The secret fingerprint salt from the environment: its UTF-8 bytes; nil when unset or
     /// empty (a CI secret that a fork's pull request cannot read expands to nothing).
@@ -136,9 +139,6 @@ struct AuditCommand: AsyncParsableCommand {
     /// (``AuditOptions/problems``, the engine's own check, with its wording).
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
-        if let shard, AuditShard(parsing: shard) == nil {
-            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (got \(shard))")
-        }
         if let problem = options(currentFolder: "/").problems.first { throw ValidationError(problem.description) }
         var files: Set<String> = outputFile.map { [$0] } ?? []
         for extra in reports where !files.insert(extra.path).inserted {
@@ -153,9 +153,9 @@ struct AuditCommand: AsyncParsableCommand {
             paths: paths, configPath: rules.config, cols: size.explicitCols, rows: size.explicitRows,
             baselinePath: baseline, updateBaseline: updateBaseline,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            shard: shard.flatMap(AuditShard.init(parsing:)), showSecrets: showSecrets,
+            shard: shard, showSecrets: showSecrets,
             currentFolder: currentFolder,
-            tool: AuditReport.Tool(version: VeilCommand.configuration.version), timing: !noTiming,
+            tool: VeilCommand.tool, timing: !noTiming,
             fingerprintSalt: Self.fingerprintSalt(environment: ProcessInfo.processInfo.environment))
         options.allowsOutsideRoot = outside.allowOutsideRoot
         options.rawCaptures = raw
@@ -221,6 +221,17 @@ struct AuditCommand: AsyncParsableCommand {
         }
         if outputFile != nil || format != .text { Self.standardError(AuditOutput.summaryLine(report)) }
         if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    /// `--shard K/N`, parsed once.
+    static func shard(_ text: String) throws -> AuditShard {
+        guard let shard = AuditShard(parsing: text) else { throw InvalidShard() }
+        return shard
+    }
+
+    /// Not `K/N`.
+    struct InvalidShard: Error, CustomStringConvertible {
+        var description: String { "give K/N with 1 ≤ K ≤ N, e.g. 2/3" }
     }
 
     /// Writes one line to standard error, every value in it escaped (``DisplayText``).

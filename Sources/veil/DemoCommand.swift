@@ -15,11 +15,7 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Folder for the snapshots.")
-    var out: String = "veil-demo"
-
-    @Option(help: "How to print the lifecycle log.")
-    var log: LogFormatOption = .text
+    @OptionGroup var session: SessionOutputOptions
 
     @OptionGroup var rules: ConfigOption
 
@@ -28,12 +24,11 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var fileMode: FileModeOption
 
     mutating func run() async throws {
-        let folder = URL(fileURLWithPath: out)
         let result = try await DemoSession.run(
-            outputFolder: folder, settings: snapshot.settings(rules: try rules.resolver().rules()),
-            policy: fileMode.policy(inputs: []))
-        log.print(result.log)
-        guard log == .text else { return }
+            outputFolder: URL(fileURLWithPath: session.folder(default: "veil-demo")),
+            settings: snapshot.settings(rules: try rules.resolver().rules()), policy: fileMode.policy(inputs: []))
+        session.print(result.log)
+        guard session.log == .text else { return }
         Console.out("")
         for record in result.snapshots {
             let exposed = record.outcome.exposures.count

@@ -29,7 +29,7 @@ struct ExecCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A scenario file (YAML) that drives the program.")
+    @Argument(help: "A scenario file (YAML) that drives the program.", completion: .file(extensions: ["yml", "yaml"]))
     var scenario: String?
 
     @Argument(
@@ -39,24 +39,13 @@ struct ExecCommand: AsyncParsableCommand {
             valueName: "command"))
     var command: [String] = []
 
-    @Option(help: "Folder for the snapshots.")
-    var out: String = "veil-out"
-
-    @Option(help: "How to print the lifecycle log.")
-    var log: LogFormatOption = .text
+    @OptionGroup var session: SessionOutputOptions
 
     @OptionGroup var rules: ConfigOption
 
-    @Option(help: "Folder the files the scenario names must lie inside (default: the scenario's folder).")
-    var root: String?
+    @OptionGroup var root: RootOptions
 
-    @OptionGroup var outside: OutsideRootOption
-
-    @Option(help: "Columns of the program's terminal, 1–1000 (default: the scenario's screen.size, else 80).")
-    var cols: Int?
-
-    @Option(help: "Rows of the program's terminal, 1–1000 (default: the scenario's screen.size, else 24).")
-    var rows: Int?
+    @OptionGroup var size: ScreenSizeOptions
 
     @OptionGroup var snapshot: SnapshotOptions
 
@@ -64,38 +53,28 @@ struct ExecCommand: AsyncParsableCommand {
 
     func validate() throws {
         if scenario == nil && command.isEmpty { throw ValidationError("Missing -- COMMAND (or a scenario file)") }
-        for (name, value) in [("--cols", cols), ("--rows", rows)] {
-            if let value, !(1...1000).contains(value) { throw ValidationError("\(name) must be 1…1000 (got \(value))") }
-        }
     }
 
     mutating func run() async throws {
         var scenario: Scenario
         if let path = self.scenario {
-            scenario = try Scenario.load(path: path, root: root, allowsOutside: outside.allowOutsideRoot)
+            scenario = try Scenario.load(path: path, root: root.root, allowsOutside: root.allowsOutside)
             if !command.isEmpty { scenario = try scenario.running(command) }
             guard scenario.command != nil else {
                 throw InputError(path: path, message: "names no program: give screen.exec, or -- COMMAND")
             }
-            if let cols { scenario.screen.cols = cols }
-            if let rows { scenario.screen.rows = rows }
+            if let cols = size.explicitCols { scenario.screen.cols = cols }
+            if let rows = size.explicitRows { scenario.screen.rows = rows }
         } else {
-            scenario = Scenario.live(command: command, cols: cols ?? 80, rows: rows ?? 24)
+            scenario = Scenario.live(command: command, cols: size.cols, rows: size.rows)
         }
         try PtyProcess.checkCommand(scenario.command ?? [])
         let settings = snapshot.settings(rules: try scenario.rules(from: rules.resolver()))
-        let output = try OutputFolder.openForRun(
-            out, policy: fileMode.policy(inputs: [scenario.path], roots: [scenario.location.root.path]))
-        let result: ScenarioRunner.Result
-        do {
-            let snapshotter = try Snapshotter(settings: settings)
-            result = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter)
-                .run(ScenarioRunner.Options(output: output.folder, realTime: true))
-        } catch {
-            if !output.existed { output.folder.removeIfEmpty() }
-            throw error
-        }
-        log.print(result.log)
+        let result = try await ScenarioRunner(scenario: scenario, snapshotter: Snapshotter(settings: settings)).run(
+            writingInto: session.folder(default: "veil-out"),
+            policy: fileMode.policy(inputs: [scenario.path], roots: [scenario.location.root.path]),
+            options: ScenarioRunner.Options(realTime: true))
+        session.print(result.log)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

@@ -15,6 +15,10 @@ enum VeilMain {
         veil_keep_freed_memory()
         // SIGINT, SIGTERM and SIGHUP remove the temporary file of a write in flight, then exit 128 + signal.
         AtomicFile.installSignalCleanup()
+        if let misspelt = CommandSuggestion.message(for: Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data((misspelt + "\n").utf8))
+            terminate(2)
+        }
         do {
             var command = try VeilCommand.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -41,8 +41,10 @@ struct RecordCommand: ParsableCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: "A file to write: .cast (asciicast v2), .gif, .webp or .svg; give -o again for more.")
-    var outputs: [String] = []
+        help:
+            "A file to write: .cast (asciicast v2), .gif, .webp or .svg, or - for the .cast on standard output; give -o again for more."
+    )
+    var outputs: [OutputTarget] = []
 
     @Argument(
         parsing: .postTerminator,
@@ -55,23 +57,21 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Record what is typed to the command as input events (dropped with --redact).")
     var stdin = false
 
-    @Option(help: "Stop a command still running after this long (30s, 2m); nothing is written (default: none).")
-    var timeout: String?
+    @Option(
+        help: "Stop a command still running after this long (30s, 2m); nothing is written (default: none).",
+        transform: DurationArgument.init)
+    var timeout: DurationArgument?
 
     @OptionGroup var rules: ConfigOption
 
     @OptionGroup var fileMode: FileModeOption
 
     @Option(help: "With --redact or a GIF/WebP/SVG output: how hidden values look (default: solid).")
-    var style: StyleOption?
+    var style: StyleName?
 
     @OptionGroup var animation: AnimationOptions
 
-    @Option(help: "Columns of the command's terminal, 1–1000 (default: the terminal veil runs in, else 80).")
-    var cols: Int?
-
-    @Option(help: "Rows of the command's terminal, 1–1000 (default: the terminal veil runs in, else 24).")
-    var rows: Int?
+    @OptionGroup var size: ScreenSizeOptions
 
     func validate() throws {
         if command.isEmpty { throw ValidationError("Missing -- COMMAND: the command to record") }
@@ -80,20 +80,18 @@ struct RecordCommand: ParsableCommand {
         }
         var seen: Set<String> = []
         for output in outputs {
-            let format = try OutputFormat.of(path: output)
+            let format = try Self.format(of: output)
             if format == .ans { throw ValidationError("\(output): veil record writes .cast, .gif, .webp or .svg") }
-            if !seen.insert(URL(fileURLWithPath: output).standardizedFileURL.path).inserted {
-                throw ValidationError("\(output) is given twice")
-            }
+            let key = output == .standardOutput ? "-" : URL(fileURLWithPath: output.path).standardizedFileURL.path
+            if !seen.insert(key).inserted { throw ValidationError("\(output.path) is given twice") }
+        }
+        if outputs.contains(.standardOutput) && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError(
+                "-o - writes the recording to standard output, where the command's output is shown; redirect it (> out.cast) or give -o FILE"
+            )
         }
         if !pictures && !animation.given.isEmpty {
             throw ValidationError("\(animation.given[0]) applies to .gif, .webp and .svg output")
-        }
-        for (name, value) in [("--cols", cols), ("--rows", rows)] {
-            if let value, !(1...1000).contains(value) { throw ValidationError("\(name) must be 1…1000 (got \(value))") }
-        }
-        if let timeout, (try? Duration(parsing: timeout)).map({ $0 > .zero }) != true {
-            throw ValidationError("--timeout must be a duration such as 30s (got \(timeout))")
         }
         if !redact && !pictures && (style != nil || rules.config != nil) {
             throw ValidationError("--style and --config apply with --redact or a .gif, .webp or .svg output")
@@ -101,10 +99,15 @@ struct RecordCommand: ParsableCommand {
     }
 
     /// Whether an output is a picture (always redacted).
-    private var pictures: Bool { outputs.contains { (OutputFormat(path: $0)?.isPicture) == true } }
+    private var pictures: Bool { outputs.contains { (try? Self.format(of: $0).isPicture) == true } }
+
+    /// What an output is: `-` the recording (.cast), a file what its extension says.
+    private static func format(of output: OutputTarget) throws -> OutputFormat {
+        output == .standardOutput ? .cast : try OutputFormat.of(path: output.path)
+    }
 
     func run() throws {
-        let formats = try outputs.map { try OutputFormat.of(path: $0) }
+        let formats = try outputs.map(Self.format(of:))
         // Rules first: a bad rules file stops veil before anything runs; so does a missing codec.
         let ruleSet = redact || pictures ? try rules.resolver().rules(forInputAt: "-") : nil
         let settings = animation.settings(style: style ?? .solid)
@@ -113,15 +116,13 @@ struct RecordCommand: ParsableCommand {
         }
         let terminal = LiveRecording.terminalSize()
         let recording = LiveRecording(
-            command: command, cols: cols ?? terminal?.cols ?? 80, rows: rows ?? terminal?.rows ?? 24,
-            timeout: try timeout.map { try Duration(parsing: $0) }, recordInput: stdin && !redact)
+            command: command, cols: size.explicitCols ?? terminal?.cols ?? 80,
+            rows: size.explicitRows ?? terminal?.rows ?? 24, timeout: timeout?.duration, recordInput: stdin && !redact)
         var exit: ProgramExit?
         var notes: [String] = []
         if ruleSet == nil && outputs.count == 1 {
-            // A plain recording streams to its file as it is made.
-            try AtomicFile.write(to: URL(fileURLWithPath: outputs[0]), policy: fileMode.policy(inputs: [])) { write in
-                exit = try recording.run(to: write)
-            }
+            // A plain recording streams to its file (or standard output) as it is made.
+            try outputs[0].write(policy: fileMode.policy(inputs: [])) { write in exit = try recording.run(to: write) }
         } else {
             // The raw recording stays in memory (bounded by LiveRecording.limit); only what the
             // outputs ask for is written.
@@ -131,9 +132,9 @@ struct RecordCommand: ParsableCommand {
         }
         let status = exit.map { "\($0)" } ?? "ended"
         for (index, output) in outputs.enumerated() {
-            var summary = "\(URL(fileURLWithPath: output).path): recorded; \(DisplayText.escaped(command[0])) \(status)"
+            var summary = "\(Self.shown(output)): recorded; \(command[0]) \(status)"
             if index < notes.count, !notes[index].isEmpty { summary += "; " + notes[index] }
-            Console.error(summary)
+            Console.status(summary)
         }
     }
 
@@ -142,38 +143,38 @@ struct RecordCommand: ParsableCommand {
     private func writeOutputs(
         _ raw: [UInt8], formats: [OutputFormat], rules ruleSet: RuleSet?, settings: AnimationSettings
     ) throws -> [String] {
-        let name = outputs.first { OutputFormat(path: $0) == .cast } ?? "<recording>"
+        let name = outputs.first { (try? Self.format(of: $0)) == .cast }?.description ?? "<recording>"
         let cast = try Asciicast(bytes: raw, path: name)
         var written: [URL] = []
         var notes: [String] = []
         do {
             for (output, format) in zip(outputs, formats) {
-                let url = URL(fileURLWithPath: output)
                 var note = ""
+                let policy = fileMode.policy(inputs: [])
                 if format == .cast {
                     if let ruleSet, redact {
-                        try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
+                        try output.write(policy: policy) { write in
                             let report = try CaptureRedactor(rules: ruleSet, style: settings.style)
-                                .redact(.recording(cast), cols: nil, rows: nil, path: output, to: write)
+                                .redact(.recording(cast), cols: nil, rows: nil, path: output.description, to: write)
                             note = Self.hidden(report.exposures.count)
                         }
                     } else {
-                        try AtomicFile.write(raw, to: url, policy: fileMode.policy(inputs: []))
+                        try output.write(raw, policy: policy)
                     }
                 } else {
-                    let progress = AnimationProgress(output: output)
+                    let progress = AnimationProgress(output: output.path)
                     defer { progress.end() }
-                    try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [])) { write in
+                    try output.write(policy: policy) { write in
                         let report = try RedactedAnimation(format: format, rules: ruleSet!, settings: settings)
                             .write(
-                                .recording(cast), cols: nil, rows: nil, path: output, progress: progress.report,
-                                to: write)
+                                .recording(cast), cols: nil, rows: nil, path: output.description,
+                                progress: progress.report, to: write)
                         note =
                             "\(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"); "
                             + Self.hidden(report.exposures.exposures.count)
                     }
                 }
-                written.append(url)
+                if case .file(let path) = output { written.append(URL(fileURLWithPath: path)) }
                 notes.append(note)
             }
         } catch {
@@ -181,6 +182,14 @@ struct RecordCommand: ParsableCommand {
             throw error
         }
         return notes
+    }
+
+    /// The output as the summary names it: `<stdout>`, or the file's full path.
+    static func shown(_ output: OutputTarget) -> String {
+        switch output {
+        case .standardOutput: "<stdout>"
+        case .file(let path): URL(fileURLWithPath: path).path
+        }
     }
 
     private static func hidden(_ count: Int) -> String {

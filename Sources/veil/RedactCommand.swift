@@ -27,13 +27,13 @@ struct RedactCommand: ParsableCommand {
             that change nothing are merged. A raw capture has no timing: one frame, its final screen. GIF \
             needs giflib and WebP libwebp at run time (Debian: libgif7; libwebp7 libwebpmux3 libwebpdemux2).
 
-            An image (PNG, GIF, WebP, JPEG; recognised by its content) is read by OCR (Tesseract) and \
-            written with a solid box over each hidden value, in every frame that shows it: PNG and JPEG \
-            as PNG, GIF as GIF, WebP as WebP. Without Tesseract an image cannot be redacted (exit 2).
-
             An SVG capture (termtosvg, svg-term, a still screen; recognised by its content) is written as \
             the same SVG with each character of a hidden value replaced in its text by • (or --style \
             mask's character), in every frame and in its other text (title, comments).
+
+            An image (PNG, GIF, WebP, JPEG; recognised by its content) is read by OCR (Tesseract) and \
+            written with a solid box over each hidden value, in every frame that shows it: PNG and JPEG \
+            as PNG, GIF as GIF, WebP as WebP. Without Tesseract an image cannot be redacted (exit 2).
 
             With --text, INPUT is plain text (logs, config files, CI output): it is written with every \
             finding replaced, streamed line by line in bounded memory (kubectl logs … | veil redact --text -), \
@@ -47,8 +47,8 @@ struct RedactCommand: ParsableCommand {
 
     @Argument(
         help:
-            "An asciicast recording (.cast), terminal bytes, or with --text plain text (a file, or - for standard input)."
-    )
+            "An asciicast recording (.cast), terminal bytes, or with --text plain text (a file, or - for standard input).",
+        completion: .file())
     var input: String
 
     @Option(
@@ -56,7 +56,7 @@ struct RedactCommand: ParsableCommand {
         help:
             "The file to write: .cast, .ans, .gif, .webp or .svg, - for standard output (with --text, standard output when left out)."
     )
-    var output: String?
+    var output: OutputTarget?
 
     @Option(help: "The format to write, whatever OUT's extension (needed with -o -  for GIF, WebP or SVG).")
     var format: OutputFormat?
@@ -73,7 +73,7 @@ struct RedactCommand: ParsableCommand {
     @OptionGroup var rules: ConfigOption
 
     @Option(help: "How hidden values look (default: solid; mask with --text).")
-    var style: StyleOption?
+    var style: StyleName?
 
     @OptionGroup var size: ScreenSizeOptions
 
@@ -91,55 +91,46 @@ struct RedactCommand: ParsableCommand {
 
     func run() throws {
         let rules = try self.rules.resolver().rules(forInputAt: input)
+        let output = self.output ?? .standardOutput
         if text {
-            let textStyle: TextRedactionStyle =
-                switch style ?? .mask {
-                case .solid: .solid
-                case .mask: .mask
-                case .placeholder: .placeholder
-                }
             return try TextFileRedaction.redact(
-                inputPath: input, outputPath: output == "-" ? nil : output, rules: rules, style: textStyle,
+                inputPath: input, output: output, rules: rules, style: (style ?? .mask).textStyle,
                 policy: fileMode.policy(inputs: [input]))
         }
-        let redaction = (style ?? .solid).style
+        let redaction = (style ?? .solid).screenStyle
         if input != "-", try ImageRedaction.isImage(path: input) {
             // An image: its text read by OCR, a solid box painted over each hidden value.
             let bytes = try InputFile.bytes(from: input, limit: ImageCaptureJudge.maximumBytes)
-            try checkImageOutput(for: bytes)
+            try checkImageOutput(for: bytes, output: output)
+            try output.refuseBinaryOnTerminal("the image")
             let (image, format, boxes) = try ImageRedaction.redact(bytes, rules: rules, path: input)
-            let summary = "\(boxes) box\(boxes == 1 ? "" : "es") painted over hidden values (\(format.rawValue))"
-            if output == "-" {
-                FileHandle.standardOutput.write(Data(image))
-                FileHandle.standardError.write(Data("<stdout>: \(summary)\n".utf8))
-            } else {
-                let url = URL(fileURLWithPath: output ?? "")
-                try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in try write(image) }
-                print("\(url.path): \(summary)")
-            }
+            try output.write(image, policy: fileMode.policy(inputs: [input]))
+            let line =
+                "\(RecordCommand.shown(output)): \(boxes) box\(boxes == 1 ? "" : "es") painted over hidden values (\(format.rawValue))"
+            if output == .standardOutput { Console.status(line) } else { Console.out(line) }
             return
         }
         if input != "-", let svg = try svgInput() {
             // An SVG capture: hidden characters replaced in its text, everything else kept.
             let (bytes, replaced) = try SVGRedaction.redact(svg, rules: rules, style: redaction, path: input)
-            let url = URL(fileURLWithPath: output ?? "")
-            try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in try write(bytes) }
-            let characters = "\(replaced) character\(replaced == 1 ? "" : "s")"
-            Console.out("\(DisplayText.escaped(url.path)): \(characters) of hidden values replaced")
+            try output.write(bytes, policy: fileMode.policy(inputs: [input]))
+            let line =
+                "\(RecordCommand.shown(output)): \(replaced) character\(replaced == 1 ? "" : "s") of hidden values replaced"
+            if output == .standardOutput { Console.status(line) } else { Console.out(line) }
             return
         }
-        let outputPath = output ?? ""
+        let outputPath = output.path
         // Standard output has no extension: what a capture redacts to, unless --format says.
-        let explicit = format ?? (output == "-" ? (Asciicast.isCast(path: input) ? .cast : .ans) : nil)
+        let explicit =
+            format ?? (output == .standardOutput ? (Asciicast.isCast(path: input) ? .cast : .ans) : nil)
         let outputFormat = try OutputFormat.of(path: outputPath, explicit: explicit)
         try animation.check(for: outputFormat, output: outputPath)
         if outputFormat.isPicture {
-            return try writeAnimation(outputFormat, to: outputPath, rules: rules)
+            return try writeAnimation(outputFormat, to: output, rules: rules)
         }
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
-            rows: size.explicitRows
-        ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
+            rows: size.explicitRows, warn: Console.warning)
         let wanted: OutputFormat = capture.recordingHeader != nil ? .cast : .ans
         guard outputFormat == wanted else {
             throw ValidationError(
@@ -148,80 +139,58 @@ struct RedactCommand: ParsableCommand {
         }
         var report: CaptureExposureReport?
         let redactor = CaptureRedactor(rules: rules, style: redaction)
-        if output == "-" {
-            report = try redactor.redact(
-                capture, cols: size.explicitCols, rows: size.explicitRows, path: input,
-                to: { FileHandle.standardOutput.write(Data($0)) })
-            let count = report?.exposures.count ?? 0
-            Console.error("<stdout>: \(count) exposed value\(count == 1 ? "" : "s") hidden")
-            for warning in report?.warnings ?? [] {
-                Console.error("veil: warning: \(DisplayText.escaped(warning))")
-            }
-            return
-        }
-        let url = URL(fileURLWithPath: output ?? "")
-        // Streamed to a temporary file, renamed only when the whole recording was read.
-        try AtomicFile.write(to: url, policy: fileMode.policy(inputs: [input])) { write in
+        // Streamed: to a temporary file, renamed only when the whole recording was read.
+        try output.write(policy: fileMode.policy(inputs: [input])) { write in
             report = try redactor.redact(
                 capture, cols: size.explicitCols, rows: size.explicitRows, path: input, to: write)
         }
-        for warning in report?.warnings ?? [] {
-            Console.error("veil: warning: \(DisplayText.escaped(warning))")
-        }
         let count = report?.exposures.count ?? 0
+        var line = "\(RecordCommand.shown(output)): \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if output == .standardOutput {
+            // The summary would mix with the recording on standard output: it goes to standard error.
+            Console.status(line)
+            report?.warnings.forEach(Console.warning)
+            return
+        }
+        report?.warnings.forEach(Console.warning)
         // What the input held but no screen showed (header fields, input, markers, escape
         // strings): re-encoding leaves all of it out; say how much of it the rules found.
         let held = try RecordingChannels(rules: rules).scan(capture, path: input).findings.count
-        var line = "\(DisplayText.escaped(url.path)): \(count) exposed value\(count == 1 ? "" : "s") hidden"
         if held > 0 { line += "; \(held) value\(held == 1 ? "" : "s") no screen showed left out" }
         Console.out(line)
     }
 
     /// GIF, WebP or SVG: streamed to a temporary file, renamed once the whole capture was drawn
     /// (or to standard output with -o -).
-    private func writeAnimation(_ outputFormat: OutputFormat, to outputPath: String, rules: RuleSet) throws {
+    private func writeAnimation(_ outputFormat: OutputFormat, to output: OutputTarget, rules: RuleSet) throws {
         let animation = RedactedAnimation(
             format: outputFormat, rules: rules, settings: self.animation.settings(style: style ?? .solid))
         try animation.checkLibraries()  // before reading anything
+        try output.refuseBinaryOnTerminal("the \(outputFormat.rawValue.uppercased())")
         let capture = try CaptureInput.read(
             path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
-            rows: size.explicitRows
-        ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
-        let progress = AnimationProgress(output: outputPath)
+            rows: size.explicitRows, warn: Console.warning)
+        let progress = AnimationProgress(output: output.path)
         defer { progress.end() }
         var report: RedactedAnimation.Report?
-        if outputPath == "-" {
+        try output.write(policy: fileMode.policy(inputs: [input])) { write in
             report = try animation.write(
-                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report
-            ) { FileHandle.standardOutput.write(Data($0)) }
-        } else {
-            try AtomicFile.write(to: URL(fileURLWithPath: outputPath), policy: fileMode.policy(inputs: [input])) {
-                write in
-                report = try animation.write(
-                    capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report,
-                    to: write)
-            }
+                capture, cols: size.explicitCols, rows: size.explicitRows, path: input, progress: progress.report,
+                to: write)
         }
         progress.end()
         guard let report else { return }
-        for warning in report.exposures.warnings {
-            Console.error("veil: warning: \(DisplayText.escaped(warning))")
-        }
+        report.exposures.warnings.forEach(Console.warning)
         let count = report.exposures.exposures.count
         let seconds = String(format: "%.2f", Double(report.durationMilliseconds) / 1000)
-        let name = outputPath == "-" ? "<stdout>" : DisplayText.escaped(URL(fileURLWithPath: outputPath).path)
         let line =
-            "\(name): \(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"), \(seconds) s; \(count) exposed value\(count == 1 ? "" : "s") hidden"
-        if outputPath == "-" {
-            Console.error(line)
-        } else {
-            Console.out(line)
-        }
+            "\(RecordCommand.shown(output)): \(report.frameCount) frame\(report.frameCount == 1 ? "" : "s"), \(seconds) s; \(count) exposed value\(count == 1 ? "" : "s") hidden"
+        if output == .standardOutput { Console.status(line) } else { Console.out(line) }
     }
 
     /// An image is redacted to its own kind (PNG and JPEG to PNG): OUT's extension must say so,
     /// and the options that draw a terminal capture do not apply.
-    private func checkImageOutput(for bytes: [UInt8]) throws {
+    private func checkImageOutput(for bytes: [UInt8], output: OutputTarget) throws {
         guard let kind = ImageFrames.format(of: bytes) else { return }
         let written = kind == .jpeg ? "png" : kind.rawValue.lowercased()
         if let explicit = format, explicit.rawValue != written {
@@ -231,7 +200,7 @@ struct RedactCommand: ParsableCommand {
         if !animation.given.isEmpty {
             throw ValidationError("\(input) is an image: the GIF/WebP/SVG drawing options apply to terminal captures")
         }
-        guard let path = output, path != "-" else { return }
+        guard case .file(let path) = output else { return }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
         guard ext == written else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Veil
 import VeilRedaction
+import VeilYAML
 
 /// `veil rules`: list, show and lint the rules in effect.
 struct RulesCommand: ParsableCommand {
@@ -32,25 +33,34 @@ struct RulesCommand: ParsableCommand {
             abstract: "Show one rule in full, with its examples."
         )
 
-        @Argument(help: "The rule id, e.g. card.pan.")
+        @Argument(help: "The id of a rule or region, as 'veil rules list' shows it, e.g. card.pan.")
         var id: String
 
         @OptionGroup var options: ConfigOption
 
         func run() throws {
             let rules = try options.resolver().rules()
-            guard let rule = rules.rule(withID: id) else {
-                throw UnknownRule(id: id, origin: rules.origin)
+            if let rule = rules.rule(withID: id) {
+                Console.out(rule.details(), terminator: "")
+            } else if let region = rules.regions.first(where: { $0.id == id }) {
+                Console.out(region.details(), terminator: "")
+            } else {
+                let known = rules.rules.map(\.id) + rules.regions.map(\.id)
+                throw UnknownRule(id: id, origin: rules.origin, suggestion: KeySuggestion.nearest(id, in: known))
             }
-            Console.out(rule.details(), terminator: "")
         }
     }
 
-    /// `rules show` of an id that is not there (exit 2, without the usage text).
+    /// `rules show` of an id that is not there (exit 2, without the usage text), with the
+    /// nearest id when one is close.
     struct UnknownRule: Error, CustomStringConvertible {
         var id: String
         var origin: String
-        var description: String { "no rule '\(id)' in \(origin) (see 'veil rules list')" }
+        var suggestion: String?
+        var description: String {
+            "no rule '\(id)' in \(origin)"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? " (see 'veil rules list')")
+        }
     }
 
     struct Lint: ParsableCommand {

@@ -16,52 +16,35 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario file (YAML).")
+    @Argument(help: "The scenario file (YAML).", completion: .file(extensions: ["yml", "yaml"]))
     var scenario: String
 
-    @Option(help: "Folder for the snapshots.")
-    var out: String = "veil-out"
-
-    @Option(help: "How to print the lifecycle log.")
-    var log: LogFormatOption = .text
+    @OptionGroup var session: SessionOutputOptions
 
     @Flag(name: .customLong("real-time"), help: "Run on the real clock instead of the virtual one.")
     var realTime = false
 
     @OptionGroup var rules: ConfigOption
 
-    @Option(help: "Folder the files the scenario names must lie inside (default: the scenario's folder).")
-    var root: String?
-
-    @OptionGroup var outside: OutsideRootOption
+    @OptionGroup var root: RootOptions
 
     @OptionGroup var snapshot: SnapshotOptions
 
     @OptionGroup var fileMode: FileModeOption
 
     mutating func run() async throws {
-        let scenario = try Scenario.load(path: self.scenario, root: root, allowsOutside: outside.allowOutsideRoot)
+        let scenario = try Scenario.load(path: self.scenario, root: root.root, allowsOutside: root.allowsOutside)
         if scenario.command != nil {
             throw InputError(
                 path: self.scenario, message: "runs a program (screen.exec): run it with veil exec \(self.scenario)")
         }
-        let ruleSet = try scenario.rules(from: rules.resolver())
-        let settings = snapshot.settings(rules: ruleSet)
-        let output = try OutputFolder.openForRun(
-            out, policy: fileMode.policy(inputs: [scenario.path], roots: [scenario.location.root.path]))
+        let settings = snapshot.settings(rules: try scenario.rules(from: rules.resolver()))
         let showProgress = realTime && isatty(STDERR_FILENO) != 0
-        let options = ScenarioRunner.Options(
-            output: output.folder, realTime: realTime, progress: showProgress ? ProgressLine.draw : nil)
-        let result: ScenarioRunner.Result
-        do {
-            let snapshotter = try Snapshotter(settings: settings)
-            result = try await ScenarioRunner(scenario: scenario, snapshotter: snapshotter).run(options)
-        } catch {
-            // Bad input leaves nothing behind: not even the (still empty) folder this run made.
-            if !output.existed { output.folder.removeIfEmpty() }
-            throw error
-        }
-        log.print(result.log)
+        let result = try await ScenarioRunner(scenario: scenario, snapshotter: Snapshotter(settings: settings)).run(
+            writingInto: session.folder(default: "veil-out"),
+            policy: fileMode.policy(inputs: [scenario.path], roots: [scenario.location.root.path]),
+            options: ScenarioRunner.Options(realTime: realTime, progress: showProgress ? ProgressLine.draw : nil))
+        session.print(result.log)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

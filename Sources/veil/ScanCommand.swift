@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import Veil
 import VeilRedaction
-import VeilScreen
+
+extension TextScan.Format: ExpressibleByArgument {}
 
 /// `veil scan`: what would be hidden on the screen INPUT draws, and why (secrets masked).
 struct ScanCommand: ParsableCommand {
@@ -59,80 +60,28 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let rules = try self.rules.resolver().rules(forInputAt: capture.input)
-        if text { return try scanText(rules: rules) }
-        if showLast > Finding.maximumRevealedCharacters {
-            FileHandle.standardError.write(
-                Data(
-                    "veil: note: --show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value\n"
-                        .utf8))
+        if !text && showLast > Finding.maximumRevealedCharacters {
+            Console.note(
+                "--show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value"
+            )
         }
-        let format: ScanReport.Format = self.format == .json ? .json : .text
-        var findings: [Finding]
-        var report: String
-        let screen: Screen
-        if capture.at != nil {
-            // One moment: the screen at --at, judged with every value the whole capture exposes.
-            let moment = try CaptureRedactor(rules: rules).moment(
-                of: try capture.exposureInput(), at: capture.at, cols: capture.size.explicitCols,
-                rows: capture.size.explicitRows, path: capture.input)
-            for warning in moment.report.warnings {
-                Console.error("veil: warning: \(DisplayText.escaped(warning))")
-            }
-            screen = moment.screen
-            findings = moment.findings
-            report = ScanReport.render(findings, as: format, showingLast: showLast)
-        } else {
-            // Every moment the capture showed.
-            let input = try capture.exposureInput()
-            let exposure = try ExposureScanner(rules: rules).scan(
-                input, cols: capture.size.explicitCols, rows: capture.size.explicitRows, path: capture.input)
-            for warning in exposure.warnings {
-                Console.error("veil: warning: \(DisplayText.escaped(warning))")
-            }
-            screen = exposure.finalScreen
-            findings = exposure.exposures.map(\.finding)
-            report = ScanReport.render(exposure, input: input, as: format, showingLast: showLast)
-            // What the capture holds but no screen shows (header, input, markers, escape strings).
-            let media = try RecordingChannels(rules: rules).scan(input, path: capture.input)
-            for note in media.unread {
-                Console.error("veil: warning: \(DisplayText.escaped(note)); it was not judged")
-            }
-            findings += media.findings.map(\.finding)
-            switch format {
-            case .text:
-                if !media.findings.isEmpty && exposure.exposures.isEmpty { report = "nothing on any screen\n" }
-                report += ScanReport.renderMedia(media.findings, as: .text, showingLast: showLast)
-            case .json:
-                // `{"findings":[…],"media":[…]}`
-                report =
-                    String(report.dropLast(2)) + #","media":["#
-                    + ScanReport.renderMedia(media.findings, as: .json, showingLast: showLast) + "]}\n"
-            }
-        }
-        if verbose {
-            let dropped = try rules.detect(in: screen).dropped
-            switch format {
-            case .text:
-                report += ScanReport.allowlistedLines(dropped, on: screen).map { $0 + "\n" }.joined()
-            case .json:
-                // `{"findings":[…],"allowlisted":[…]}`
-                report =
-                    String(report.dropLast(2)) + #","allowlisted":"#
-                    + ScanReport.allowlistedJSON(dropped, on: screen) + "}\n"
-            }
-        }
+        let currentFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let job = ScanJob(
+            rules: rules, format: format, showingLast: showLast, listsAllowlisted: verbose, tool: VeilCommand.tool,
+            sourceRootURI: currentFolder.absoluteString)
+        let outcome =
+            text
+            ? try job.run(text: capture.input)
+            : try job.run(
+                capture: capture.input, at: capture.at, raw: capture.raw, cols: capture.size.explicitCols,
+                rows: capture.size.explicitRows)
+        outcome.warnings.forEach(Console.warning)
+        // Text through Console (no line can start a CI command); JSON and SARIF escape their own strings.
         if format == .text {
-            Console.out(report, terminator: "")
+            Console.out(outcome.report, terminator: "")
         } else {
-            print(report, terminator: "")
+            print(outcome.report, terminator: "")
         }
-        if !exitZero && findings.contains(where: Self.fails) { throw ExitCode(1) }
-    }
-
-    /// Whether a finding fails the scan: a block finding the app did not hide itself (cells it
-    /// marked with ESC ] 7701 are hidden by the app, as `veil audit` judges them).
-    static func fails(_ finding: Finding) -> Bool {
-        if case .appMarked = finding.source { return false }
-        return finding.severity == .block
+        if !exitZero && outcome.fails { throw ExitCode(1) }
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import Veil
 import VeilRedaction
 
+extension ScreenDump.Format: ExpressibleByArgument {}
+
 /// `veil screen`: prints the screen model after feeding INPUT (debugging, conformance), or
 /// with `--actions` the parser's actions for INPUT's bytes.
 struct ScreenCommand: ParsableCommand {
@@ -20,7 +22,7 @@ struct ScreenCommand: ParsableCommand {
     @OptionGroup var capture: CaptureOptions
 
     @Option(help: "Output format.")
-    var format: TextOrJSON = .text
+    var format: ScreenDump.Format = .text
 
     @Flag(help: "Print the parser's actions for INPUT's bytes instead of the screen.")
     var actions = false
@@ -38,6 +40,6 @@ struct ScreenCommand: ParsableCommand {
             return
         }
         let screen = try capture.screen()
-        print(ScreenDump.render(screen, as: format == .json ? .json : .text), terminator: "")
+        print(ScreenDump.render(screen, as: format), terminator: "")
     }
 }

@@ -42,7 +42,7 @@ struct ShellCommand: ParsableCommand {
     @OptionGroup var rules: ConfigOption
 
     @Option(help: "How hidden values look.")
-    var style: StyleOption = .solid
+    var style: StyleName = .solid
 
     @Option(
         help: ArgumentHelp(
@@ -74,7 +74,7 @@ struct ShellCommand: ParsableCommand {
         let ruleSet = try rules.resolver().rules(forInputAt: "-")
         let program = command.isEmpty ? LiveShell.defaultCommand() : command
         try PtyProcess.checkCommand(program, environment: LiveShell.environment())
-        let shell = LiveShell(command: program, rules: ruleSet, style: style.style, statusLine: status)
+        let shell = LiveShell(command: program, rules: ruleSet, style: style.screenStyle, statusLine: status)
         guard let record else { throw ExitCode(try shell.run().status) }
         let format = try OutputFormat.of(path: record)
         let settings = animation.settings(style: style)

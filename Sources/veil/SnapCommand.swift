@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import Veil
-import VeilLifecycle
 import VeilRedaction
-import VeilRender
-import VeilScreen
+import VeilLifecycle
 
 /// `veil snap`: terminal bytes or a recording → one redacted PNG.
 struct SnapCommand: ParsableCommand {
@@ -31,7 +29,7 @@ struct SnapCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp(CaptureReading.inputHelp))
+    @Argument(help: ArgumentHelp(CaptureReading.inputHelp), completion: .file())
     var input: String?
 
     @Argument(
@@ -41,18 +39,22 @@ struct SnapCommand: ParsableCommand {
 
     @OptionGroup var reading: CaptureReading
 
-    @Option(help: "With -- COMMAND: snapshot once the output has been quiet this long (500ms, 2s) instead of at exit.")
-    var idle: String?
+    @Option(
+        help: "With -- COMMAND: snapshot once the output has been quiet this long (500ms, 2s) instead of at exit.",
+        transform: DurationArgument.init)
+    var idle: DurationArgument?
 
-    @Option(help: "With -- COMMAND: stop a command still running after this long; nothing is written (default: 30s).")
-    var timeout: String?
+    @Option(
+        help: "With -- COMMAND: stop a command still running after this long; nothing is written (default: 30s).",
+        transform: DurationArgument.init)
+    var timeout: DurationArgument?
 
     @Option(
         name: [.short, .customLong("output")],
         help:
             "The PNG to write, - for standard output (default: INPUT's name with .png; snapshot.png for stdin or a command)."
     )
-    var output: String?
+    var output: OutputTarget?
 
     @OptionGroup var rules: ConfigOption
 
@@ -60,14 +62,16 @@ struct SnapCommand: ParsableCommand {
 
     @OptionGroup var fileMode: FileModeOption
 
-    @Option(help: "For a .cast recording: write the redacted PNG of chosen frames into this folder instead.")
+    @Option(
+        help: "For a .cast recording: write the redacted PNG of chosen frames into this folder instead.",
+        completion: .directory)
     var frames: String?
 
     @Option(
         help:
-            "With --frames: a frame every this many seconds (1, 0.5s, 2s); default: the frames where findings first appear."
-    )
-    var every: String?
+            "With --frames: a frame every this many seconds (1, 0.5s, 2s); default: the frames where findings first appear.",
+        transform: DurationArgument.init)
+    var every: DurationArgument?
 
     func validate() throws {
         if input != nil && !command.isEmpty {
@@ -82,131 +86,49 @@ struct SnapCommand: ParsableCommand {
         if !command.isEmpty && (frames != nil || reading.at != nil || reading.raw) {
             throw ValidationError("--frames, --at and --raw read a capture, not -- COMMAND")
         }
-        for (name, value) in [("--idle", idle), ("--timeout", timeout)] {
-            if let value, (try? Duration(parsing: value)).map({ $0 > .zero }) != true {
-                throw ValidationError("\(name) must be a duration such as 500ms or 30s (got \(value))")
-            }
-        }
-        if let every {
-            let number = every.hasSuffix("s") ? String(every.dropLast()) : every
-            guard let value = Double(number), value.isFinite, value >= 0.01 else {
-                throw ValidationError("--every must be a number of seconds ≥ 0.01, like 1s (got \(every))")
-            }
+        if let every, every.seconds < 0.01 {
+            throw ValidationError("--every must be at least 0.01s (10ms), like 1s")
         }
         if every != nil && frames == nil { throw ValidationError("--every needs --frames DIR") }
         if frames != nil && output != nil { throw ValidationError("--frames writes a folder of PNGs; leave out -o") }
     }
 
     func run() throws {
-        if let frames { return try writeFrames(into: frames) }
-        let toStandardOutput = output == "-"
-        if toStandardOutput && isatty(STDOUT_FILENO) == 1 {
-            throw ValidationError(
-                "-o - writes the PNG to standard output, which is a terminal; redirect it (> file.png, | program) or give -o FILE"
-            )
-        }
+        // Rules first: a bad rules file stops veil before anything runs.
         let input = self.input ?? "-"  // a command: .veil.yml from the current folder
-        let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: input))
-        if command.isEmpty, input != "-", Asciicast.isCast(path: input) {
-            let capture = try reading.exposureInput(of: input)
-            if capture.recordingHeader != nil {
-                return try writeRecordingFrame(of: capture, settings: settings, toStandardOutput: toStandardOutput)
-            }
+        let job = try SnapJob(settings: snapshot.settings(rules: try rules.resolver().rules(forInputAt: input)))
+        if let frames { return try writeFrames(job, into: frames) }
+        let source: SnapJob.Source =
+            command.isEmpty
+            ? .capture(
+                path: input, at: reading.at, raw: reading.raw, cols: reading.size.explicitCols,
+                rows: reading.size.explicitRows)
+            : .command(
+                LiveCapture(
+                    command: command, cols: reading.size.cols, rows: reading.size.rows, idle: idle?.duration,
+                    timeout: timeout?.duration ?? LiveCapture.defaultTimeout))
+        let output = self.output ?? OutputTarget(SnapJob.defaultOutput(for: self.input))
+        let written = try job.run(source, to: output, policy: fileMode.policy(inputs: command.isEmpty ? [input] : []))
+        written.warnings.forEach(Console.warning)
+        written.notes.forEach(Console.note)
+        switch output {
+        case .standardOutput: Console.status("<stdout>: \(written.hiddenSpans) hidden")
+        case .file(let path):
+            Console.out("\(DisplayText.escaped(URL(fileURLWithPath: path).path)): \(written.hiddenSpans) hidden")
         }
-        let screen = try command.isEmpty ? reading.screen(of: input) : liveScreen()
-        let snapshotter = try Snapshotter(settings: settings)
-        let outcome = try snapshotter.snapshot(of: screen)
-        for warning in outcome.unscannedWarnings(rules: settings.rules) {
-            Console.error("veil: warning: \(DisplayText.escaped(warning))")
-        }
-        if toStandardOutput {
-            FileHandle.standardOutput.write(Data(outcome.png))
-            FileHandle.standardError.write(Data("<stdout>: \(outcome.hiddenSpans) hidden\n".utf8))
-            return
-        }
-        let url = URL(fileURLWithPath: output ?? (command.isEmpty ? Self.defaultOutput(for: input) : "snapshot.png"))
-        try snapshotter.write(outcome, to: url, policy: fileMode.policy(inputs: command.isEmpty ? [input] : []))
-        Console.out("\(DisplayText.escaped(url.path)): \(outcome.hiddenSpans) hidden")
     }
 
-    /// A recording's frame at `--at` (default: its end), as its GIF, WebP or SVG shows that
-    /// moment: redacted as `veil redact` redacts the recording (every value the recording
-    /// exposes hidden, even partly drawn), then judged as a snapshot.
-    private func writeRecordingFrame(
-        of capture: CaptureInput, settings: SnapshotSettings, toStandardOutput: Bool
-    ) throws {
-        let input = self.input ?? "-"
-        let snapshotter = try Snapshotter(settings: settings)
-        let frame = try CaptureRedactor(rules: settings.rules, style: settings.style)
-            .picture(
-                of: capture, at: reading.at, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
-                path: input)
-        for warning in frame.report.warnings {
-            Console.error("veil: warning: \(DisplayText.escaped(warning))")
-        }
-        let png = try snapshotter.png(ofRedacted: frame.screen)
-        if toStandardOutput {
-            FileHandle.standardOutput.write(Data(png))
-            Console.error("<stdout>: \(frame.hiddenSpans) hidden")
-            return
-        }
-        let url = URL(fileURLWithPath: output ?? Self.defaultOutput(for: input))
-        try AtomicFile.write(png, to: url, policy: fileMode.policy(inputs: [input]))
-        Console.out("\(DisplayText.escaped(url.path)): \(frame.hiddenSpans) hidden")
-    }
-
-    /// `--frames DIR`: the redacted PNG of chosen frames, `frame-<event>-<seconds>s.png`.
-    private func writeFrames(into folder: String) throws {
-        let input = self.input ?? "-"  // a command: .veil.yml from the current folder
-        let settings = snapshot.settings(rules: try rules.resolver().rules(forInputAt: input))
-        let snapshotter = try Snapshotter(settings: settings)
-        let choice: CaptureRedactor.FrameChoice =
-            every.map { text in
-                .every(Double(text.hasSuffix("s") ? String(text.dropLast()) : text) ?? 1)
-            } ?? .firstAppearances
-        let capture = try reading.exposureInput(of: input)
-        let redactor = CaptureRedactor(rules: settings.rules, style: settings.style)
-        let result = try redactor.frames(
-            of: capture, choosing: choice, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
-            path: input)
-        for warning in result.report.warnings {
-            Console.error("veil: warning: \(DisplayText.escaped(warning))")
-        }
-        // Every picture is drawn before any is written: an error leaves no partial set.
-        let pictures = try result.frames.map { frame in
-            (
-                name: frame.event < 0
-                    ? String(format: "frame-%08.2fs-start.png", frame.time)
-                    : String(format: "frame-%08.2fs-event-%d.png", frame.time, frame.event),
-                png: try snapshotter.png(ofRedacted: try redactor.picture(of: frame.screen).redacted)
-            )
-        }
-        let output = try OutputFolder.open(folder, policy: fileMode.policy(inputs: [input]), creating: true)
-        for picture in pictures {
-            try output.write(picture.png, to: picture.name)
-        }
-        Console.out(
-            "\(DisplayText.escaped(folder)): \(pictures.count) frame\(pictures.count == 1 ? "" : "s"), \(result.report.exposures.count) exposed value\(result.report.exposures.count == 1 ? "" : "s") hidden"
+    /// `--frames DIR`: the redacted PNG of chosen frames.
+    private func writeFrames(_ job: SnapJob, into folder: String) throws {
+        let choice: CaptureRedactor.FrameChoice = every.map { .every($0.seconds) } ?? .firstAppearances
+        let written = try job.writeFrames(
+            of: input ?? "-", choosing: choice, cols: reading.size.explicitCols, rows: reading.size.explicitRows,
+            into: folder, policy: fileMode.policy(inputs: [input ?? "-"]))
+        written.warnings.forEach(Console.warning)
+        let frames = written.names.count
+        let values = written.exposedValues
+        print(
+            "\(folder): \(frames) frame\(frames == 1 ? "" : "s"), \(values) exposed value\(values == 1 ? "" : "s") hidden"
         )
-    }
-
-    /// `-- COMMAND`: the command's screen when it exits or goes idle (``LiveCapture``).
-    private func liveScreen() throws -> Screen {
-        let capture = LiveCapture(
-            command: command, cols: reading.size.cols, rows: reading.size.rows,
-            idle: try idle.map { try Duration(parsing: $0) },
-            timeout: try timeout.map { try Duration(parsing: $0) } ?? LiveCapture.defaultTimeout)
-        let result = try capture.run()
-        if let exit = result.exit, exit != .exited(0) {
-            FileHandle.standardError.write(
-                Data("veil: note: \(DisplayText.escaped(command[0])) \(exit)\n".utf8))
-        }
-        return result.screen
-    }
-
-    /// `name.png` in the current folder for `name.ans` / `name.cast`; `snapshot.png` for stdin.
-    static func defaultOutput(for input: String) -> String {
-        guard input != "-" else { return "snapshot.png" }
-        return URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + ".png"
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Veil
 
 /// The root `veil` command: a thin front over the `Veil` library.
 struct VeilCommand: AsyncParsableCommand {
@@ -15,6 +16,9 @@ struct VeilCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: VeilCommand.subcommandTypes
     )
+
+    /// Veil as reports name it (SARIF's `tool.driver`).
+    static var tool: AuditReport.Tool { AuditReport.Tool(version: configuration.version) }
 
     /// `veil` alone is a usage error: the help goes to standard error, and the exit code is 2.
     mutating func run() async throws {

@@ -25,6 +25,41 @@ import Testing
         }
     }
 
+    /// The completion a bash script offers after `word` in `function` (the line that follows
+    /// the `case` arm), or nil.
+    static func bashCompletion(after word: String, in function: String, of script: String) -> String? {
+        guard let start = script.range(of: "\n\(function)() {\n") else { return nil }
+        let body = script[start.upperBound...]
+        guard let end = body.range(of: "\n}\n") else { return nil }
+        let lines = body[..<end.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let arm = lines.firstIndex(of: word), arm + 1 < lines.count else { return nil }
+        return lines[arm + 1]
+    }
+
+    /// Completions complete what each argument is: files for inputs and outputs, rules files
+    /// for --config, folders for --out, --frames and --root.
+    @Test func completionsCompleteFilesAndFolders() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let script = try CLI.run(["completions", "bash"], in: work).stdout
+        let files = "__veil_add_completions -f"
+        let rulesFiles = "__veil_add_completions -o plusdirs -fX '!*.@(yml|yaml)'"
+        let folders = "__veil_add_completions -d"
+        #expect(Self.bashCompletion(after: "1)", in: "_veil_snap", of: script) == files)
+        #expect(Self.bashCompletion(after: "'-o'|'--output')", in: "_veil_snap", of: script) == files)
+        #expect(Self.bashCompletion(after: "'--config')", in: "_veil_snap", of: script) == rulesFiles)
+        #expect(Self.bashCompletion(after: "'--frames')", in: "_veil_snap", of: script) == folders)
+        #expect(Self.bashCompletion(after: "1)", in: "_veil_scan", of: script) == files)
+        #expect(Self.bashCompletion(after: "1)", in: "_veil_redact", of: script) == files)
+        #expect(Self.bashCompletion(after: "'-o'|'--output')", in: "_veil_record", of: script) == files)
+        #expect(Self.bashCompletion(after: "'--baseline')", in: "_veil_audit", of: script)?.contains("json") == true)
+        #expect(Self.bashCompletion(after: "'--out')", in: "_veil_run", of: script) == folders)
+        #expect(Self.bashCompletion(after: "'--root')", in: "_veil_run", of: script) == folders)
+        #expect(
+            Self.bashCompletion(after: "1)", in: "_veil_run", of: script)
+                == "__veil_add_completions -o plusdirs -fX '!*.@(yml|yaml)'")
+    }
+
     @Test func anUnknownShellIsAUsageError() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }

@@ -14,9 +14,9 @@ import Testing
         #expect(verbose.status == 0, "\(verbose)")
         #expect(
             verbose.stdout.contains(
-                "allowlisted: aws.access_key at 0:4 ••••••••••••••••••••: placeholder: one character repeated"),
+                "allowlisted: aws.access_key at 1:5 ••••••••••••••••••••: placeholder: one character repeated"),
             "\(verbose)")
-        #expect(verbose.stdout.contains("allowlisted: gitlab.token at 1:7 "), "\(verbose)")
+        #expect(verbose.stdout.contains("allowlisted: gitlab.token at 2:8 "), "\(verbose)")
         #expect(!verbose.stdout.contains("AKIA") && !verbose.stdout.contains("glpat"), "\(verbose)")
     }
 

@@ -152,13 +152,27 @@ import Testing
         #expect(verbose.status == 0, "\(verbose)")
         #expect(
             verbose.stdout.contains(
-                "allowlisted: aws.access_key at 0:20 ••••••••••••••••••••: AWS documentation keys end in EXAMPLE"),
+                "allowlisted: aws.access_key at 1:21 ••••••••••••••••••••: AWS documentation keys end in EXAMPLE"),
             "\(verbose)")
         #expect(!verbose.stdout.contains("AKIA"), "\(verbose)")
         let json = try CLI.run(["scan", "-", "--verbose", "--format", "json"], in: work, stdin: input)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
         let allowlisted = try #require(object["allowlisted"] as? [[String: Any]])
         #expect(allowlisted.first?["rule"] as? String == "aws.access_key")
+    }
+
+    /// Positions meant for people count from 1 (WHERE is the screen's row:col as a person
+    /// counts them); JSON's cells count from 0, as Docs/audit-json.md says.
+    @Test func scanPositionsCountFromOneAndJSONCellsFromZero() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = Array("hello\r\nCard: 4111 1111 1111 1111\r\n".utf8)
+        let text = try CLI.run(["scan", "-"], in: work, stdin: input)
+        let row = text.stdout.split(separator: "\n").first { $0.contains("card.pan") }
+        #expect(row?.hasPrefix("2:7 ") == true, "\(text)")
+        let json = try CLI.run(["scan", "-", "--format", "json"], in: work, stdin: input)
+        #expect(json.stdout.contains(#""spans":[{"row":1,"col":6,"width":19}]"#), "\(json)")
+        #expect(json.stdout.contains(#""line":2,"column":7"#), "\(json)")
     }
 
     @Test func verboseScanSaysWhyAPlaceholderStaysVisible() throws {
@@ -170,7 +184,7 @@ import Testing
         let verbose = try CLI.run(["scan", "-", "--verbose"], in: work, stdin: input)
         #expect(verbose.status == 0, "\(verbose)")
         #expect(
-            verbose.stdout.contains("placeholder: password.labelled at 0:9 "), "\(verbose)")
+            verbose.stdout.contains("placeholder: password.labelled at 1:10 "), "\(verbose)")
         #expect(verbose.stdout.contains(": a command substitution $(…)"), "\(verbose)")
         #expect(verbose.stdout.contains(": a placeholder <…>"), "\(verbose)")
         let json = try CLI.run(["scan", "-", "--verbose", "--format", "json"], in: work, stdin: input)

@@ -95,7 +95,8 @@ import Testing
             USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
 
             OPTIONS:
-              --out <out>             Folder for the snapshots. (default: veil-demo)
+              --out <out>             Folder for the snapshots (default: veil-out;
+                                      veil-demo for demo).
               --log <log>             How to print the lifecycle log. (values: text, json;
                                       default: text)
               --config <file>         Rules file (default: the nearest .veil.yml from the
@@ -155,11 +156,14 @@ import Testing
                                       terminal shows it: LF starts a new line (CR LF), as
                                       the line discipline's ONLCR does. Recordings (.cast)
                                       are always raw.
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --idle <idle>           With -- COMMAND: snapshot once the output has been
                                       quiet this long (500ms, 2s) instead of at exit.
@@ -209,7 +213,8 @@ import Testing
               <scenario>              The scenario file (YAML).
 
             OPTIONS:
-              --out <out>             Folder for the snapshots. (default: veil-out)
+              --out <out>             Folder for the snapshots (default: veil-out;
+                                      veil-demo for demo).
               --log <log>             How to print the lifecycle log. (values: text, json;
                                       default: text)
               --real-time             Run on the real clock instead of the virtual one.
@@ -272,11 +277,14 @@ import Testing
                                       terminal shows it: LF starts a new line (CR LF), as
                                       the line discipline's ONLCR does. Recordings (.cast)
                                       are always raw.
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --format <format>       Output format (sarif with --text only). (values:
                                       text, json, sarif; default: text)
@@ -326,11 +334,14 @@ import Testing
                                       terminal shows it: LF starts a new line (CR LF), as
                                       the line discipline's ONLCR does. Recordings (.cast)
                                       are always raw.
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --format <format>       Output format. (values: text, json; default: text)
               --actions               Print the parser's actions for INPUT's bytes instead
@@ -396,7 +407,8 @@ import Testing
             USAGE: veil rules show <id> [--config <file>]
 
             ARGUMENTS:
-              <id>                    The rule id, e.g. card.pan.
+              <id>                    The id of a rule or region, as 'veil rules list'
+                                      shows it, e.g. card.pan.
 
             OPTIONS:
               --config <file>         Rules file (default: the nearest .veil.yml from the
@@ -493,11 +505,14 @@ import Testing
               --raw                   Feed captures (not .cast recordings, which are always
                                       raw) exactly as a pty master read them, instead of as
                                       a cooked terminal shows them (LF as CR LF).
-              --cols <cols>           Columns of the terminal screen, 1–1000 (default: a
-                                      .cast recording's own; else 80, or the capture's
-                                      widest line up to 300).
-              --rows <rows>           Rows of the terminal screen, 1–1000 (default: a .cast
-                                      recording's own; else 24, or the lowest row cursor
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
                                       addressing draws on).
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
@@ -568,7 +583,8 @@ import Testing
 
             OPTIONS:
               -o, --output <output>   A file to write: .cast (asciicast v2), .gif, .webp or
-                                      .svg; give -o again for more.
+                                      .svg, or - for the .cast on standard output; give -o
+                                      again for more.
               --redact                Hide every exposed value (the rules of --config):
                                       frames re-encoded from the redacted screen.
               --stdin                 Record what is typed to the command as input events
@@ -596,10 +612,15 @@ import Testing
                                       (values: 1, 2, 3)
               --theme <theme>         GIF/WebP/SVG: colour theme (default: dark). (values:
                                       dark, light, xterm)
-              --cols <cols>           Columns of the command's terminal, 1–1000 (default:
-                                      the terminal veil runs in, else 80).
-              --rows <rows>           Rows of the command's terminal, 1–1000 (default: the
-                                      terminal veil runs in, else 24).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
+                                      addressing draws on).
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -707,7 +728,8 @@ import Testing
                                       scenario's screen.exec).
 
             OPTIONS:
-              --out <out>             Folder for the snapshots. (default: veil-out)
+              --out <out>             Folder for the snapshots (default: veil-out;
+                                      veil-demo for demo).
               --log <log>             How to print the lifecycle log. (values: text, json;
                                       default: text)
               --config <file>         Rules file (default: the nearest .veil.yml from the
@@ -720,10 +742,15 @@ import Testing
                                       input: a scenario could then put any file the process
                                       can read (e.g. /proc/self/environ, ~/.ssh) into a
                                       snapshot or a report. See SECURITY.md.
-              --cols <cols>           Columns of the program's terminal, 1–1000 (default:
-                                      the scenario's screen.size, else 80).
-              --rows <rows>           Rows of the program's terminal, 1–1000 (default: the
-                                      scenario's screen.size, else 24).
+              --cols <cols>           Columns of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 80, or a capture's widest line up to 300).
+              --rows <rows>           Rows of the terminal screen, 1–1000 (default: the
+                                      input's own: a .cast recording's, a scenario's
+                                      screen.size, for record the terminal veil runs in;
+                                      else 24, or the lowest row a capture's cursor
+                                      addressing draws on).
               --style <style>         How hidden cells look. (values: solid, mask,
                                       placeholder; default: solid)
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)

@@ -35,6 +35,55 @@ import Testing
         #expect(unknown.status == 2, "\(unknown)")
         #expect(unknown.stderr.contains("no rule 'nope' in Rules/default.yml"), "\(unknown)")
         #expect(unknown.stdout.isEmpty)
+        // A near miss names the id it is near; nothing near, the list to look in.
+        let near = try CLI.run(["rules", "show", "card.pna"], in: work)
+        #expect(near.status == 2, "\(near)")
+        #expect(near.stderr.contains("no rule 'card.pna' in Rules/default.yml; did you mean 'card.pan'?"), "\(near)")
+        #expect(unknown.stderr.contains("(see 'veil rules list')"), "\(unknown)")
+    }
+
+    /// Every id `rules list` shows can be shown: regions too.
+    @Test func showPrintsARegionThatListShows() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try """
+        regions:
+          - id: app.pin
+            description: The PIN field.
+            label: "PIN:"
+            width: 6
+          - id: app.banner
+            row: 0
+            col: 2
+            width: 10
+        """.write(to: work.appendingPathComponent("regions.yml"), atomically: true, encoding: .utf8)
+        let list = try CLI.run(["rules", "list", "--config", "regions.yml"], in: work)
+        #expect(list.stdout.contains("app.pin "), "\(list)")
+        let pin = try CLI.run(["rules", "show", "app.pin", "--config", "regions.yml"], in: work)
+        #expect(pin.status == 0, "\(pin)")
+        #expect(pin.stdout.hasPrefix("id: app.pin\nkind: region\ndescription: The PIN field.\n"), "\(pin)")
+        #expect(pin.stdout.contains("label: PIN:\nwidth: 6\n"), "\(pin)")
+        let banner = try CLI.run(["rules", "show", "app.banner", "--config", "regions.yml"], in: work)
+        #expect(banner.stdout.contains("rectangle: row 0, col 2, 10×1 cells (0-based)"), "\(banner)")
+        let near = try CLI.run(["rules", "show", "app.pni", "--config", "regions.yml"], in: work)
+        #expect(near.stderr.contains("did you mean 'app.pin'?"), "\(near)")
+    }
+
+    /// A misspelt command gets the nearest one (ArgumentParser alone says only "unexpected").
+    @Test func aMisspeltCommandGetsTheNearestOne() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let scan = try CLI.run(["scna", "x.ans"], in: work)
+        #expect(scan.status == 2, "\(scan)")
+        #expect(scan.stderr.hasPrefix("Error: unknown command 'scna'; did you mean 'veil scan'?\n"), "\(scan)")
+        let show = try CLI.run(["rules", "shwo", "card.pan"], in: work)
+        #expect(show.status == 2, "\(show)")
+        #expect(show.stderr.contains("did you mean 'veil rules show'?"), "\(show)")
+        let far = try CLI.run(["xyzzy"], in: work)
+        #expect(far.status == 2, "\(far)")
+        #expect(!far.stderr.contains("did you mean"), "\(far)")
+        // Options and real commands pass through untouched.
+        #expect(try CLI.run(["rules", "show", "card.pan"], in: work).status == 0)
     }
 
     @Test func lintPassesOnTheBuiltInRulesAndFailsOnABadExample() throws {

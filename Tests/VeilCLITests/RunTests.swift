@@ -201,7 +201,7 @@ struct RunCase: Sendable, CustomTestStringConvertible {
             ["run", file.path, "--out", "out", "--log", "json", "--root", try Fixtures.rootPath], in: work)
         #expect(result.status == 1, "\(result)")
         let violation = result.stdout.split(separator: "\n").first { $0.contains(#""type":"violation""#) } ?? ""
-        #expect(violation.contains("window title") && !violation.contains("row 0 col 0"), "\(violation)")
+        #expect(violation.contains("window title") && !violation.contains("row 1 col 1"), "\(violation)")
         try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "title log")
     }
 

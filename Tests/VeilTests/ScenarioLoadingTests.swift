@@ -118,7 +118,13 @@ private let specExample = #"""
 }
 
 @Test(arguments: [
-    ("timeline:\n  - hme\n", "s.yml:2:5: unknown timeline event \"hme\""),
+    ("timeline:\n  - hme\n", "s.yml:2:5: unknown timeline event \"hme\"; did you mean home?"),
+    ("timeline:\n  - prnt: hello\n", "s.yml:2:5: unknown timeline event \"prnt\"; did you mean print?"),
+    ("timeline:\n  - explode\n", "s.yml:2:5: unknown timeline event \"explode\"; expected one of: launch, "),
+    (
+        "handlers:\n  applicationDidEnterBackground:\n    - privacyCovr: true\n",
+        "s.yml:3:7: unknown action \"privacyCovr\"; did you mean privacyCover?"
+    ),
     (
         "timeline:\n  - wait: soon\n",
         "s.yml:2:11: wait must be a duration up to one week such as 250ms, 1.5s or 2m, got \"aaaa\" (its shape)"

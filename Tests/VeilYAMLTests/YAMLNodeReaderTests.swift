@@ -86,6 +86,11 @@ struct YAMLNodeReaderTests {
         #expect(KeySuggestion.distance("regx", "regex") == 1)
         #expect(KeySuggestion.distance("", "abc") == 3)
         #expect(KeySuggestion.distance("abc", "") == 3)
+        // Two neighbours swapped are one edit, so `scna` is nearer `scan` than `snap`.
+        #expect(KeySuggestion.distance("scna", "scan") == 1)
+        #expect(KeySuggestion.distance("scna", "snap") == 2)
+        #expect(KeySuggestion.distance("kitten", "sitting") == 3)
+        #expect(KeySuggestion.nearest("scna", in: ["snap", "scan"]) == "scan")
         #expect(KeySuggestion.nearest("SEVERTY", in: ["severity", "style"]) == "severity")
         #expect(KeySuggestion.nearest("colour", in: ["row", "width"]) == nil)
     }

@@ -44,7 +44,8 @@ int veil_pty_spawn(const char *path, char *const argv[], char *const envp[], int
  * with errno (nothing left open). */
 int veil_pty_open(int *master, int *slave);
 
-/* pipe2 with O_CLOEXEC | O_NONBLOCK (a wake-up pipe). Returns 0, or -1 with errno. */
+/* A pipe with O_CLOEXEC | O_NONBLOCK on both ends (a wake-up pipe): pipe2, or pipe and fcntl
+ * where the system has no pipe2 (macOS). Returns 0, or -1 with errno. */
 int veil_pty_wake_pipe(int fds[2]);
 
 /* Whether `pid` (a child) has ended: 1 ended (not reaped yet: its process group can still

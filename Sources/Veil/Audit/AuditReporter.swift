@@ -23,7 +23,7 @@ public struct AuditReportOptions: Sendable, Hashable {
     /// GitHub's limit on results per SARIF run.
     public static let sarifResultLimit = 25_000
 
-    /// ANSI colour in `text` output. The CLI turns it on for a TTY unless `NO_COLOR` or `CI` is set.
+    /// ANSI colour in `text` output, as ``TerminalColour`` decides it (`NO_COLOR`, `CLICOLOR_FORCE`, `CI`, a TTY).
     public var colour: Bool
     /// The absolute `file://` URI of the repository root, ending with `/`, for SARIF
     /// `originalUriBaseIds["%SRCROOT%"]`; without it the base is only described.
@@ -40,12 +40,9 @@ public struct AuditReportOptions: Sendable, Hashable {
     /// lists them, folded.
     public var skipped: [String]
 
-    /// Whether `text` output should be coloured: only on a terminal, and not when `NO_COLOR`
-    /// is set to a non-empty value (no-color.org) or `CI` is set.
+    /// Whether `text` output should be coloured: the one rule of ``TerminalColour``.
     public static func wantsColour(isTerminal: Bool, environment: [String: String]) -> Bool {
-        guard isTerminal else { return false }
-        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
-        return environment["CI"] == nil
+        TerminalColour.wanted(isTerminal: isTerminal, environment: environment)
     }
 
     /// Options; every value has a default.

@@ -23,60 +23,29 @@ public enum SARIFAuditReporter: AuditReporter {
     public static let identifier = "sarif"
     public static let description = "SARIF 2.1.0 for GitHub code scanning."
     /// The `$schema` value.
-    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    public static let schemaURI = SARIFLog.schemaURI
     /// The base id every artifact location is relative to.
-    public static let sourceRootBaseID = "%SRCROOT%"
+    public static let sourceRootBaseID = SARIFLog.sourceRootBaseID
 
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
         let (kept, leftOut) = selectResults(report.findings, limit: options.sarifResultLimit)
-        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
         var occurrences: [String: Int] = [:]
-        var results: [JSONOutput] = []
+        var results: [SARIFLog.Result] = []
         for finding in kept {
             let key = finding.ruleID + "\u{0}" + finding.fingerprint
             occurrences[key, default: 0] += 1
-            results.append(result(finding, ruleIndex: ruleIndex[finding.ruleID] ?? -1, occurrence: occurrences[key]!))
+            results.append(result(finding, occurrence: occurrences[key]!))
         }
-
-        var driver: [(String, JSONOutput)] = [
-            ("name", .string(report.tool.name)), ("version", .string(report.tool.version)),
-        ]
-        if let uri = report.tool.informationURI { driver.append(("informationUri", .string(uri))) }
-        driver.append(("rules", .array(report.rules.map(rule))))
-
-        let sourceRoot: JSONOutput =
-            options.sourceRootURI.map { .object([("uri", .string($0))]) }
-            ?? .object([
-                ("description", .object([("text", .string("The repository root: the directory veil audit ran in."))]))
+        let log = SARIFLog(
+            tool: report.tool, rules: report.rules.map(rule), results: results,
+            invocation: invocation(report, resultCount: report.findings.count, leftOut: leftOut),
+            sourceRootURI: options.sourceRootURI,
+            sourceRootDescription: "The repository root: the directory veil audit ran in.",
+            properties: [
+                ("fingerprintSalt", .string(report.fingerprintSalt.rawValue)),
+                ("rulesFiles", .array(report.rulesFiles.map(JSONAuditReporter.rulesFile))),
             ])
-
-        let document: JSONOutput = .object([
-            ("$schema", .string(schemaURI)),
-            ("version", .string("2.1.0")),
-            (
-                "runs",
-                .array([
-                    .object([
-                        ("tool", .object([("driver", .object(driver))])),
-                        (
-                            "invocations",
-                            .array([invocation(report, resultCount: report.findings.count, leftOut: leftOut)])
-                        ),
-                        ("originalUriBaseIds", .object([(sourceRootBaseID, sourceRoot)])),
-                        ("columnKind", .string("unicodeCodePoints")),
-                        ("results", .array(results)),
-                        (
-                            "properties",
-                            .object([
-                                ("fingerprintSalt", .string(report.fingerprintSalt.rawValue)),
-                                ("rulesFiles", .array(report.rulesFiles.map(JSONAuditReporter.rulesFile))),
-                            ])
-                        ),
-                    ])
-                ])
-            ),
-        ])
-        return document.rendered()
+        return log.rendered()
     }
 
     /// At most `limit` findings, failing ones first, then unsuppressed warnings, then
@@ -88,9 +57,9 @@ public enum SARIFAuditReporter: AuditReporter {
         return (chosen.sorted().map { findings[$0] }, findings.count - limit)
     }
 
-    private static func level(_ severity: AuditSeverity) -> String { severity == .block ? "error" : "warning" }
+    private static func level(_ severity: AuditSeverity) -> String { SARIFLog.level(blocks: severity == .block) }
 
-    private static func rule(_ rule: AuditRule) -> JSONOutput {
+    private static func rule(_ rule: AuditRule) -> SARIFLog.Rule {
         let tags: [String] =
             switch rule.category {
             case .secret: ["security", "privacy", "secret"]
@@ -98,45 +67,30 @@ public enum SARIFAuditReporter: AuditReporter {
             case .lifecycle: ["reliability", "lifecycle"]
             case .configuration: ["security", "configuration"]
             }
-        return .object([
-            ("id", .string(rule.id)),
-            ("name", .string(rule.name)),
-            ("shortDescription", .object([("text", .string(rule.shortDescription))])),
-            ("fullDescription", .object([("text", .string(rule.fullDescription))])),
-            ("help", .object([("text", .string(rule.help))])),
-            ("defaultConfiguration", .object([("level", .string(level(rule.effectiveSeverity)))])),
-            (
-                "properties",
-                .object([
-                    ("category", .string(rule.category.rawValue)),
-                    ("security-severity", .string(rule.securitySeverity)),
-                    ("tags", .array(tags.map(JSONOutput.string))),
-                ])
-            ),
-        ])
+        return SARIFLog.Rule(
+            id: rule.id, name: rule.name, shortDescription: rule.shortDescription,
+            fullDescription: rule.fullDescription, help: rule.help, level: level(rule.effectiveSeverity),
+            properties: [
+                ("category", .string(rule.category.rawValue)),
+                ("security-severity", .string(rule.securitySeverity)),
+                ("tags", .array(tags.map(JSONOutput.string))),
+            ])
     }
 
-    private static func result(_ finding: AuditFinding, ruleIndex: Int, occurrence: Int) -> JSONOutput {
+    private static func result(_ finding: AuditFinding, occurrence: Int) -> SARIFLog.Result {
         var text = finding.message
         if let snapshot = finding.snapshotID { text += " (snapshot \(snapshot))" }
-        var members: [(String, JSONOutput)] = [
-            ("ruleId", .string(finding.ruleID)),
-            ("ruleIndex", .int(ruleIndex)),
-            ("level", .string(level(finding.effectiveSeverity))),
-            ("message", .object([("text", .string(text))])),
-            ("locations", .array([.object([("physicalLocation", physicalLocation(finding.location))])])),
-            (
-                "partialFingerprints",
-                .object([("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)"))])
-            ),
-        ]
+        var result = SARIFLog.Result(
+            ruleID: finding.ruleID, level: level(finding.effectiveSeverity), message: text,
+            location: location(finding.location),
+            partialFingerprints: [("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)"))])
         if let match = finding.baseline {
             var suppression: [(String, JSONOutput)] = [
                 ("kind", .string(match.inSource ? "inSource" : "external")), ("status", .string("accepted")),
             ]
             let status = match.status == .falsePositive ? "false positive" : "accepted"
             suppression.append(("justification", .string(match.reason.map { "\(status): \($0)" } ?? status)))
-            members.append(("suppressions", .array([.object(suppression)])))
+            result.suppressions = [.object(suppression)]
         }
         var properties: [(String, JSONOutput)] = [("category", .string(finding.category.rawValue))]
         if let snapshot = finding.snapshotID { properties.append(("snapshot", .string(snapshot))) }
@@ -184,28 +138,17 @@ public enum SARIFAuditReporter: AuditReporter {
             }
             properties.append(("medium", .object(fields)))
         }
-        members.append(("properties", .object(properties)))
-        return .object(members)
+        result.properties = properties
+        return result
     }
 
-    private static func physicalLocation(_ location: AuditLocation) -> JSONOutput {
-        .object([
-            ("artifactLocation", artifactLocation(location.path)),
-            (
-                "region",
-                .object([
-                    ("startLine", .int(location.region.startLine)),
-                    ("startColumn", .int(location.region.startColumn)),
-                    ("endLine", .int(location.region.endLine)),
-                    ("endColumn", .int(location.region.endColumn)),
-                ])
-            ),
-        ])
+    private static func location(_ location: AuditLocation) -> SARIFLog.Location {
+        SARIFLog.Location(
+            path: location.path, startLine: location.region.startLine, startColumn: location.region.startColumn,
+            endLine: location.region.endLine, endColumn: location.region.endColumn)
     }
 
-    private static func artifactLocation(_ path: String) -> JSONOutput {
-        .object([("uri", .string(uriReference(path))), ("uriBaseId", .string(sourceRootBaseID))])
-    }
+    private static func artifactLocation(_ path: String) -> JSONOutput { SARIFLog.artifactLocation(path) }
 
     private static func invocation(_ report: AuditReport, resultCount: Int, leftOut: Int) -> JSONOutput {
         var notifications: [JSONOutput] = []
@@ -283,21 +226,6 @@ public enum SARIFAuditReporter: AuditReporter {
         return .object(members)
     }
 
-    /// `path` as a relative URI reference: every byte but unreserved characters and `/`
-    /// percent-encoded (spaces, `#`, `%`, `:`, non-ASCII UTF-8).
-    static func uriReference(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
-    }
+    /// `path` as a relative URI reference (``SARIFLog/uriReference(_:)``).
+    static func uriReference(_ path: String) -> String { SARIFLog.uriReference(path) }
 }

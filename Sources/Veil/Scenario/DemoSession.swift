@@ -24,8 +24,7 @@ public enum DemoSession {
     ) async throws -> ScenarioRunner.Result {
         let scenario = try Scenario.load(path: try scenarioPath())
         let settings = try settings ?? SnapshotSettings(rules: .builtIn)
-        let output = try OutputFolder.openForRun(outputFolder.relativePath, policy: policy)
         let runner = ScenarioRunner(scenario: scenario, snapshotter: try Snapshotter(settings: settings))
-        return try await runner.run(.init(output: output.folder))
+        return try await runner.run(writingInto: outputFolder.relativePath, policy: policy)
     }
 }

@@ -25,6 +25,22 @@ public enum LifecycleLogFormatter {
         events.map { line(for: $0, colored: colored) + "\n" }.joined()
     }
 
+    /// How a lifecycle log is printed (`--log`).
+    public enum Format: String, CaseIterable, Sendable {
+        /// One readable line per entry (coloured on a terminal: ``TerminalColour``).
+        case text
+        /// One JSON object per line (``LifecycleEvent/jsonLine``).
+        case json
+    }
+
+    /// The log in `format`, every line ending in a newline; `colored` applies to text.
+    public static func render(_ events: [LifecycleEvent], as format: Format, colored: Bool = false) -> String {
+        switch format {
+        case .json: events.map { $0.jsonLine + "\n" }.joined()
+        case .text: text(for: events, colored: colored)
+        }
+    }
+
     /// `%8.3f` of a time in seconds (milliseconds rounded half away from zero).
     static func fixedTime(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e12 else { return String(format: "%8.3f", seconds) }

@@ -2,6 +2,7 @@ import Foundation
 import VeilRedaction
 import VeilLifecycle
 import VeilScreen
+import VeilYAML
 import Yams
 
 extension Scenario {
@@ -250,7 +251,7 @@ extension Scenario {
             default:
                 throw yaml.error(
                     node,
-                    "unknown action \"\(word.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse"
+                    unknownWord(word, "action", known: actionNames, listed: actionList)
                 )
             }
         }
@@ -276,9 +277,32 @@ extension Scenario {
         default:
             throw yaml.error(
                 keyNode,
-                "unknown action \"\(key.prefix(40))\"; expected work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse"
+                unknownWord(key, "action", known: actionNames, listed: actionList)
             )
         }
+    }
+
+    /// The actions a handler may take, and the timeline's events (for "did you mean").
+    private static let actionNames = [
+        "work", "beginBackgroundTask", "endBackgroundTasks", "privacyCover", "show", "print", "mark", "returnFalse",
+    ]
+    private static let actionList =
+        "work, beginBackgroundTask, endBackgroundTasks, privacyCover, show, print, mark or returnFalse"
+    private static let stepNames = [
+        "launch", "backgroundLaunch", "home", "tapIcon", "openURL", "appSwitcher", "switcherSelect", "incomingCall",
+        "alarm", "notificationCenter", "controlCenter", "lock", "unlock", "forceQuit", "memoryWarning",
+        "memoryPressure", "significantTimeChange", "resize", "wait", "print", "show", "type", "keys", "waitFor",
+        "waitIdle",
+    ]
+
+    /// `unknown timeline event "prnt"; did you mean print?` when a known word is within two
+    /// edits of `word` (``KeySuggestion``), else the list of what is expected.
+    private static func unknownWord(_ word: String, _ what: String, known: [String], listed: String) -> String {
+        let shown = String(word.prefix(40))
+        if let near = KeySuggestion.nearest(shown, in: known) {
+            return "unknown \(what) \"\(shown)\"; did you mean \(near)?"
+        }
+        return "unknown \(what) \"\(shown)\"; expected \(listed)"
     }
 
     private static let bareSteps: [String: SystemEvent] = [
@@ -300,11 +324,11 @@ extension Scenario {
     private static func step(_ node: Node, _ yaml: YAMLReader, _ reference: (Node, String) throws -> String) throws
         -> Step
     {
-        let known =
-            "launch, backgroundLaunch, home, tapIcon, openURL, appSwitcher, switcherSelect, incomingCall, alarm, notificationCenter, controlCenter, lock, unlock, forceQuit, memoryWarning, memoryPressure, significantTimeChange, resize, wait, print, show, type, keys, waitFor, waitIdle"
+        let known = stepNames.joined(separator: ", ")
         if let word = node.scalar?.string {
             guard let event = bareSteps[word] else {
-                throw yaml.error(node, "unknown timeline event \"\(word.prefix(40))\"; expected one of: \(known)")
+                throw yaml.error(
+                    node, unknownWord(word, "timeline event", known: stepNames, listed: "one of: " + known))
             }
             return .event(event)
         }
@@ -372,7 +396,7 @@ extension Scenario {
             return .waitIdle(try yaml.duration(value, "waitIdle"), timeout: .seconds(30))
         default:
             if bareSteps[key] != nil { throw yaml.error(value, "\(key) takes no value") }
-            throw yaml.error(keyNode, "unknown timeline event \"\(key.prefix(40))\"; expected one of: \(known)")
+            throw yaml.error(keyNode, unknownWord(key, "timeline event", known: stepNames, listed: "one of: " + known))
         }
     }
 }

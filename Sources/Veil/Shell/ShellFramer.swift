@@ -34,10 +34,13 @@ struct ShellFramer {
 
     /// Judges and draws the screen of now. `midStream`: more of the program's output is
     /// already waiting, so the line being written is left out (and drawn next frame).
-    mutating func frame(midStream: Bool, status: String?) -> Frame {
+    /// `status` makes the status line from the count of values hidden so far, this frame's
+    /// included (it is asked after judging, so the count is never a frame late).
+    mutating func frame(midStream: Bool, status: ((_ hiddenValues: Int) -> String)?) -> Frame {
         let start = ContinuousClock.now
         var frame = screen.frame()
         let judgeTime = ContinuousClock.now - start
+        let status = status?(screen.hiddenValues.count)
         // Rows left out of the last frame are compared again wherever a scroll took them.
         var changed = withheld.isEmpty ? frame.changedRows : nil
         withheld = []

@@ -260,7 +260,7 @@ final class ShellSession {
     /// being written is left out).
     private func makeFrame(midStream: Bool) throws {
         let start = ContinuousClock.now
-        let frame = framer.frame(midStream: midStream, status: statusText())
+        let frame = framer.frame(midStream: midStream, status: statusText)
         let drawn = ContinuousClock.now
         statistics.frames += 1
         statistics.framesMidStream += midStream ? 1 : 0
@@ -280,12 +280,15 @@ final class ShellSession {
         }
     }
 
-    private func statusText() -> String? {
+    /// The status line's text for `count` values hidden, or nil without `--status`.
+    private var statusText: ((Int) -> String)? {
         guard shell.statusLine else { return nil }
-        let count = framer.screen.hiddenValues.count
-        var text = " veil shell · \(count) value\(count == 1 ? "" : "s") hidden"
-        if recorder != nil { text += " · recording" }
-        return text
+        let recording = recorder != nil
+        return { count in
+            var text = " veil shell · \(count) value\(count == 1 ? "" : "s") hidden"
+            if recording { text += " · recording" }
+            return text
+        }
     }
 
     /// Keeps the bytes that put the terminal back where a signal handler finds them.

@@ -6,7 +6,7 @@ import VeilScreen
 ///
 /// ```swift
 /// let screen = try TerminalCapture.screen(path: "out.bin", cols: 80, rows: 24)
-/// let findings = try RuleSet.resolve(configPath: nil).findings(in: screen)
+/// let findings = try RuleSet.builtIn.findings(in: screen)
 /// print(ScanReport.render(findings, as: .json, showingLast: 0), terminator: "")
 /// ```
 public enum ScanReport {
@@ -18,32 +18,58 @@ public enum ScanReport {
         case json
     }
 
-    /// The findings in `format`, ending with a newline. `showingLast` reveals that many
-    /// trailing characters of each secret (at most 4, and at most a quarter of it; see
-    /// ``Finding/maximumRevealedCharacters``); 0 masks everything.
-    public static func render(_ findings: [Finding], as format: Format, showingLast: Int) -> String {
-        switch format {
-        case .text: text(findings, showingLast: showingLast)
-        case .json: json(findings, showingLast: showingLast)
+    /// The candidates that looked sensitive but are known not to be (an allowlist let them
+    /// through, or they are placeholders), with the screen they were on: `--verbose`.
+    public struct Allowlisted: Sendable {
+        public var candidates: [DroppedCandidate]
+        public var screen: Screen
+
+        public init(_ candidates: [DroppedCandidate], on screen: Screen) {
+            self.candidates = candidates.filter { $0.kind == .allowlisted || $0.kind == .placeholder }
+            self.screen = screen
         }
     }
 
-    /// One JSON object; spans are 0-based cells (for a title finding, `location` is
-    /// `title` and `col`/`width` count the title's characters, `row` is 0).
-    public static func json(_ findings: [Finding], showingLast: Int) -> String {
-        let items = findings.map { finding in
-            let spans = finding.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
-            return "{"
-                + [
-                    #""rule":\#(ScreenDump.quoted(finding.ruleID))"#,
-                    #""category":"\#(finding.category.rawValue)""#,
-                    #""severity":"\#(finding.severity.rawValue)""#,
-                    #""location":"\#(finding.location.rawValue)""#,
-                    #""spans":[\#(spans.joined(separator: ","))]"#,
-                    #""masked":\#(ScreenDump.quoted(finding.masked(showingLast: showingLast)))"#,
-                ].joined(separator: ",") + "}"
+    /// The findings in `format`, ending with a newline, and with `allowlisted` the candidates
+    /// an allowlist let through (text: one line each after the table; JSON: an
+    /// `"allowlisted"` array after `"findings"`). `showingLast` reveals that many trailing
+    /// characters of each secret (at most 4, and at most a quarter of it; see
+    /// ``Finding/maximumRevealedCharacters``); 0 masks everything.
+    public static func render(
+        _ findings: [Finding], as format: Format, showingLast: Int, allowlisted: Allowlisted? = nil
+    ) -> String {
+        switch format {
+        case .text:
+            text(findings, showingLast: showingLast) + (allowlisted.map(allowlistedText) ?? "")
+        case .json:
+            document(findings.map { .object(fields($0, showingLast: showingLast)) }, allowlisted: allowlisted)
+                .renderedCompact()
         }
-        return #"{"findings":["# + items.joined(separator: ",") + "]}\n"
+    }
+
+    /// `{"findings":[…]}`, with `"allowlisted":[…]` after it when asked for.
+    static func document(_ items: [JSONOutput], allowlisted: Allowlisted?) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("findings", .array(items))]
+        if let allowlisted { members.append(("allowlisted", allowlistedJSON(allowlisted))) }
+        return .object(members)
+    }
+
+    /// A finding's JSON fields: spans are 0-based cells (for a title finding, `location` is
+    /// `title` and `col`/`width` count the title's characters, `row` is 0).
+    static func fields(_ finding: Finding, showingLast: Int) -> [(String, JSONOutput)] {
+        [
+            ("rule", .string(finding.ruleID)),
+            ("category", .string(finding.category.rawValue)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("location", .string(finding.location.rawValue)),
+            ("spans", spans(finding.spans)),
+            ("masked", .string(finding.masked(showingLast: showingLast))),
+        ]
+    }
+
+    /// `[{"row","col","width"}, …]`.
+    static func spans(_ spans: [CellSpan]) -> JSONOutput {
+        .array(spans.map { .object([("row", .int($0.row)), ("col", .int($0.col)), ("width", .int($0.width))]) })
     }
 
     /// A table: where (`row:col`, or `title:col`), rule, category, severity, the masked
@@ -76,32 +102,26 @@ public enum ScanReport {
     /// allowlist let it through, or it is a placeholder), masked, with the kind and reason:
     /// `allowlisted: aws.access_key at 2:13 ••••: AWS documentation keys end in EXAMPLE`,
     /// `placeholder: password.labelled at 1:10 ••••: a command substitution $(…)`.
-    public static func allowlistedLines(_ dropped: [DroppedCandidate], on screen: Screen) -> [String] {
-        allowlisted(dropped).map { candidate in
+    static func allowlistedText(_ allowlisted: Allowlisted) -> String {
+        allowlisted.candidates.map { candidate in
             "\(candidate.kind.rawValue): \(candidate.ruleID) at \(place(candidate.spans, candidate.location)) "
-                + "\(Finding.mask(text(of: candidate, on: screen))): \(allowlistReason(candidate))"
-        }
+                + "\(Finding.mask(text(of: candidate, on: allowlisted.screen))): \(allowlistReason(candidate))\n"
+        }.joined()
     }
 
     /// `--verbose --format json`: the allowlisted candidates as a JSON array.
-    public static func allowlistedJSON(_ dropped: [DroppedCandidate], on screen: Screen) -> String {
-        let items = allowlisted(dropped).map { candidate in
-            let spans = candidate.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
-            return "{"
-                + [
-                    #""rule":\#(ScreenDump.quoted(candidate.ruleID))"#,
-                    #""kind":"\#(candidate.kind.rawValue)""#,
-                    #""location":"\#(candidate.location.rawValue)""#,
-                    #""spans":[\#(spans.joined(separator: ","))]"#,
-                    #""masked":\#(ScreenDump.quoted(Finding.mask(text(of: candidate, on: screen))))"#,
-                    #""reason":\#(ScreenDump.quoted(allowlistReason(candidate)))"#,
-                ].joined(separator: ",") + "}"
-        }
-        return "[" + items.joined(separator: ",") + "]"
-    }
-
-    private static func allowlisted(_ dropped: [DroppedCandidate]) -> [DroppedCandidate] {
-        dropped.filter { $0.kind == .allowlisted || $0.kind == .placeholder }
+    static func allowlistedJSON(_ allowlisted: Allowlisted) -> JSONOutput {
+        .array(
+            allowlisted.candidates.map { candidate in
+                .object([
+                    ("rule", .string(candidate.ruleID)),
+                    ("kind", .string(candidate.kind.rawValue)),
+                    ("location", .string(candidate.location.rawValue)),
+                    ("spans", spans(candidate.spans)),
+                    ("masked", .string(Finding.mask(text(of: candidate, on: allowlisted.screen)))),
+                    ("reason", .string(allowlistReason(candidate))),
+                ])
+            })
     }
 
     /// `AWS documentation keys end in EXAMPLE` from `allowlisted (AWS documentation keys end in EXAMPLE)`;
@@ -129,14 +149,15 @@ public enum ScanReport {
 
     private static func place(_ spans: [CellSpan], _ location: Finding.Location) -> String {
         guard let first = spans.first else { return "-" }
-        return location == .title ? "title:\(first.col)" : "\(first.row):\(first.col)"
+        return location == .title ? "title:\(first.col + 1)" : "\(first.row + 1):\(first.col + 1)"
     }
 
-    /// `row:col` of the first span (1 more row when it continues), or `title:col`.
+    /// `row:col` of the first span, 1-based as people count (1 more row when it continues), or
+    /// `title:col`.
     private static func place(_ finding: Finding) -> String {
         guard let first = finding.spans.first else { return "-" }
-        if finding.location == .title { return "title:\(first.col)" }
+        if finding.location == .title { return "title:\(first.col + 1)" }
         let rows = Set(finding.spans.map(\.row)).count
-        return "\(first.row):\(first.col)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
+        return "\(first.row + 1):\(first.col + 1)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
     }
 }

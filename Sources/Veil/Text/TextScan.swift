@@ -25,15 +25,22 @@ public enum TextScan {
         findings.contains { $0.severity == .block }
     }
 
-    /// The report of `findings` in `path` (secrets masked; `showingLast` reveals at most half).
+    /// The report of `findings` in `path` (secrets masked; `showingLast` reveals at most half);
+    /// `tool` names veil and its version in SARIF, whose locations are relative to
+    /// `sourceRootURI` (the current folder).
     public static func report(
-        _ findings: [TextFinding], path: String, rules: RuleSet, format: Format, showingLast: Int = 0
+        _ findings: [TextFinding], path: String, rules: RuleSet, format: Format, showingLast: Int = 0,
+        tool: AuditReport.Tool, sourceRootURI: String? = nil
     ) -> String {
         let name = path == "-" ? "<stdin>" : path
         switch format {
         case .text: return text(findings, name: name, showingLast: showingLast)
         case .json: return json(findings, name: name, showingLast: showingLast).rendered()
-        case .sarif: return sarif(findings, name: name, rules: rules, showingLast: showingLast).rendered()
+        case .sarif:
+            return sarif(
+                findings, name: name, rules: rules, showingLast: showingLast, tool: tool, sourceRootURI: sourceRootURI
+            )
+            .rendered()
         }
     }
 
@@ -79,77 +86,31 @@ public enum TextScan {
         ])
     }
 
-    /// SARIF 2.1.0 in the shapes of `veil audit`'s (``SARIFAuditReporter``): one run, the rules
-    /// found, one result per finding with a region in code points; no snippets.
-    static func sarif(_ findings: [TextFinding], name: String, rules: RuleSet, showingLast: Int) -> JSONOutput {
+    /// SARIF 2.1.0, written by the one SARIF writer (``SARIFLog``, as `veil audit`'s): one
+    /// run, the rules found, one result per finding with a region in code points; no snippets.
+    static func sarif(
+        _ findings: [TextFinding], name: String, rules: RuleSet, showingLast: Int, tool: AuditReport.Tool,
+        sourceRootURI: String?
+    ) -> SARIFLog {
         var ids: [String] = []
         for found in findings where !ids.contains(found.ruleID) { ids.append(found.ruleID) }
-        let level = { (severity: Severity) in severity == .block ? "error" : "warning" }
-        let driverRules: [JSONOutput] = ids.map { id in
+        let driverRules = ids.map { id in
             let rule = rules.rule(withID: id)
-            let description = rule.map { $0.description.isEmpty ? $0.id : $0.description } ?? id
-            return .object([
-                ("id", .string(id)),
-                ("shortDescription", .object([("text", .string(description))])),
-                ("defaultConfiguration", .object([("level", .string(level(rule?.severity ?? .block)))])),
-                ("properties", .object([("category", .string(rule?.category.rawValue ?? "secret"))])),
-            ])
+            return SARIFLog.Rule(
+                id: id, shortDescription: rule.map { $0.description.isEmpty ? $0.id : $0.description } ?? id,
+                level: SARIFLog.level(blocks: (rule?.severity ?? .block) == .block),
+                properties: [("category", .string(rule?.category.rawValue ?? "secret"))])
         }
-        let results: [JSONOutput] = findings.map { found in
-            .object([
-                ("ruleId", .string(found.ruleID)),
-                ("ruleIndex", .int(ids.firstIndex(of: found.ruleID) ?? 0)),
-                ("level", .string(level(found.severity))),
-                (
-                    "message",
-                    .object([
-                        (
-                            "text",
-                            .string(
-                                "\(found.ruleID)\(found.isRepeat ? " (repeat)" : ""): \(found.finding.masked(showingLast: showingLast))"
-                            )
-                        )
-                    ])
-                ),
-                (
-                    "locations",
-                    .array([
-                        .object([
-                            (
-                                "physicalLocation",
-                                .object([
-                                    ("artifactLocation", .object([("uri", .string(name))])),
-                                    (
-                                        "region",
-                                        .object([
-                                            ("startLine", .int(found.start.line)),
-                                            ("startColumn", .int(found.start.column)),
-                                            ("endLine", .int(found.end.line)), ("endColumn", .int(found.end.column)),
-                                        ])
-                                    ),
-                                ])
-                            )
-                        ])
-                    ])
-                ),
-            ])
+        let results = findings.map { found in
+            SARIFLog.Result(
+                ruleID: found.ruleID, level: SARIFLog.level(blocks: found.severity == .block),
+                message:
+                    "\(found.ruleID)\(found.isRepeat ? " (repeat)" : ""): \(found.finding.masked(showingLast: showingLast))",
+                location: SARIFLog.Location(
+                    path: name, startLine: found.start.line, startColumn: found.start.column, endLine: found.end.line,
+                    endColumn: found.end.column))
         }
-        return .object([
-            ("$schema", .string(SARIFAuditReporter.schemaURI)),
-            ("version", .string("2.1.0")),
-            (
-                "runs",
-                .array([
-                    .object([
-                        (
-                            "tool",
-                            .object([("driver", .object([("name", .string("veil")), ("rules", .array(driverRules))]))])
-                        ),
-                        ("columnKind", .string("unicodeCodePoints")),
-                        ("results", .array(results)),
-                    ])
-                ])
-            ),
-        ])
+        return SARIFLog(
+            tool: tool, rules: driverRules, results: results, invocation: nil, sourceRootURI: sourceRootURI)
     }
 }

@@ -109,6 +109,24 @@ extension Rule {
 }
 
 extension DeclaredRegion {
+    /// Every field of the region, one per line (what `veil rules show` prints for a region's
+    /// id); ending with a newline.
+    public func details() -> String {
+        var lines = ["id: \(id)", "kind: region"]
+        if !description.isEmpty { lines.append("description: \(description)") }
+        lines.append("category: \(category.rawValue)")
+        lines.append("severity: \(severity.rawValue)")
+        switch anchor {
+        case let .rectangle(row, col, width, height):
+            lines.append("rectangle: row \(row), col \(col), \(width)×\(height) cells (0-based)")
+        case let .label(label, width):
+            lines.append("label: \(label)")
+            lines.append("width: \(width.map(String.init) ?? "up to two blanks in a row or the line's end")")
+        }
+        if let style { lines.append("style: \(style.name)") }
+        return lines.map { DisplayText.escaped($0) + "\n" }.joined()
+    }
+
     var anchorSummary: String {
         switch anchor {
         case let .rectangle(row, col, width, height): "rectangle \(row),\(col) \(width)x\(height)"

@@ -41,17 +41,17 @@ public enum RedactionStyle: Hashable, Sendable {
     /// The style named in a rules file or on the command line: `solid`, `mask`,
     /// `placeholder` (defaults for their options), or nil for an unknown name.
     public init?(name: String) {
-        switch name {
-        case "solid": self = .solid
-        case "mask": self = .defaultMask
-        case "placeholder": self = .defaultPlaceholder
-        case "privacyCover", "privacy": self = .privacyCover
-        default: return nil
+        if let style = StyleName(rawValue: name) {
+            self = style.screenStyle
+        } else if name == "privacyCover" || name == "privacy" {
+            self = .privacyCover
+        } else {
+            return nil
         }
     }
 
-    /// The names a rules file accepts for a rule's `style`.
-    public static let ruleStyleNames = ["solid", "mask", "placeholder"]
+    /// The names a rules file accepts for a rule's `style` (``StyleName``).
+    public static let ruleStyleNames = StyleName.allCases.map(\.rawValue)
 
     /// The style's name (`solid`, `mask`, `placeholder`, `privacyCover`).
     public var name: String {

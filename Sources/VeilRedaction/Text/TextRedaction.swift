@@ -12,12 +12,8 @@ public enum TextRedactionStyle: Hashable, Sendable {
 
     /// The style named on the command line (`mask`, `placeholder`, `solid`), or nil.
     public init?(name: String) {
-        switch name {
-        case "mask": self = .mask
-        case "placeholder": self = .placeholder
-        case "solid": self = .solid
-        default: return nil
-        }
+        guard let style = StyleName(rawValue: name) else { return nil }
+        self = style.textStyle
     }
 
     /// What replaces `characters` characters hidden by `ruleID`.

@@ -41,6 +41,24 @@ import VeilScreen
         #expect(frame.changedRows == nil, "the first frame is drawn whole")
     }
 
+    /// The status line counts the values of the frame it is drawn with: the frame that first
+    /// hides a value says so (it was a frame late, and stayed so when nothing more came).
+    @Test func theStatusLineCountsTheValuesOfItsOwnFrame() throws {
+        var framer = ShellFramer(
+            screen: try Self.screen(), drawer: ShellDrawer(cols: 60, rows: 8, statusLine: true))
+        var outer = try Terminal(cols: 60, rows: 8)
+        outer.feed(framer.drawer.start())
+        framer.screen.feed(Array("$ cat secrets\r\ntoken \(Self.token)\r\ncard 4111 1111 1111 1111\r\n".utf8))
+        var asked: [Int] = []
+        let frame = framer.frame(midStream: false) { count in
+            asked.append(count)
+            return " veil shell · \(count) hidden"
+        }
+        outer.feed(frame.bytes)
+        #expect(asked == [2])
+        #expect(outer.screen.rowText(7).hasPrefix(" veil shell · 2 hidden"), "\(outer.screen.lines())")
+    }
+
     @Test func aValueCutByTheTopOfTheScreenIsHiddenThoughItsStartWasNeverDrawn() throws {
         // A long line wraps over three rows and scrolls up before any frame: only its last two
         // rows are on screen, the key's first characters gone with its label.

@@ -1,18 +1,19 @@
 import ArgumentParser
 
-/// `--cols` and `--rows`, shared by every command that builds a screen.
+/// `--cols` and `--rows`, shared by every command that builds a screen: a capture's, a
+/// scenario's, or a live program's terminal.
 struct ScreenSizeOptions: ParsableArguments {
     @Option(
         name: .customLong("cols"),
         help:
-            "Columns of the terminal screen, 1–1000 (default: a .cast recording's own; else 80, or the capture's widest line up to 300)."
+            "Columns of the terminal screen, 1–1000 (default: the input's own: a .cast recording's, a scenario's screen.size, for record the terminal veil runs in; else 80, or a capture's widest line up to 300)."
     )
     var explicitCols: Int?
 
     @Option(
         name: .customLong("rows"),
         help:
-            "Rows of the terminal screen, 1–1000 (default: a .cast recording's own; else 24, or the lowest row cursor addressing draws on)."
+            "Rows of the terminal screen, 1–1000 (default: the input's own: a .cast recording's, a scenario's screen.size, for record the terminal veil runs in; else 24, or the lowest row a capture's cursor addressing draws on)."
     )
     var explicitRows: Int?
 

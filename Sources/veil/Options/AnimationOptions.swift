@@ -1,27 +1,7 @@
 import ArgumentParser
 import Veil
-
-/// A number of seconds: `5`, `2.5s`, `500ms`.
-struct SecondsArgument: ExpressibleByArgument, Hashable {
-    var seconds: Double
-
-    init(_ seconds: Double) { self.seconds = seconds }
-
-    init?(argument: String) {
-        var text = argument
-        var unit = 1.0
-        if text.hasSuffix("ms") {
-            text.removeLast(2)
-            unit = 0.001
-        } else if text.hasSuffix("s") {
-            text.removeLast()
-        }
-        guard let value = Double(text), value.isFinite, value >= 0 else { return nil }
-        seconds = value * unit
-    }
-
-    var defaultValueDescription: String { "\(seconds)" }
-}
+import VeilRedaction
+import VeilLifecycle
 
 /// `--format` of `veil redact` and `veil record`: what to write when the extension does not
 /// say it.
@@ -33,7 +13,7 @@ struct AnimationOptions: ParsableArguments {
         help: ArgumentHelp(
             "GIF/WebP/SVG: shorten pauses to this many seconds (default: the recording's idle_time_limit, else 5).",
             valueName: "seconds"))
-    var idleLimit: SecondsArgument?
+    var idleLimit: DurationArgument?
 
     @Option(help: "GIF/WebP/SVG: playback speed (2: twice as fast; default: 1).")
     var speed: Double?
@@ -42,7 +22,7 @@ struct AnimationOptions: ParsableArguments {
     var fpsCap: Double?
 
     @Option(help: ArgumentHelp("GIF/WebP/SVG: how long the last frame stays (default: 3).", valueName: "seconds"))
-    var lastFrame: SecondsArgument?
+    var lastFrame: DurationArgument?
 
     @Flag(inversion: .prefixedNo, help: "GIF/WebP/SVG: play forever (default), or once.")
     var loop: Bool?
@@ -83,11 +63,11 @@ struct AnimationOptions: ParsableArguments {
     }
 
     /// The settings these options describe, hidden cells drawn in `style`.
-    func settings(style: StyleOption) -> AnimationSettings {
+    func settings(style: StyleName) -> AnimationSettings {
         AnimationSettings(
             idleLimit: idleLimit?.seconds, speed: speed ?? 1, fpsCap: fpsCap ?? 30, lastFrame: lastFrame?.seconds ?? 3,
             loops: loop ?? true, theme: (theme ?? ThemeOption(.dark)).theme, scale: (scale ?? .one).rawValue,
-            style: style.style)
+            style: style.screenStyle)
     }
 
     /// Refuses the options when `format` draws no pictures.

@@ -8,7 +8,7 @@ struct ConfigOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Rules file (default: the nearest .veil.yml from the input's folder up to the current folder, else the built-in rules).",
-            valueName: "file"))
+            valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     /// The resolver for this run (relative paths from the current folder).

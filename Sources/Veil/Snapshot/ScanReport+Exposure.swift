@@ -3,37 +3,46 @@ import VeilRedaction
 extension ScanReport {
     /// Every value a capture exposed (``ExposureScanner``), in `format`, ending with a
     /// newline: where it first showed on screen, when (a recording's seconds and event, or
-    /// raw bytes' line:column), until when, and the masked text.
+    /// raw bytes' line:column), until when, and the masked text; then the values the file
+    /// holds but no screen showed (`media`, ``RecordingChannels``: text, a table after the
+    /// screens'; JSON, a `"media"` list after `"findings"`); with `allowlisted`, the
+    /// candidates an allowlist let through on the final screen (see
+    /// ``render(_:as:showingLast:allowlisted:)``).
     public static func render(
         _ report: CaptureExposureReport, input: CaptureInput, as format: Format,
-        showingLast: Int
+        showingLast: Int, media: [MediaFinding] = [], allowlisted: Allowlisted? = nil
     ) -> String {
         let rows = report.exposures.map { Row(exposure: $0, input: input) }
         switch format {
         case .json:
-            let items = zip(report.exposures, rows).map { exposure, row in
-                let finding = exposure.finding
-                let spans = exposure.spans.map { #"{"row":\#($0.row),"col":\#($0.col),"width":\#($0.width)}"# }
-                var fields = [
-                    #""rule":\#(ScreenDump.quoted(finding.ruleID))"#,
-                    #""category":"\#(finding.category.rawValue)""#,
-                    #""severity":"\#(finding.severity.rawValue)""#,
-                    #""location":"\#(finding.location.rawValue)""#,
-                    #""spans":[\#(spans.joined(separator: ","))]"#,
-                    #""masked":\#(ScreenDump.quoted(finding.masked(showingLast: showingLast)))"#,
-                    #""line":\#(row.region.startLine)"#,
-                    #""column":\#(row.region.startColumn)"#,
-                    #""offset":\#(exposure.firstOffset.map(String.init) ?? "null")"#,
+            let items = zip(report.exposures, rows).map { exposure, row -> JSONOutput in
+                var fields = fields(exposure.finding, showingLast: showingLast)
+                // Where the value was on the screen: the finding's own spans are relative to
+                // the rows it was judged on.
+                if let index = fields.firstIndex(where: { $0.0 == "spans" }) {
+                    fields[index].1 = Self.spans(exposure.spans)
+                }
+                fields += [
+                    ("line", .int(row.region.startLine)),
+                    ("column", .int(row.region.startColumn)),
+                    ("offset", .optional(exposure.firstOffset)),
                 ]
-                if let time = exposure.firstTime { fields.append(#""firstSeconds":\#(time)"#) }
-                if let event = exposure.firstEvent { fields.append(#""firstEvent":\#(event)"#) }
-                if let seconds = exposure.visibleSeconds { fields.append(#""visibleSeconds":\#(seconds)"#) }
-                fields.append(#""stillVisible":\#(exposure.stillVisible)"#)
-                return "{" + fields.joined(separator: ",") + "}"
+                if let time = exposure.firstTime { fields.append(("firstSeconds", .number("\(time)"))) }
+                if let event = exposure.firstEvent { fields.append(("firstEvent", .int(event))) }
+                if let seconds = exposure.visibleSeconds { fields.append(("visibleSeconds", .number("\(seconds)"))) }
+                fields.append(("stillVisible", .bool(exposure.stillVisible)))
+                return .object(fields)
             }
-            return #"{"findings":["# + items.joined(separator: ",") + "]}\n"
+            var document = document(items, allowlisted: nil)
+            if case .object(var members) = document {
+                members.append(("media", .array(mediaJSON(media, showingLast: showingLast))))
+                if let allowlisted { members.append(("allowlisted", allowlistedJSON(allowlisted))) }
+                document = .object(members)
+            }
+            return document.renderedCompact()
         case .text:
-            guard !rows.isEmpty else { return "no findings\n" }
+            let after = mediaText(media, showingLast: showingLast) + (allowlisted.map(allowlistedText) ?? "")
+            guard !rows.isEmpty else { return (media.isEmpty ? "no findings\n" : "nothing on any screen\n") + after }
             func pad(_ text: String, _ width: Int) -> String {
                 text + String(repeating: " ", count: max(0, width - text.count))
             }
@@ -59,7 +68,7 @@ extension ScanReport {
             out +=
                 "\(rows.count) finding\(rows.count == 1 ? "" : "s"): \(block) block, \(rows.count - block) warn; "
                 + "\(gone) no longer on the final screen\n"
-            return out
+            return out + after
         }
     }
 
@@ -73,10 +82,10 @@ extension ScanReport {
         init(exposure: CaptureExposure, input: CaptureInput) {
             let first = exposure.spans.first
             if exposure.finding.location == .title {
-                place = "title:\(first?.col ?? 0)"
+                place = "title:\((first?.col ?? 0) + 1)"
             } else if let first {
                 let rows = Set(exposure.spans.map(\.row)).count
-                place = "\(first.row):\(first.col)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
+                place = "\(first.row + 1):\(first.col + 1)" + (rows > 1 ? " (+\(rows - 1) rows)" : "")
             } else {
                 place = "-"
             }

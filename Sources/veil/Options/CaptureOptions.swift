@@ -6,7 +6,7 @@ import VeilScreen
 
 /// INPUT, `--at` and the screen size: what `scan` and `screen` read a capture with.
 struct CaptureOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(CaptureReading.inputHelp))
+    @Argument(help: ArgumentHelp(CaptureReading.inputHelp), completion: .file())
     var input: String
 
     @OptionGroup var reading: CaptureReading
@@ -17,9 +17,6 @@ struct CaptureOptions: ParsableArguments {
 
     /// The screen the capture shows; warnings (content outside the screen) go to standard error.
     func screen() throws -> Screen { try reading.screen(of: input) }
-
-    /// The capture as frames for judging it over time (``CaptureInput``).
-    func exposureInput() throws -> CaptureInput { try reading.exposureInput(of: input) }
 }
 
 /// `--at`, `--raw` and the screen size: how a capture is read (`snap` takes its INPUT
@@ -52,23 +49,7 @@ struct CaptureReading: ParsableArguments {
         let capture = try TerminalCapture.capture(
             path: input, name: input == "-" ? "<stdin>" : input, cols: size.explicitCols, rows: size.explicitRows,
             at: at, raw: raw)
-        for warning in capture.warnings {
-            Console.error("veil: warning: \(DisplayText.escaped(warning))")
-        }
+        capture.warnings.forEach(Console.warning)
         return capture.screen
     }
-
-    /// The capture as frames for judging it over time (``CaptureInput``), read as ``screen(of:)``
-    /// reads it; what was unusual goes to standard error.
-    func exposureInput(of input: String) throws -> CaptureInput {
-        try CaptureInput.read(
-            path: input, name: input == "-" ? "<stdin>" : input, raw: raw, cols: size.explicitCols,
-            rows: size.explicitRows
-        ) { Console.error("veil: warning: \(DisplayText.escaped($0))") }
-    }
-}
-
-/// `--format text|json` of the commands that print a screen or its findings.
-enum TextOrJSON: String, ExpressibleByArgument, CaseIterable {
-    case text, json
 }

@@ -3,20 +3,6 @@ import Veil
 import VeilRedaction
 import VeilRender
 
-/// The redaction style names accepted by `--style`.
-enum StyleOption: String, ExpressibleByArgument, CaseIterable {
-    case solid, mask, placeholder
-
-    /// The redaction style this name means.
-    var style: RedactionStyle {
-        switch self {
-        case .solid: .solid
-        case .mask: .defaultMask
-        case .placeholder: .defaultPlaceholder
-        }
-    }
-}
-
 /// `--scale`: the PNG's pixels per font pixel.
 enum ScaleOption: Int, ExpressibleByArgument, CaseIterable {
     case one = 1, two, three
@@ -42,7 +28,7 @@ struct ThemeOption: ExpressibleByArgument {
 /// `--style`, `--scale` and `--theme`, shared by the commands that make snapshots.
 struct SnapshotOptions: ParsableArguments {
     @Option(help: "How hidden cells look.")
-    var style: StyleOption = .solid
+    var style: StyleName = .solid
 
     @Option(help: "Pixel scale of the PNG.")
     var scale: ScaleOption = .one
@@ -52,6 +38,6 @@ struct SnapshotOptions: ParsableArguments {
 
     /// The settings these options describe, with `rules` (see ``ConfigOption``).
     func settings(rules ruleSet: RuleSet) -> SnapshotSettings {
-        SnapshotSettings(rules: ruleSet, style: style.style, theme: theme.theme, scale: scale.rawValue)
+        SnapshotSettings(rules: ruleSet, style: style.screenStyle, theme: theme.theme, scale: scale.rawValue)
     }
 }

@@ -1,4 +1,6 @@
-/// A JSON value with ordered object keys, written deterministically (reporters' output).
+/// A JSON value with ordered object keys, written deterministically: every JSON Veil
+/// prints is built as one of these (reports, `veil scan` and `veil screen` JSON), never by
+/// joining strings.
 enum JSONOutput: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -24,6 +26,42 @@ enum JSONOutput: Sendable, Hashable {
         write(to: &out, indent: 0)
         out.append("\n")
         return out
+    }
+
+    /// On one line, with no spaces between tokens, and a final newline (`veil scan --format
+    /// json`); strings escaped as ``rendered()`` escapes them.
+    func renderedCompact() -> String {
+        compact + "\n"
+    }
+
+    /// On one line, with no spaces between tokens, and no final newline.
+    var compact: String {
+        var out = ""
+        writeCompact(to: &out)
+        return out
+    }
+
+    private func writeCompact(to out: inout String) {
+        switch self {
+        case .array(let items):
+            out.append("[")
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(",") }
+                item.writeCompact(to: &out)
+            }
+            out.append("]")
+        case .object(let members):
+            out.append("{")
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out.append(",") }
+                Self.writeString(key, to: &out)
+                out.append(":")
+                value.writeCompact(to: &out)
+            }
+            out.append("}")
+        default:
+            write(to: &out, indent: 0)
+        }
     }
 
     private func write(to out: inout String, indent: Int) {
