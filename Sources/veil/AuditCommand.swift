@@ -41,7 +41,7 @@ struct AuditCommand: AsyncParsableCommand {
     var paths: [String]
 
     @Option(help: "Output format.")
-    var format: AuditFormat = .text
+    var format: ReportFormat = .text
 
     @Option(
         name: [.customShort("o"), .long],
@@ -110,7 +110,9 @@ struct AuditCommand: AsyncParsableCommand {
     @Flag(name: .customLong("ignore-allow-markers"), help: "Let no veil:allow marker in an input allow a finding.")
     var ignoreAllowMarkers = false
 
-    @Flag(name: .customLong("verbose"), help: "Also say on standard error what the folder search skipped and why.")
+    @Flag(
+        name: .customLong("verbose"),
+        help: "Also say on standard error which rules files applied, and what the folder search skipped and why.")
     var verbose = false
 
     @Option(
@@ -143,7 +145,7 @@ struct AuditCommand: AsyncParsableCommand {
         var files: Set<String> = outputFile.map { [$0] } ?? []
         for extra in reports where !files.insert(extra.path).inserted {
             throw ValidationError(
-                "--report \(extra.format.reporter.identifier):\(extra.path) names a file written twice")
+                "--report \(extra.format.rawValue):\(extra.path) names a file written twice")
         }
     }
 
@@ -165,13 +167,13 @@ struct AuditCommand: AsyncParsableCommand {
         options.honoursAllowMarkers = !ignoreAllowMarkers
         options.outputPolicy = fileMode.policy(inputs: paths)
         options.pinnedRulesPaths = pinnedRules
-        options.frames = ([format] + reports.map(\.format)).contains { $0.reporter == HTMLAuditReporter.self }
+        options.frames = ([format] + reports.map(\.format)).contains(.html)
         return options
     }
 
     func run() async throws {
         if review { return try await runReview() }
-        let reporter = format.reporter
+        let reporter = format.auditReporter
         let currentFolder = FileManager.default.currentDirectoryPath
         let options = options(currentFolder: currentFolder)
         let outcome = await AuditEngine(options: options).run(progress: .standardError())
@@ -188,7 +190,12 @@ struct AuditCommand: AsyncParsableCommand {
         let text = reporter.report(report, options: reportOptions)
 
         if verbose {
+            for file in report.rulesFiles { Self.standardError("veil audit: rules: \(file.summary)") }
             for skip in outcome.skipped { Self.standardError("veil audit: skipped \(skip)") }
+        }
+        let resolver = rules.resolver()
+        for unapplied in Set(paths.compactMap { resolver.unappliedFile(forInputAt: $0) }).sorted() {
+            Console.note(AuditRulesFile.unappliedNote(unapplied))
         }
         for warning in outcome.warnings { Self.standardError("warning: \(warning)") }
         if let written = outcome.baselineWritten { Self.standardError("veil audit: wrote baseline \(written)") }
@@ -212,7 +219,7 @@ struct AuditCommand: AsyncParsableCommand {
             extraOptions.colour = false
             do {
                 try AuditOutput.write(
-                    extra.format.reporter.report(report, options: extraOptions), to: extra.path,
+                    extra.format.auditReporter.report(report, options: extraOptions), to: extra.path,
                     policy: options.outputPolicy, currentFolder: currentFolder)
             } catch {
                 Self.standardError("veil audit: cannot write \(extra.path): \(error)")
@@ -243,13 +250,13 @@ struct AuditCommand: AsyncParsableCommand {
 /// `veil audit --report FORMAT:FILE`: a second report, in any format, written to a file.
 struct AuditExtraReport: ExpressibleByArgument {
     /// The format.
-    var format: AuditFormat
+    var format: ReportFormat
     /// The file (relative to the current folder), never standard output.
     var path: String
 
     init?(argument: String) {
         guard let colon = argument.firstIndex(of: ":"),
-            let format = AuditFormat(argument: String(argument[..<colon]))
+            let format = ReportFormat(rawValue: String(argument[..<colon]))
         else { return nil }
         let path = String(argument[argument.index(after: colon)...])
         guard !path.isEmpty, path != "-" else { return nil }
@@ -258,27 +265,4 @@ struct AuditExtraReport: ExpressibleByArgument {
     }
 
     static var defaultCompletionKind: CompletionKind { .file() }
-}
-
-/// `veil audit --format`: a reporter by identifier; the help lists ``AuditReporters/all``.
-struct AuditFormat: ExpressibleByArgument, Equatable {
-    /// The reporter that writes this format.
-    var reporter: any AuditReporter.Type
-
-    /// Plain text for a terminal.
-    static let text = AuditFormat(reporter: TextAuditReporter.self)
-
-    init(reporter: any AuditReporter.Type) {
-        self.reporter = reporter
-    }
-
-    init?(argument: String) {
-        guard let reporter = AuditReporters.reporter(for: argument) else { return nil }
-        self.reporter = reporter
-    }
-
-    static var allValueStrings: [String] { AuditReporters.identifiers }
-    var defaultValueDescription: String { reporter.identifier }
-
-    static func == (lhs: AuditFormat, rhs: AuditFormat) -> Bool { lhs.reporter.identifier == rhs.reporter.identifier }
 }

@@ -19,6 +19,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var verbosity: VerboseOption
+
     @OptionGroup var snapshot: SnapshotOptions
 
     @OptionGroup var fileMode: FileModeOption
@@ -26,7 +28,8 @@ struct DemoCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let result = try await DemoSession.run(
             outputFolder: URL(fileURLWithPath: session.folder(default: "veil-demo")),
-            settings: snapshot.settings(rules: try rules.resolver().rules()), policy: fileMode.policy(inputs: []))
+            settings: snapshot.settings(rules: try rules.rules(verbose: verbosity.verbose)),
+            policy: fileMode.policy(inputs: []))
         session.print(result.log)
         guard session.log == .text else { return }
         Console.out("")

@@ -43,6 +43,8 @@ struct ExecCommand: AsyncParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var verbosity: VerboseOption
+
     @OptionGroup var root: RootOptions
 
     @OptionGroup var size: ScreenSizeOptions
@@ -69,7 +71,7 @@ struct ExecCommand: AsyncParsableCommand {
             scenario = Scenario.live(command: command, cols: size.cols, rows: size.rows)
         }
         try PtyProcess.checkCommand(scenario.command ?? [])
-        let settings = snapshot.settings(rules: try scenario.rules(from: rules.resolver()))
+        let settings = snapshot.settings(rules: try rules.rules(for: scenario, verbose: verbosity.verbose))
         let result = try await ScenarioRunner(scenario: scenario, snapshotter: Snapshotter(settings: settings)).run(
             writingInto: session.folder(default: "veil-out"),
             policy: fileMode.policy(inputs: [scenario.path], roots: [scenario.location.root.path]),

@@ -64,6 +64,8 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var verbosity: VerboseOption
+
     @OptionGroup var fileMode: FileModeOption
 
     @Option(help: "With --redact or a GIF/WebP/SVG output: how hidden values look (default: solid).")
@@ -109,7 +111,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let formats = try outputs.map(Self.format(of:))
         // Rules first: a bad rules file stops veil before anything runs; so does a missing codec.
-        let ruleSet = redact || pictures ? try rules.resolver().rules(forInputAt: "-") : nil
+        let ruleSet = redact || pictures ? try rules.rules(forInputAt: "-", verbose: verbosity.verbose) : nil
         let settings = animation.settings(style: style ?? .solid)
         for format in Set(formats) where format.isPicture {
             try RedactedAnimation(format: format, rules: ruleSet!, settings: settings).checkLibraries()

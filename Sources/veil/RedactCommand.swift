@@ -72,6 +72,8 @@ struct RedactCommand: ParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var verbosity: VerboseOption
+
     @Option(help: "How hidden values look (default: solid; mask with --text).")
     var style: StyleName?
 
@@ -90,7 +92,7 @@ struct RedactCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try self.rules.resolver().rules(forInputAt: input)
+        let rules = try self.rules.rules(forInputAt: input, verbose: verbosity.verbose)
         let output = self.output ?? .standardOutput
         if text {
             return try TextFileRedaction.redact(

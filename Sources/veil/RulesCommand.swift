@@ -22,8 +22,10 @@ struct RulesCommand: ParsableCommand {
 
         @OptionGroup var options: ConfigOption
 
+        @OptionGroup var verbosity: VerboseOption
+
         func run() throws {
-            Console.out(try options.resolver().rules().catalog(), terminator: "")
+            Console.out(try options.rules(verbose: verbosity.verbose).catalog(), terminator: "")
         }
     }
 
@@ -38,8 +40,10 @@ struct RulesCommand: ParsableCommand {
 
         @OptionGroup var options: ConfigOption
 
+        @OptionGroup var verbosity: VerboseOption
+
         func run() throws {
-            let rules = try options.resolver().rules()
+            let rules = try options.rules(verbose: verbosity.verbose)
             if let rule = rules.rule(withID: id) {
                 Console.out(rule.details(), terminator: "")
             } else if let region = rules.regions.first(where: { $0.id == id }) {
@@ -72,8 +76,10 @@ struct RulesCommand: ParsableCommand {
 
         @OptionGroup var options: ConfigOption
 
+        @OptionGroup var verbosity: VerboseOption
+
         func run() throws {
-            let rules = try options.resolver().rules()
+            let rules = try options.rules(verbose: verbosity.verbose)
             let failures = rules.lint()
             for failure in failures { Console.out(DisplayText.escaped("\(failure)")) }
             let examples = rules.rules.reduce(0) { $0 + $1.examples.count + $1.negativeExamples.count }

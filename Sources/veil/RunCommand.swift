@@ -26,6 +26,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var verbosity: VerboseOption
+
     @OptionGroup var root: RootOptions
 
     @OptionGroup var snapshot: SnapshotOptions
@@ -38,7 +40,7 @@ struct RunCommand: AsyncParsableCommand {
             throw InputError(
                 path: self.scenario, message: "runs a program (screen.exec): run it with veil exec \(self.scenario)")
         }
-        let settings = snapshot.settings(rules: try scenario.rules(from: rules.resolver()))
+        let settings = snapshot.settings(rules: try rules.rules(for: scenario, verbose: verbosity.verbose))
         let showProgress = realTime && isatty(STDERR_FILENO) != 0
         let result = try await ScenarioRunner(scenario: scenario, snapshotter: Snapshotter(settings: settings)).run(
             writingInto: session.folder(default: "veil-out"),

@@ -3,8 +3,6 @@ import Foundation
 import Veil
 import VeilRedaction
 
-extension TextScan.Format: ExpressibleByArgument {}
-
 /// `veil scan`: what would be hidden on the screen INPUT draws, and why (secrets masked).
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +13,8 @@ struct ScanCommand: ParsableCommand {
             bytes, anything complete on screen before it was erased, overwritten or scrolled away, \
             and the final screen); --at TIME judges one moment of a recording. Secrets are always \
             masked; --show-last reveals at most \(Finding.maximumRevealedCharacters) characters of \
-            each, and never more than a quarter of it. --verbose also lists the values an allowlist \
+            each, and never more than a quarter of it. --verbose also says which rules file applied, and \
+            lists the values an allowlist \
             let through on the final screen (such as AWS's documentation key AKIA…EXAMPLE) and the \
             placeholders left visible ($(command), ${VAR}, <your-token>, changeme), masked, with \
             the reason.
@@ -28,8 +27,8 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var capture: CaptureOptions
 
-    @Option(help: "Output format (sarif with --text only).")
-    var format: TextScan.Format = .text
+    @Option(help: "Output format: text or json; sarif with --text (the others are veil audit's).")
+    var format: ReportFormat = .text
 
     @Flag(
         help:
@@ -50,16 +49,23 @@ struct ScanCommand: ParsableCommand {
     var exitZero = false
 
     @Flag(
-        name: [.short, .long], help: "Also list the allowlisted candidates and placeholders, masked, with the reason.")
+        name: [.short, .long],
+        help:
+            "Say which rules file applied, and list the allowlisted candidates and placeholders, masked, with the reason."
+    )
     var verbose = false
 
     func validate() throws {
         guard showLast >= 0 else { throw ValidationError("--show-last must be 0 or more (got \(showLast))") }
-        if format == .sarif && !text { throw ValidationError("--format sarif needs --text") }
+        do {
+            try UnsupportedReportFormat.check(scan: format, text: text)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {
-        let rules = try self.rules.resolver().rules(forInputAt: capture.input)
+        let rules = try self.rules.rules(forInputAt: capture.input, verbose: verbose)
         if !text && showLast > Finding.maximumRevealedCharacters {
             Console.note(
                 "--show-last reveals at most \(Finding.maximumRevealedCharacters) characters, and at most a quarter of each value"

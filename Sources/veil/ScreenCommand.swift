@@ -3,8 +3,6 @@ import Foundation
 import Veil
 import VeilRedaction
 
-extension ScreenDump.Format: ExpressibleByArgument {}
-
 /// `veil screen`: prints the screen model after feeding INPUT (debugging, conformance), or
 /// with `--actions` the parser's actions for INPUT's bytes.
 struct ScreenCommand: ParsableCommand {

@@ -41,6 +41,8 @@ struct ShellCommand: ParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var verbosity: VerboseOption
+
     @Option(help: "How hidden values look.")
     var style: StyleName = .solid
 
@@ -71,7 +73,7 @@ struct ShellCommand: ParsableCommand {
 
     func run() throws {
         // Rules first: a bad rules file stops veil before anything runs; so does a missing codec.
-        let ruleSet = try rules.resolver().rules(forInputAt: "-")
+        let ruleSet = try rules.rules(forInputAt: "-", verbose: verbosity.verbose)
         let program = command.isEmpty ? LiveShell.defaultCommand() : command
         try PtyProcess.checkCommand(program, environment: LiveShell.environment())
         let shell = LiveShell(command: program, rules: ruleSet, style: style.screenStyle, statusLine: status)

@@ -58,6 +58,8 @@ struct SnapCommand: ParsableCommand {
 
     @OptionGroup var rules: ConfigOption
 
+    @OptionGroup var verbosity: VerboseOption
+
     @OptionGroup var snapshot: SnapshotOptions
 
     @OptionGroup var fileMode: FileModeOption
@@ -96,7 +98,8 @@ struct SnapCommand: ParsableCommand {
     func run() throws {
         // Rules first: a bad rules file stops veil before anything runs.
         let input = self.input ?? "-"  // a command: .veil.yml from the current folder
-        let job = try SnapJob(settings: snapshot.settings(rules: try rules.resolver().rules(forInputAt: input)))
+        let job = try SnapJob(
+            settings: snapshot.settings(rules: try rules.rules(forInputAt: input, verbose: verbosity.verbose)))
         if let frames { return try writeFrames(job, into: frames) }
         let source: SnapJob.Source =
             command.isEmpty

@@ -92,7 +92,7 @@ import Testing
             violations are the point of it); 2 a snapshot could not be written (one error
             naming the file; the snapshots already written are removed).
 
-            USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
+            USAGE: veil demo [--out <out>] [--log <log>] [--config <file>] [--verbose] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
 
             OPTIONS:
               --out <out>             Folder for the snapshots (default: veil-out;
@@ -102,6 +102,7 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --style <style>         How hidden cells look. (values: solid, mask,
                                       placeholder; default: solid)
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
@@ -175,6 +176,7 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --style <style>         How hidden cells look. (values: solid, mask,
                                       placeholder; default: solid)
               --scale <scale>         Pixel scale of the PNG. (values: 1, 2, 3; default: 1)
@@ -207,7 +209,7 @@ import Testing
             could not be written (the run stops, with one error naming the file, and
             removes the snapshots it wrote).
 
-            USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--root <root>] [--allow-outside-root] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
+            USAGE: veil run <scenario> [--out <out>] [--log <log>] [--real-time] [--config <file>] [--verbose] [--root <root>] [--allow-outside-root] [--style <style>] [--scale <scale>] [--theme <theme>] [--file-mode <mode>]
 
             ARGUMENTS:
               <scenario>              The scenario file (YAML).
@@ -221,6 +223,7 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --root <root>           Folder the files the scenario names must lie inside
                                       (default: the scenario's folder).
               --allow-outside-root    Let scenarios read files outside their root (absolute
@@ -253,10 +256,10 @@ import Testing
             raw bytes, anything complete on screen before it was erased, overwritten or
             scrolled away, and the final screen); --at TIME judges one moment of a
             recording. Secrets are always masked; --show-last reveals at most 4 characters
-            of each, and never more than a quarter of it. --verbose also lists the values
-            an allowlist let through on the final screen (such as AWS's documentation key
-            AKIA…EXAMPLE) and the placeholders left visible ($(command), ${VAR},
-            <your-token>, changeme), masked, with the reason.
+            of each, and never more than a quarter of it. --verbose also says which rules
+            file applied, and lists the values an allowlist let through on the final screen
+            (such as AWS's documentation key AKIA…EXAMPLE) and the placeholders left
+            visible ($(command), ${VAR}, <your-token>, changeme), masked, with the reason.
 
             Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the
             app marked itself, or nothing); 1 a block finding the app did not mark (unless
@@ -286,8 +289,9 @@ import Testing
                                       screen.size, for record the terminal veil runs in;
                                       else 24, or the lowest row a capture's cursor
                                       addressing draws on).
-              --format <format>       Output format (sarif with --text only). (values:
-                                      text, json, sarif; default: text)
+              --format <format>       Output format: text or json; sarif with --text (the
+                                      others are veil audit's). (values: text, json, sarif,
+                                      junit, html, markdown; default: text)
               --text                  Read INPUT as plain text (logs, config files, CI
                                       output): no screen, file:line:column positions, exit
                                       1 on block findings.
@@ -298,8 +302,9 @@ import Testing
                                       4, and at most a quarter of it). (default: 0)
               --exit-zero             Exit 0 even when a block finding is found (errors
                                       still exit 2).
-              -v, --verbose           Also list the allowlisted candidates and
-                                      placeholders, masked, with the reason.
+              -v, --verbose           Say which rules file applied, and list the
+                                      allowlisted candidates and placeholders, masked, with
+                                      the reason.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -385,12 +390,13 @@ import Testing
             """
             OVERVIEW: List every rule and region with its category and severity.
 
-            USAGE: veil rules list [--config <file>]
+            USAGE: veil rules list [--config <file>] [--verbose]
 
             OPTIONS:
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -404,7 +410,7 @@ import Testing
             """
             OVERVIEW: Show one rule in full, with its examples.
 
-            USAGE: veil rules show <id> [--config <file>]
+            USAGE: veil rules show <id> [--config <file>] [--verbose]
 
             ARGUMENTS:
               <id>                    The id of a rule or region, as 'veil rules list'
@@ -414,6 +420,7 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -429,12 +436,13 @@ import Testing
 
             Exit codes: 0 all pass, 1 an example misbehaves, 2 the rules file is invalid.
 
-            USAGE: veil rules lint [--config <file>]
+            USAGE: veil rules lint [--config <file>] [--verbose]
 
             OPTIONS:
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -528,8 +536,8 @@ import Testing
               --allow-exec            Run the programs that scenarios name (screen.exec);
                                       without it such a scenario is an error.
               --ignore-allow-markers  Let no veil:allow marker in an input allow a finding.
-              --verbose               Also say on standard error what the folder search
-                                      skipped and why.
+              --verbose               Also say on standard error which rules files applied,
+                                      and what the folder search skipped and why.
               --pinned-rules <file>   A rules file the workflow vouches for (repeatable): a
                                       rules file of the audited tree with the same content
                                       may turn rules off, allow broadly or stop scanning
@@ -594,6 +602,7 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --file-mode <mode>      Permissions of the files written, in octal: 600 lets
                                       only you read them, 644 everyone. (default: 600)
               --style <style>         With --redact or a GIF/WebP/SVG output: how hidden
@@ -667,6 +676,7 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --style <style>         How hidden values look. (values: solid, mask,
                                       placeholder; default: solid)
               --record <file>         Also write the session as drawn: .cast, .ans, .gif,
@@ -735,6 +745,7 @@ import Testing
               --config <file>         Rules file (default: the nearest .veil.yml from the
                                       input's folder up to the current folder, else the
                                       built-in rules).
+              -v, --verbose           Say on standard error which rules file applied.
               --root <root>           Folder the files the scenario names must lie inside
                                       (default: the scenario's folder).
               --allow-outside-root    Let scenarios read files outside their root (absolute

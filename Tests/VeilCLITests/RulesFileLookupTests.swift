@@ -85,6 +85,59 @@ import Testing
         #expect(list.stdout.contains("order.id"), "\(list)")
         #expect(!list.stdout.contains("card.pan"), "\(list)")
     }
+
+    /// Every command that reads rules says with `--verbose` which file applied, in the
+    /// audit's words (`.veil.yml (nearest)`), and names no file without it.
+    @Test func verboseSaysWhichRulesFileApplied() throws {
+        let work = try Self.project()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let commands: [[String]] = [
+            ["scan", "app/order.ans"], ["scan", "--text", "app/order.ans"], ["snap", "app/order.ans", "-o", "o.png"],
+            ["redact", "app/order.ans", "-o", "o.txt"], ["run", "app/order.veil.yml", "--out", "snaps"],
+            ["rules", "list"], ["rules", "lint"], ["rules", "show", "order.id"],
+        ]
+        for command in commands {
+            let quiet = try CLI.run(command, in: work)
+            #expect(!quiet.stderr.contains("rules:"), "\(command): \(quiet)")
+            let verbose = try CLI.run(command + ["--verbose"], in: work)
+            #expect(verbose.stderr.contains("veil: rules: .veil.yml (nearest)"), "\(command): \(verbose)")
+        }
+        let config = try CLI.run(["scan", "app/order.ans", "-v", "--config", ".veil.yml"], in: work)
+        #expect(config.stderr.contains("veil: rules: .veil.yml (config)"), "\(config)")
+        let audit = try CLI.run(["audit", "app/order.ans", "--verbose"], in: work)
+        #expect(audit.stderr.contains("veil audit: rules: .veil.yml (nearest, 1 input"), "\(audit)")
+    }
+
+    /// A `.veil.yml` above the input but outside the current folder is not applied (Veil reads
+    /// no rules file above the current folder); every command says so, with or without
+    /// `--verbose`, and how to apply it.
+    @Test func aRulesFileAboveTheCurrentFolderIsNotedAsNotApplied() throws {
+        let work = try Self.project()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let app = work.appendingPathComponent("app")
+        let file = work.appendingPathComponent(".veil.yml").path
+        // The folder's own name: a temporary folder's absolute path may differ by a symbolic link (macOS /var).
+        let note = "/\(work.lastPathComponent)/.veil.yml was not applied: it is outside the current folder"
+        for command in [
+            ["scan", "order.ans"], ["snap", "order.ans", "-o", "o.png"], ["run", "order.veil.yml", "--out", "snaps"],
+            ["rules", "list"], ["audit", "order.ans"],
+        ] {
+            let result = try CLI.run(command, in: app)
+            #expect(result.stderr.contains(note), "\(command): \(result)")
+            #expect(result.stderr.contains("or give --config /"), "\(command): \(result)")
+        }
+        // From another folder: the input's project file is not applied either.
+        let elsewhere = try Temp.folder(prefix: "veil-elsewhere")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let scan = try CLI.run(["scan", app.appendingPathComponent("order.ans").path, "-v"], in: elsewhere)
+        #expect(scan.stderr.contains(note), "\(scan)")
+        #expect(scan.stderr.contains("veil: rules: built-in"), "\(scan)")
+        // Applied (from the project folder) or replaced (--config): no note.
+        let applied = try CLI.run(["scan", "app/order.ans"], in: work)
+        #expect(!applied.stderr.contains("not applied"), "\(applied)")
+        let config = try CLI.run(["scan", "order.ans", "--config", file], in: app)
+        #expect(!config.stderr.contains("not applied"), "\(config)")
+    }
 }
 
 /// `veil audit` refuses contradictory options before reading anything, in the engine's words.

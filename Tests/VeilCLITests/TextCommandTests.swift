@@ -51,6 +51,10 @@ import Testing
         #expect(!sarif.stdout.contains("4111"))
         let screenSarif = try CLI.run(["scan", "--format", "sarif", "-"], in: folder, stdin: Self.sample)
         #expect(screenSarif.status == 2)
+        #expect(screenSarif.stderr.contains("--format sarif applies to plain text (--text)"), "\(screenSarif)")
+        let junit = try CLI.run(["scan", "--text", "--format", "junit", "-"], in: folder, stdin: Self.sample)
+        #expect(junit.status == 2)
+        #expect(junit.stderr.contains("--format junit is written by veil audit"), "\(junit)")
     }
 
     @Test func redactTextStreamsStandardInputToStandardOutput() throws {

@@ -209,7 +209,7 @@ struct VirtualClockTests {
     }
 
     @Test("a driven clock runs hours of simulated time at once")
-    func hours() async throws {
+    func hoursRealTime() async throws {
         let h = Harness()
         let start = ContinuousClock.now
         try await h.run(.launch(), .wait(.seconds(3 * 3600)), .home, .wait(.seconds(5 * 3600)), .tapIcon)

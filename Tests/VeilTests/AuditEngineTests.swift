@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Veil
+import VeilRedaction
 import VeilRender
 
 /// The audit engine over the fixture suite in `Fixtures/audit-suite`.
@@ -215,6 +216,22 @@ import VeilRender
         #expect(removed.staleBaselineEntries.count == 1)
         #expect(removed.staleBaselineEntries.first?.ruleID == "github.token")
         #expect(removed.staleBaselineEntries.first?.snapshotID == "leak-token-0001")
+    }
+
+    /// A capture's finding is judged on the rows that showed it, yet its baseline hint is the
+    /// screen cell where the value showed (0-based, as the report's `spans[]`), not row 0.
+    @Test func baselineHintOfACaptureFindingIsItsScreenCell() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-hint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let capture = "\u{1B}[2J\u{1B}[HWallet\r\n\r\nCards on file:\r\n    5555 5555 5555 4444 (not hidden)\r\n"
+        try Data(capture.utf8).write(to: folder.appendingPathComponent("wallet.ans"))
+        let outcome = await Self.audit(["wallet.ans"], in: folder.path, baseline: "baseline.json", update: true)
+        let finding = try #require(outcome.report.findings.first { $0.ruleID == "card.pan" })
+        #expect(finding.spans.first == ScreenSpan(row: 3, col: 4, width: 19))
+        let baseline = try Baseline(jsonData: Data(contentsOf: folder.appendingPathComponent("baseline.json")))
+        let entry = try #require(baseline.entries.first { $0.rule == "card.pan" })
+        #expect(entry.hint == Baseline.Hint(row: 3, col: 4))
     }
 
     @Test func staleEntriesOfInputsNotAuditedAreJudgedOnlyByAWholeRepositoryAudit() async throws {

@@ -151,6 +151,27 @@ import VeilTestSupport
         }
     }
 
+    /// One format type for findings: every audit reporter is a ``ReportFormat`` by its raw
+    /// value, and `veil scan` writes a subset, refusing the rest with the formats it writes.
+    @Test func reportFormatIsTheOneFormatTypeForFindings() throws {
+        for format in ReportFormat.allCases {
+            #expect(format.auditReporter.identifier == format.rawValue)
+            #expect(AuditReporters.reporter(for: format.rawValue) == format.auditReporter)
+        }
+        #expect(ReportFormat.scanFormats(text: false) == [.text, .json])
+        #expect(ReportFormat.scanFormats(text: true) == [.text, .json, .sarif])
+        #expect(throws: UnsupportedReportFormat(format: .junit, text: false)) {
+            try ScanReport.render([], as: .junit, showingLast: 0)
+        }
+        #expect(try ScanReport.render([], as: .text, showingLast: 0).hasSuffix("\n"))
+        #expect(
+            UnsupportedReportFormat(format: .html, text: true).description
+                == "--format html is written by veil audit; veil scan writes text, json or sarif")
+        #expect(
+            UnsupportedReportFormat(format: .markdown, text: false).description
+                == "--format markdown is written by veil audit; veil scan writes text or json (and sarif with --text)")
+    }
+
     @Test func securitySeverityDefaults() {
         #expect(AuditRule.defaultSecuritySeverity(category: .secret, severity: .block) == "9.0")
         #expect(AuditRule.defaultSecuritySeverity(category: .pii, severity: .block) == "8.0")

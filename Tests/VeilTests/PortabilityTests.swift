@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Portable by construction (the README promises Linux and macOS 15): every platform module
+/// Portable by construction (Docs/building.md promises Linux and macOS 15): every platform module
 /// is imported behind `#if canImport`, no other package's internal target is imported, and
 /// every Linux-only call of the C targets sits behind a feature test (with a fallback next
 /// to it). These read the sources, so a new file is checked as soon as it exists.

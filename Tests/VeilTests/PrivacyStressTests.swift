@@ -229,9 +229,9 @@ import VeilTestSupport
 
         // `veil scan`, in process: text and JSON, fully masked and with the last characters shown.
         let findings = try rig.rules.findings(in: screen)
-        for format in ScanReport.Format.allCases {
+        for format in ReportFormat.scanFormats(text: false) {
             for last in [0, 4] {
-                let output = ScanReport.render(findings, as: format, showingLast: last)
+                let output = try ScanReport.render(findings, as: format, showingLast: last)
                 if let form = PrivacyOracle.leak(in: output, of: secrets) {
                     fail("scan \(format) --show-last \(last) contains \(form)")
                 }

@@ -4,8 +4,9 @@ import VeilRedaction
 import VeilRender
 import VeilScreen
 
-/// The README's library examples compile and do what the README says; the README holds the
-/// same lines as the marked region below (only the output path differs).
+/// The library example (Docs/library.md, moved there from the README) compiles and does what
+/// the document says; the document holds the same lines as the marked region below (only the
+/// output path differs).
 @Suite struct ReadmeExampleTests {
     @Test func writingARedactedPNGFromCode() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-readme-\(UUID().uuidString)")
@@ -28,14 +29,14 @@ import VeilScreen
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("Docs/library.md"), encoding: .utf8)
         let begin = try #require(source.range(of: "// README begin\n"))
         let end = try #require(source.range(of: "        // README end", range: begin.upperBound..<source.endIndex))
         let lines = source[begin.upperBound..<end.lowerBound].split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }
         for line in lines {
             let shown = line.replacingOccurrences(of: "to: url)", with: #"to: URL(fileURLWithPath: "card.png"))"#)
-            #expect(readme.contains(shown), "README.md lacks: \(shown)")
+            #expect(readme.contains(shown), "Docs/library.md lacks: \(shown)")
         }
     }
 }

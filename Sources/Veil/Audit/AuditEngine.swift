@@ -528,8 +528,8 @@ public struct AuditEngine: Sendable {
                 else { continue }
                 let old = kept[identity]
                 result.record(
-                    [source], snapshot: snapshot, status: old?.status ?? .accepted,
-                    reason: old?.reason ?? unreviewedReason)
+                    source, snapshot: snapshot, status: old?.status ?? .accepted,
+                    reason: old?.reason ?? unreviewedReason, hint: item.baselineHint)
             }
             return result
         }
@@ -542,7 +542,8 @@ public struct AuditEngine: Sendable {
                 !present.contains(identity),
                 let source = item.source, let snapshot = item.finding.snapshotID
             else { continue }
-            result.record([source], snapshot: snapshot, status: .accepted, reason: unreviewedReason)
+            result.record(
+                source, snapshot: snapshot, status: .accepted, reason: unreviewedReason, hint: item.baselineHint)
         }
         return result
     }

@@ -10,6 +10,20 @@ struct PendingFinding: Sendable {
     var finding: AuditFinding
     /// The detector finding behind it; nil for a life-cycle finding (never baselined).
     var source: Finding?
+
+    /// Where a baseline says it was: the report's first screen cell (a capture's finding is
+    /// judged on the rows that showed it, so its own spans start at row 0); nil when no
+    /// screen showed it (a value in a recording's header, input or markers).
+    var baselineHint: Baseline.Hint? {
+        finding.baselineHint(title: source?.location == .title)
+    }
+}
+
+extension AuditFinding {
+    /// The baseline's hint: the first of ``spans`` (0-based screen cells, as reports give them).
+    func baselineHint(title: Bool) -> Baseline.Hint? {
+        spans.first.map { Baseline.Hint(row: $0.row, col: $0.col, title: title) }
+    }
 }
 
 /// What auditing one input produced.

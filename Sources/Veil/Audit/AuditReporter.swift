@@ -10,7 +10,7 @@
 /// #expect(a == b)
 /// ```
 public protocol AuditReporter: Sendable {
-    /// The `--format` value: `text`, `json`, `sarif`, `junit`, `html`, `markdown`.
+    /// The `--format` value: the raw value of the ``ReportFormat`` it writes.
     static var identifier: String { get }
     /// One line for help text.
     static var description: String { get }
@@ -61,13 +61,8 @@ public struct AuditReportOptions: Sendable, Hashable {
 
 /// The reporters by identifier.
 public enum AuditReporters {
-    /// Every reporter, `text` first (the default format).
-    public static var all: [any AuditReporter.Type] {
-        [
-            TextAuditReporter.self, JSONAuditReporter.self, SARIFAuditReporter.self, JUnitAuditReporter.self,
-            HTMLAuditReporter.self, MarkdownAuditReporter.self,
-        ]
-    }
+    /// Every reporter, `text` first (the default format), in ``ReportFormat``'s order.
+    public static var all: [any AuditReporter.Type] { ReportFormat.allCases.map(\.auditReporter) }
 
     /// `["text", "json", "sarif", "junit", "html", "markdown"]`.
     public static var identifiers: [String] { all.map { $0.identifier } }

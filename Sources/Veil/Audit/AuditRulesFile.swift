@@ -1,4 +1,7 @@
-/// A rules file an audit applied to at least one input, as every report names it.
+import VeilRedaction
+
+/// A rules file an audit applied to at least one input, as every report names it; also what
+/// every other command that reads rules says with `--verbose` (``appliedLine``).
 public struct AuditRulesFile: Sendable, Hashable, Comparable {
     /// Where the file came from.
     public enum Source: String, Sendable, Hashable, CaseIterable {
@@ -13,6 +16,16 @@ public struct AuditRulesFile: Sendable, Hashable, Comparable {
 
         /// Whether the file lies in the audited tree (a pull request can change it).
         public var isFromTree: Bool { self == .scenario || self == .nearest }
+
+        /// Where ``RulesFileResolver`` found the file, and its path as reports show it.
+        public static func of(_ source: RulesFileResolver.Source) -> (source: Source, path: String) {
+            switch source {
+            case .builtIn: (.builtIn, AuditRulesFile.builtInPath)
+            case .config(let path): (.config, path)
+            case .scenario(let path): (.scenario, path)
+            case .nearest(let path): (.nearest, path)
+            }
+        }
     }
 
     /// The file as reports show it (relative to the current folder), or `built-in`.
@@ -35,6 +48,27 @@ public struct AuditRulesFile: Sendable, Hashable, Comparable {
         self.inputs = inputs
         self.pinned = pinned
         self.weakenings = weakenings
+    }
+
+    /// The file that `source` names, applied to `inputs` inputs, outside an audit (nothing
+    /// pinned, nothing judged).
+    public init(applied source: RulesFileResolver.Source, inputs: Int = 1) {
+        let (kind, path) = Source.of(source)
+        self.init(path: path, source: kind, inputs: inputs, pinned: kind == .config)
+    }
+
+    /// What a command that reads rules says with `--verbose`: `rules: .veil.yml (nearest)`,
+    /// `rules: built-in`; the audit's wording (``summary``) without what only an audit judges
+    /// (inputs counted, pinned or from the audited tree).
+    public var appliedLine: String {
+        "rules: " + (source == .builtIn ? path : "\(path) (\(source.rawValue))")
+    }
+
+    /// The note when a `.veil.yml` above an input was not applied because it lies outside the
+    /// current folder (``RulesFileResolver/unappliedFile(forInputAt:scenarioRules:)``).
+    public static func unappliedNote(_ path: String) -> String {
+        "\(path) was not applied: it is outside the current folder, and Veil reads no rules file "
+            + "above it; run Veil from that file's folder or give --config \(ShellQuoting.quote(path))"
     }
 
     /// The name the built-in rules go by in reports.

@@ -41,15 +41,10 @@ final class AuditRulesFiles: Sendable {
     /// Notes a ``RulesFileResolver`` source; a `.veil.yml` of the tree is read inside
     /// `currentFolder` as the resolver reads it.
     func note(_ source: RulesFileResolver.Source, currentFolder: String) {
-        switch source {
-        case .builtIn:
-            note(path: AuditRulesFile.builtInPath, source: .builtIn) { [] }
-        case .config(let path):
-            note(path: path, source: .config) { [] }
-        case .scenario(let path), .nearest(let path):
-            note(path: path, source: source.isScenario ? .scenario : .nearest) {
-                try ConfinedRoot(path: currentFolder).readNamed(path, limit: RuleFileLimits.maximumFileBytes)
-            }
+        let (kind, path) = AuditRulesFile.Source.of(source)
+        guard kind.isFromTree else { return note(path: path, source: kind) { [] } }
+        note(path: path, source: kind) {
+            try ConfinedRoot(path: currentFolder).readNamed(path, limit: RuleFileLimits.maximumFileBytes)
         }
     }
 
@@ -97,13 +92,5 @@ final class AuditRulesFiles: Sendable {
             // No screen content: the public salt keeps it stable across runs, as for life-cycle findings.
             fingerprint: Fingerprint.compute(identity, salt: Fingerprint.defaultSalt))
         return PendingFinding(finding: finding, source: nil)
-    }
-}
-
-extension RulesFileResolver.Source {
-    /// Whether it is a scenario's own `rules:` file.
-    var isScenario: Bool {
-        if case .scenario = self { return true }
-        return false
     }
 }

@@ -52,7 +52,10 @@ public struct BaselineReview: Sendable {
     public mutating func decide(_ decision: Decision, at index: Int) {
         decisions[index] = decision
         guard decision == .accept, let snapshot = items[index].finding.snapshotID else { return }
-        baseline.record([items[index].source], snapshot: snapshot, status: .accepted, reason: Self.acceptedReason)
+        let item = items[index]
+        baseline.record(
+            item.source, snapshot: snapshot, status: .accepted, reason: Self.acceptedReason,
+            hint: item.finding.baselineHint(title: item.source.location == .title))
     }
 
     /// How many items were given each decision.

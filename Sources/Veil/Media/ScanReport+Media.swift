@@ -4,13 +4,17 @@ extension ScanReport {
     /// The values a capture holds but no screen shows (``RecordingChannels``), in `format`:
     /// for text, a table after the screens' (`LINE:COL  RULE  CATEGORY  SEVERITY  WHERE
     /// TEXT`, nothing when there are none); for JSON, the items of the `media` list.
-    public static func renderMedia(_ findings: [MediaFinding], as format: Format, showingLast: Int) -> String {
+    /// - Throws: ``UnsupportedReportFormat`` for a format other than `text` and `json`.
+    public static func renderMedia(
+        _ findings: [MediaFinding], as format: ReportFormat, showingLast: Int
+    ) throws(UnsupportedReportFormat) -> String {
         switch format {
         case .json:
             return mediaJSON(findings, showingLast: showingLast).map(\.compact).joined(separator: ",")
         case .text:
             guard !findings.isEmpty else { return "" }
             return mediaText(findings, showingLast: showingLast)
+        case .sarif, .junit, .html, .markdown: throw UnsupportedReportFormat(format: format, text: false)
         }
     }
 

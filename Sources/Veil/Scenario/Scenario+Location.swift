@@ -124,4 +124,9 @@ extension Scenario {
         if resolver.configPath == nil, let own = try ownRules() { return own }
         return try resolver.rules(forInputAt: path)
     }
+
+    /// Which rules file ``rules(from:)`` applies, as reports name it.
+    public func rulesSource(from resolver: RulesFileResolver) -> RulesFileResolver.Source {
+        resolver.source(forInputAt: path, scenarioRules: resolver.configPath == nil ? ownRulesShownPath : nil)
+    }
 }

@@ -3,8 +3,7 @@ import VeilScreen
 
 /// `veil scan` from its input to its report, so the command line only parses options and
 /// prints: a capture judged at every moment it showed (``ExposureScanner``), or at one
-/// moment of a recording judged with every value the whole recording exposes
-/// (``CaptureRedactor/moment(of:at:cols:rows:path:)``); or plain text (``TextScan``).
+/// moment of a recording (``ScanReport``); or plain text (``TextScan``).
 ///
 /// ```swift
 /// let job = ScanJob(rules: .builtIn, format: .text, tool: AuditReport.Tool(version: "1.0"))
@@ -14,8 +13,9 @@ import VeilScreen
 public struct ScanJob: Sendable {
     /// What is sensitive.
     public var rules: RuleSet
-    /// The report's format: `text` or `json` for a capture, also `sarif` for plain text.
-    public var format: TextScan.Format
+    /// The report's format: `text` or `json` for a capture, also `sarif` for plain text
+    /// (``ReportFormat/scanFormats(text:)``).
+    public var format: ReportFormat
     /// Trailing characters of each value shown (see ``Finding/maximumRevealedCharacters``).
     public var showingLast: Int
     /// Whether the report also lists the candidates an allowlist let through on the final
@@ -27,7 +27,7 @@ public struct ScanJob: Sendable {
     public var sourceRootURI: String?
 
     public init(
-        rules: RuleSet, format: TextScan.Format, showingLast: Int = 0, listsAllowlisted: Bool = false,
+        rules: RuleSet, format: ReportFormat, showingLast: Int = 0, listsAllowlisted: Bool = false,
         tool: AuditReport.Tool, sourceRootURI: String? = nil
     ) {
         self.rules = rules
@@ -52,29 +52,25 @@ public struct ScanJob: Sendable {
     /// moment it showed, or with `time` that moment of a recording; `cols`/`rows` fix the
     /// size and `raw` feeds line feeds as given, as every capture is read
     /// (``CaptureInput/read(source:raw:cols:rows:warn:)``).
-    /// - Throws: ``InputError`` naming the file (also for SARIF, which `veil audit` writes for
-    ///   captures).
+    /// - Throws: ``InputError`` naming the file (also for a format other than `text` and
+    ///   `json`: `veil audit` writes SARIF and the others for captures).
     public func run(
         capture path: String, name: String? = nil, at time: Double? = nil, raw: Bool = false, cols: Int? = nil,
         rows: Int? = nil
     ) throws -> Outcome {
         let name = name ?? (path == "-" ? "<stdin>" : path)
-        let format: ScanReport.Format
-        switch self.format {
-        case .text: format = .text
-        case .json: format = .json
-        case .sarif:
-            throw InputError(
-                path: name,
-                message: "--format sarif applies to plain text (--text); veil audit writes SARIF for captures")
+        do {
+            try UnsupportedReportFormat.check(scan: format, text: false)
+        } catch {
+            throw InputError(path: name, message: error.description)
         }
         let findings: [Finding]
         let screen: Screen
         var warnings: [String] = []
-        var render: (ScanReport.Allowlisted?) -> String
+        var render: (ScanReport.Allowlisted?) throws -> String
         if time != nil {
-            // One moment: the screen at --at, judged with every value the whole capture exposes
-            // (as `veil snap --at` and `veil redact` hide it).
+            // One moment: the screen at --at, judged with every value the whole capture
+            // exposes (a prefix typed before its value was complete is that value's finding).
             let input = try CaptureInput.read(path: path, name: name, raw: raw, cols: cols, rows: rows) {
                 warnings.append($0)
             }
@@ -83,8 +79,8 @@ public struct ScanJob: Sendable {
             warnings += moment.report.warnings
             screen = moment.screen
             findings = moment.findings
-            render = { [showingLast] in
-                ScanReport.render(findings, as: format, showingLast: showingLast, allowlisted: $0)
+            render = { [format, showingLast] in
+                try ScanReport.render(findings, as: format, showingLast: showingLast, allowlisted: $0)
             }
         } else {
             // Every moment the capture showed.
@@ -98,24 +94,25 @@ public struct ScanJob: Sendable {
             warnings += media.unread.map { "\($0); it was not judged" }
             screen = exposure.finalScreen
             findings = exposure.exposures.map(\.finding) + media.findings.map(\.finding)
-            render = { [showingLast] in
-                ScanReport.render(
+            render = { [format, showingLast] in
+                try ScanReport.render(
                     exposure, input: input, as: format, showingLast: showingLast, media: media.findings,
                     allowlisted: $0)
             }
         }
         let allowlisted =
             listsAllowlisted ? ScanReport.Allowlisted(try rules.detect(in: screen).dropped, on: screen) : nil
-        return Outcome(report: render(allowlisted), fails: findings.contains(where: Self.fails), warnings: warnings)
+        return Outcome(report: try render(allowlisted), fails: findings.contains(where: Self.fails), warnings: warnings)
     }
 
     /// Scans the plain text at `path` (`-` for standard input: logs, configuration files, CI
     /// output), read in pieces: `file:line:column` positions; a block finding fails the scan.
     /// - Throws: ``InputError`` for an unreadable file or a line too long;
-    ///   ``DetectionError`` when a custom detector fails.
+    ///   ``DetectionError`` when a custom detector fails; ``UnsupportedReportFormat`` for
+    ///   `junit`, `html` or `markdown`.
     public func run(text path: String) throws -> Outcome {
         let findings = try TextScan.findings(path: path, rules: rules)
-        let report = TextScan.report(
+        let report = try TextScan.report(
             findings, path: path, rules: rules, format: format, showingLast: showingLast, tool: tool,
             sourceRootURI: sourceRootURI)
         return Outcome(report: report, fails: TextScan.blocks(findings), warnings: [])

@@ -8,10 +8,11 @@ extension ScanReport {
     /// screens'; JSON, a `"media"` list after `"findings"`); with `allowlisted`, the
     /// candidates an allowlist let through on the final screen (see
     /// ``render(_:as:showingLast:allowlisted:)``).
+    /// - Throws: ``UnsupportedReportFormat`` for a format other than `text` and `json`.
     public static func render(
-        _ report: CaptureExposureReport, input: CaptureInput, as format: Format,
+        _ report: CaptureExposureReport, input: CaptureInput, as format: ReportFormat,
         showingLast: Int, media: [MediaFinding] = [], allowlisted: Allowlisted? = nil
-    ) -> String {
+    ) throws(UnsupportedReportFormat) -> String {
         let rows = report.exposures.map { Row(exposure: $0, input: input) }
         switch format {
         case .json:
@@ -69,6 +70,7 @@ extension ScanReport {
                 "\(rows.count) finding\(rows.count == 1 ? "" : "s"): \(block) block, \(rows.count - block) warn; "
                 + "\(gone) no longer on the final screen\n"
             return out + after
+        case .sarif, .junit, .html, .markdown: throw UnsupportedReportFormat(format: format, text: false)
         }
     }
 

@@ -7,17 +7,9 @@ import VeilScreen
 /// ```swift
 /// let screen = try TerminalCapture.screen(path: "out.bin", cols: 80, rows: 24)
 /// let findings = try RuleSet.builtIn.findings(in: screen)
-/// print(ScanReport.render(findings, as: .json, showingLast: 0), terminator: "")
+/// print(try ScanReport.render(findings, as: .json, showingLast: 0), terminator: "")
 /// ```
 public enum ScanReport {
-    /// An output format of `veil scan`.
-    public enum Format: String, CaseIterable, Sendable {
-        /// A table, one finding per line, and a summary.
-        case text
-        /// `{"findings":[{"rule","category","severity","location","spans":[{"row","col","width"}],"masked"}]}`.
-        case json
-    }
-
     /// The candidates that looked sensitive but are known not to be (an allowlist let them
     /// through, or they are placeholders), with the screen they were on: `--verbose`.
     public struct Allowlisted: Sendable {
@@ -35,15 +27,17 @@ public enum ScanReport {
     /// `"allowlisted"` array after `"findings"`). `showingLast` reveals that many trailing
     /// characters of each secret (at most 4, and at most a quarter of it; see
     /// ``Finding/maximumRevealedCharacters``); 0 masks everything.
+    /// - Throws: ``UnsupportedReportFormat`` for a format other than `text` and `json`.
     public static func render(
-        _ findings: [Finding], as format: Format, showingLast: Int, allowlisted: Allowlisted? = nil
-    ) -> String {
+        _ findings: [Finding], as format: ReportFormat, showingLast: Int, allowlisted: Allowlisted? = nil
+    ) throws(UnsupportedReportFormat) -> String {
         switch format {
         case .text:
             text(findings, showingLast: showingLast) + (allowlisted.map(allowlistedText) ?? "")
         case .json:
             document(findings.map { .object(fields($0, showingLast: showingLast)) }, allowlisted: allowlisted)
                 .renderedCompact()
+        case .sarif, .junit, .html, .markdown: throw UnsupportedReportFormat(format: format, text: false)
         }
     }
 

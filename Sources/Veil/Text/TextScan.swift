@@ -2,11 +2,6 @@ import VeilRedaction
 
 /// `veil scan --text`: what the rules find in a plain text file, with `file:line:column`.
 public enum TextScan {
-    /// The report formats.
-    public enum Format: String, CaseIterable, Sendable {
-        case text, json, sarif
-    }
-
     /// Every finding in the file at `path` (`-` for standard input), read in pieces.
     /// - Throws: ``InputError`` for an unreadable file or a line too long;
     ///   ``DetectionError`` when a custom detector fails.
@@ -28,10 +23,11 @@ public enum TextScan {
     /// The report of `findings` in `path` (secrets masked; `showingLast` reveals at most half);
     /// `tool` names veil and its version in SARIF, whose locations are relative to
     /// `sourceRootURI` (the current folder).
+    /// - Throws: ``UnsupportedReportFormat`` for a format other than `text`, `json` and `sarif`.
     public static func report(
-        _ findings: [TextFinding], path: String, rules: RuleSet, format: Format, showingLast: Int = 0,
+        _ findings: [TextFinding], path: String, rules: RuleSet, format: ReportFormat, showingLast: Int = 0,
         tool: AuditReport.Tool, sourceRootURI: String? = nil
-    ) -> String {
+    ) throws(UnsupportedReportFormat) -> String {
         let name = path == "-" ? "<stdin>" : path
         switch format {
         case .text: return text(findings, name: name, showingLast: showingLast)
@@ -41,6 +37,7 @@ public enum TextScan {
                 findings, name: name, rules: rules, showingLast: showingLast, tool: tool, sourceRootURI: sourceRootURI
             )
             .rendered()
+        case .junit, .html, .markdown: throw UnsupportedReportFormat(format: format, text: true)
         }
     }
 

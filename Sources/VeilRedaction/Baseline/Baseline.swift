@@ -50,13 +50,29 @@ public struct Baseline: Hashable, Sendable {
     }
 
     /// Where a finding was when it was recorded: a hint for people, not part of identity.
+    ///
+    /// `row` and `col` are the finding's first screen cell, 0-based, as an audit report's
+    /// `spans[]` gives it (for a capture, the cell where the value first showed on screen).
     public struct Hint: Hashable, Sendable, Codable {
-        /// The first span's row.
+        /// The first span's row, 0-based.
         public var row: Int
-        /// The first span's column.
+        /// The first span's column, 0-based.
         public var col: Int
         /// `title` when the finding was in the window title; absent for the grid.
         public var location: String?
+
+        /// A hint at a screen cell (`title`: in the window title, whose characters `col` counts).
+        public init(row: Int, col: Int, title: Bool = false) {
+            self.row = row
+            self.col = col
+            self.location = title ? "title" : nil
+        }
+
+        /// The first span of `finding`, which must be on the screen it was judged on.
+        public init?(_ finding: Finding) {
+            guard let span = finding.spans.first else { return nil }
+            self.init(row: span.row, col: span.col, title: finding.location == .title)
+        }
     }
 
     /// One reviewed finding.
@@ -129,17 +145,24 @@ public struct Baseline: Hashable, Sendable {
         Identity(snapshot: snapshot, rule: finding.ruleID, fingerprint: finding.fingerprint(salt: salt))
     }
 
-    /// Records findings as reviewed; an identity already present keeps its entry.
+    /// Records findings as reviewed, each hinted at by its first span (``Hint/init(_:)``);
+    /// an identity already present keeps its entry.
     public mutating func record(_ findings: [Finding], snapshot: String, status: Status = .accepted, reason: String) {
         for finding in findings {
-            let hint = finding.spans.first.map {
-                Hint(row: $0.row, col: $0.col, location: finding.location == .title ? "title" : nil)
-            }
-            insert(
-                Entry(
-                    snapshot: snapshot, rule: finding.ruleID, fingerprint: finding.fingerprint(salt: salt),
-                    status: status, reason: reason, hint: hint))
+            record(finding, snapshot: snapshot, status: status, reason: reason, hint: Hint(finding))
         }
+    }
+
+    /// Records one finding as reviewed with the `hint` its caller knows (a capture's finding
+    /// is judged on the rows that showed it, so only the caller knows the screen cell); an
+    /// identity already present keeps its entry.
+    public mutating func record(
+        _ finding: Finding, snapshot: String, status: Status = .accepted, reason: String, hint: Hint?
+    ) {
+        insert(
+            Entry(
+                snapshot: snapshot, rule: finding.ruleID, fingerprint: finding.fingerprint(salt: salt),
+                status: status, reason: reason, hint: hint))
     }
 
     /// Removes the entries of `identities`.

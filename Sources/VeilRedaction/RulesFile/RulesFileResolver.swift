@@ -86,6 +86,38 @@ public final class RulesFileResolver: Sendable {
         }
     }
 
+    /// A `.veil.yml` above the input (in its folder or a parent) that is outside the working
+    /// directory and nearer than any file that applied, so it was not applied: the file a user
+    /// who runs Veil from another folder expects (a path as ``source(forInputAt:scenarioRules:)``
+    /// shows it, absolute when outside). Nil with `--config`, a scenario's own rules, or when
+    /// no such file exists. Only names are looked at; nothing is read. Standard input and no
+    /// input look above the working directory.
+    public func unappliedFile(forInputAt inputPath: String? = nil, scenarioRules: String? = nil) -> String? {
+        guard configPath == nil, scenarioRules == nil else { return nil }
+        var folder: String
+        if let inputPath, inputPath != "-" {
+            let path = Self.standardized(absolute(inputPath))
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            folder =
+                exists && isFolder.boolValue ? path : Self.standardized((path as NSString).deletingLastPathComponent)
+        } else {
+            folder = workingDirectory
+        }
+        let inside = workingDirectory == "/" ? "/" : workingDirectory + "/"
+        while true {
+            let candidate = (folder as NSString).appendingPathComponent(RuleSet.defaultFileName)
+            let exists = (try? FileManager.default.attributesOfItem(atPath: candidate)) != nil
+            if folder == workingDirectory || folder.hasPrefix(inside) {
+                if exists { return nil }  // it applied (or a nearer one did)
+            } else if exists {
+                return display(candidate)
+            }
+            if folder == "/" { return nil }
+            folder = Self.standardized((folder as NSString).deletingLastPathComponent)
+        }
+    }
+
     /// The folders searched for `.veil.yml`, nearest first.
     func searchFolders(forInputAt inputPath: String?) -> [String] {
         guard let inputPath, inputPath != "-" else { return [workingDirectory] }

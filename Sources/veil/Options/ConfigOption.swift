@@ -13,4 +13,30 @@ struct ConfigOption: ParsableArguments {
 
     /// The resolver for this run (relative paths from the current folder).
     func resolver() -> RulesFileResolver { .confined(configPath: config) }
+
+    /// The rules for the input at `input` (`-` or nil: standard input, or no input), saying
+    /// which file applied (``AuditRulesFile/appliedLine``) when `verbose`, and noting a
+    /// `.veil.yml` above the input that was not applied because it lies outside the current
+    /// folder (always: the user expected it to apply).
+    func rules(forInputAt input: String? = nil, verbose: Bool) throws -> RuleSet {
+        let resolver = resolver()
+        Self.say(resolver.source(forInputAt: input), unapplied: resolver.unappliedFile(forInputAt: input), verbose)
+        return try resolver.rules(forInputAt: input)
+    }
+
+    /// The rules for `scenario` (`--config`, its own `rules:`, else the nearest `.veil.yml`),
+    /// saying which file applied as ``rules(forInputAt:verbose:)`` does.
+    func rules(for scenario: Scenario, verbose: Bool) throws -> RuleSet {
+        let resolver = resolver()
+        let source = scenario.rulesSource(from: resolver)
+        var unapplied: String?
+        if case .scenario = source {} else { unapplied = resolver.unappliedFile(forInputAt: scenario.path) }
+        Self.say(source, unapplied: unapplied, verbose)
+        return try scenario.rules(from: resolver)
+    }
+
+    private static func say(_ source: RulesFileResolver.Source, unapplied: String?, _ verbose: Bool) {
+        if verbose { Console.status("veil: " + AuditRulesFile(applied: source).appliedLine) }
+        if let unapplied { Console.note(AuditRulesFile.unappliedNote(unapplied)) }
+    }
 }

@@ -3,8 +3,6 @@ import Foundation
 import Veil
 import VeilLifecycle
 
-extension LifecycleLogFormatter.Format: ExpressibleByArgument {}
-
 /// `--out` and `--log`: where a session's snapshots go and how its lifecycle log is printed
 /// (`demo`, `run`, `exec`).
 struct SessionOutputOptions: ParsableArguments {
