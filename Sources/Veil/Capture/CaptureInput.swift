@@ -59,7 +59,9 @@ public enum CaptureInput: Sendable {
     ///   recording: its header is read now and its events at each replay, from the same open
     ///   file (a stream named `.cast` is read whole); so is standard input whose first line is
     ///   an asciicast header (``Asciicast/opensWithHeader(_:)``);
-    /// - anything else is raw terminal bytes, refused when binary (``TerminalCapture/checkIsText(_:path:)``),
+    /// - anything else is raw terminal bytes, refused when binary (``TerminalCapture/checkIsText(_:path:)``;
+    ///   ANSI art's SAUCE record at the end is read and removed first, the art decoded from
+    ///   the character set it declares and drawn at the width it gives: ``SAUCERecord``),
     ///   laid out as ``TerminalCapture/layout(of:path:mode:cols:rows:)`` lays them out: line
     ///   feeds as a cooked terminal shows them unless `raw` (a `.cast` name is always raw),
     ///   the size the bytes tell unless `cols`/`rows`.
@@ -93,6 +95,24 @@ public enum CaptureInput: Sendable {
             bytes = start
         }
         bytes += try file.readAll()
+        var cols = cols
+        if let record = SAUCERecord.read(bytes) {
+            // ANSI art's SAUCE record: read, then removed before the binary check.
+            guard record.isCharacterData else {
+                throw InputError(
+                    path: name,
+                    message:
+                        "is not terminal text (its SAUCE record says data type \(record.dataType): a binary screen image or a bitmap, not characters)"
+                )
+            }
+            if let page = record.otherCodePage {
+                warn("\(name): its SAUCE record names code page \(page): read as code page 437")
+            } else if record.characterSet == .asIs {
+                warn("\(name): its SAUCE record names a font Veil does not know: its bytes read as UTF-8")
+            }
+            bytes = record.art(of: bytes)
+            cols = cols ?? record.width
+        }
         let mode = InputMode.forCapture(path: source.namingPath, raw: raw)
         let layout = try TerminalCapture.layout(of: bytes, path: name, mode: mode, cols: cols, rows: rows)
         for warning in layout.warnings { warn("\(name): \(warning)") }

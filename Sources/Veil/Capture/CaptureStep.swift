@@ -45,8 +45,10 @@ extension CaptureInput {
     }
 
     /// The most bytes of one raw step: a longer line is fed in steps of this many bytes, so
-    /// the lines copied for judging (``ExposureScanner``) are taken at least this often.
-    static let stepLimit = 1 << 16
+    /// the lines copied for judging (``ExposureScanner``) are taken at least this often. A
+    /// step of a line wrapped on a 1,000-column screen copies each of its rows with the rows
+    /// around it (about 25 cells a byte): 16 KiB keeps a window near 400,000 cells.
+    static let stepLimit = 1 << 14
 
     /// Calls `body` with each step in order: a recording's events (read from its file, one
     /// line at a time, when it is streamed), or raw bytes in pieces as ``InputMode`` feeds

@@ -16,6 +16,9 @@ struct ExposureWindow: Sendable {
     /// The lines copied during these frames.
     var batches: [ExposureBatch] = []
 
+    /// The screen cells its batches copied (what holding it costs).
+    var cellCount: Int { batches.reduce(0) { $0 + ($1.screen?.cells.count ?? 0) } }
+
     /// Ends a frame: its step, and the tags that left during it.
     mutating func end(_ step: CaptureStep, departed tags: [Int32]) {
         frames.append(step)
@@ -30,6 +33,11 @@ struct ExposureWindow: Sendable {
 /// give the same report. A judging error stops the scan: the next ``submit(_:)`` or
 /// ``finish()`` throws it.
 ///
+/// Memory stays bounded whatever the windows hold: besides ``depth``, a window is queued
+/// only while the cells of the windows waiting and being judged stay under ``cellBudget``
+/// (a window of a long wrapped line copies each row with the rows around it: a step of raw
+/// bytes can copy a million cells); past it the replay waits for the judging thread.
+///
 /// Two costs of handing work between threads are kept down: the judging thread is woken
 /// once ``wakeCount`` windows wait (not for each), and the windows it has judged go back to
 /// the caller's thread to be freed there (memory freed on another thread than the one that
@@ -39,6 +47,9 @@ final class ExposureJudgingQueue: @unchecked Sendable {
     static let depth = 6
     /// The windows that wait before the judging thread is woken.
     static let wakeCount = 3
+    /// The most cells held by windows waiting and being judged, unless one window alone
+    /// holds more.
+    static let cellBudget = 1 << 20
 
     private let scanner: ExposureScanner
     private let path: String
@@ -47,6 +58,11 @@ final class ExposureJudgingQueue: @unchecked Sendable {
     // Guarded by `condition`.
     private var waiting: [ExposureWindow] = []
     private var spent: [ExposureWindow] = []
+    /// The cells of ``waiting`` and of the windows being judged.
+    private var heldCells = 0
+    /// Whether the caller waits for cells to be freed (the judging thread then starts
+    /// without waiting for ``wakeCount`` windows).
+    private var callerWaits = false
     private var closed = false
     private var done = false
     private var failure: (any Error)?
@@ -71,17 +87,28 @@ final class ExposureJudgingQueue: @unchecked Sendable {
             try scanner.judge(window, into: &state, path: path)
             return
         }
+        let cells = window.cellCount
         condition.lock()
         if waiting.count >= Self.depth {
             // Full: wait until half has been judged (one wake-up per few windows, not each).
             while waiting.count > Self.depth / 2 && failure == nil && !done { condition.wait() }
+        }
+        if heldCells > 0 && heldCells + cells > Self.cellBudget {
+            // Too many cells held: wait until the judging thread has judged what it holds.
+            callerWaits = true
+            condition.broadcast()
+            while heldCells > 0 && heldCells + cells > Self.cellBudget && failure == nil && !done {
+                condition.wait()
+            }
+            callerWaits = false
         }
         if let failure {
             condition.unlock()
             throw failure
         }
         waiting.append(window)
-        if waiting.count == Self.wakeCount { condition.broadcast() }
+        heldCells += cells
+        if waiting.count == Self.wakeCount || heldCells >= Self.cellBudget { condition.broadcast() }
         let judged = spent
         spent = []
         condition.unlock()
@@ -118,12 +145,17 @@ final class ExposureJudgingQueue: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while waiting.count < Self.wakeCount && !closed { condition.wait() }
-            if waiting.isEmpty {
-                done = true
-                condition.broadcast()
-                condition.unlock()
-                return
+            // Wake for a few windows, for a full budget, for a caller waiting for room, or
+            // for the end; only the end with nothing waiting ends the thread.
+            while waiting.isEmpty || (waiting.count < Self.wakeCount && heldCells < Self.cellBudget && !callerWaits) {
+                if waiting.isEmpty && closed {
+                    done = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
+                if !waiting.isEmpty && closed { break }
+                condition.wait()
             }
             let windows = waiting
             waiting = []
@@ -133,6 +165,8 @@ final class ExposureJudgingQueue: @unchecked Sendable {
                 for window in windows { try scanner.judge(window, into: &state, path: path) }
                 condition.lock()
                 spent += windows
+                heldCells -= windows.reduce(0) { $0 + $1.cellCount }
+                condition.broadcast()  // the caller may wait for cells
                 condition.unlock()
             } catch {
                 condition.lock()
