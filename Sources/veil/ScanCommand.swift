@@ -13,8 +13,9 @@ struct ScanCommand: ParsableCommand {
             bytes, anything complete on screen before it was erased, overwritten or scrolled away, \
             and the final screen); --at TIME judges one moment of a recording. Secrets are always \
             masked; --show-last reveals at most \(Finding.maximumRevealedCharacters) characters of \
-            each, and never more than a quarter of it. --verbose also says which rules file applied, and \
-            lists the values an allowlist \
+            each, and never more than a quarter of it. A value shown at several places is one \
+            finding with its count of places (JSON lists them all). --verbose also says which rules \
+            file applied, lists every place of each value, and lists the values an allowlist \
             let through on the final screen (such as AWS's documentation key AKIA…EXAMPLE) and the \
             placeholders left visible ($(command), ${VAR}, <your-token>, changeme), masked, with \
             the reason.
@@ -51,7 +52,7 @@ struct ScanCommand: ParsableCommand {
     @Flag(
         name: [.short, .long],
         help:
-            "Say which rules file applied, and list the allowlisted candidates and placeholders, masked, with the reason."
+            "Say which rules file applied; list every place of each value, and the allowlisted candidates and placeholders, masked, with the reason."
     )
     var verbose = false
 

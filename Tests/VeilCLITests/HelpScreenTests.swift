@@ -256,10 +256,12 @@ import Testing
             raw bytes, anything complete on screen before it was erased, overwritten or
             scrolled away, and the final screen); --at TIME judges one moment of a
             recording. Secrets are always masked; --show-last reveals at most 4 characters
-            of each, and never more than a quarter of it. --verbose also says which rules
-            file applied, and lists the values an allowlist let through on the final screen
-            (such as AWS's documentation key AKIA…EXAMPLE) and the placeholders left
-            visible ($(command), ${VAR}, <your-token>, changeme), masked, with the reason.
+            of each, and never more than a quarter of it. A value shown at several places
+            is one finding with its count of places (JSON lists them all). --verbose also
+            says which rules file applied, lists every place of each value, and lists the
+            values an allowlist let through on the final screen (such as AWS's
+            documentation key AKIA…EXAMPLE) and the placeholders left visible ($(command),
+            ${VAR}, <your-token>, changeme), masked, with the reason.
 
             Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the
             app marked itself, or nothing); 1 a block finding the app did not mark (unless
@@ -302,9 +304,9 @@ import Testing
                                       4, and at most a quarter of it). (default: 0)
               --exit-zero             Exit 0 even when a block finding is found (errors
                                       still exit 2).
-              -v, --verbose           Say which rules file applied, and list the
-                                      allowlisted candidates and placeholders, masked, with
-                                      the reason.
+              -v, --verbose           Say which rules file applied; list every place of
+                                      each value, and the allowlisted candidates and
+                                      placeholders, masked, with the reason.
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -60,7 +60,7 @@ import Testing
             document["findings"]?[0]?.objectKeys == [
                 "ruleId", "category", "severity", "effectiveSeverity", "fails", "message",
                 "masked", "input", "location", "snapshot", "spans", "fingerprint", "baseline",
-                "exposure", "medium",
+                "exposure", "medium", "placeCount", "places",
             ])
         #expect(document["version"] == .number(Double(AuditReport.schemaVersion)))
     }

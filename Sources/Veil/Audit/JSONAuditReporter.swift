@@ -20,7 +20,9 @@
 ///                 "message", "masked", "input", "location": {"path", "region"},
 ///                 "snapshot", "spans": [{"row", "col", "width"}], "fingerprint",
 ///                 "baseline": null | {"status": "accepted" | "false_positive", "reason",
-///                                      "kind": "inSource" (only for a veil:allow marker)}}],
+///                                      "kind": "inSource" (only for a veil:allow marker)},
+///                 "exposure", "medium", "placeCount",
+///                 "places": [{"location", "spans", "seconds", "event", "byteOffset"}]}],
 ///   "baseline": null | "path",
 ///   "fingerprintSalt": "baseline" | "environment" | "per-run",
 ///   "rulesFiles": [{"path", "source": "config" | "scenario" | "nearest" | "built-in",
@@ -184,6 +186,31 @@ public enum JSONAuditReporter: AuditReporter {
             ),
             ("exposure", finding.exposure.map(exposure) ?? .null),
             ("medium", finding.medium.map(medium) ?? .null),
+            ("placeCount", .int(finding.placeCount)),
+            ("places", .array(finding.places.map(place))),
+        ])
+    }
+
+    /// One of a finding's places (`places`; Docs/audit-json.md).
+    static func place(_ place: AuditPlace) -> JSONOutput {
+        .object([
+            (
+                "location",
+                .object([
+                    ("path", .string(place.location.path)),
+                    ("region", region(place.location.region)),
+                ])
+            ),
+            (
+                "spans",
+                .array(
+                    place.spans.map { span in
+                        .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
+                    })
+            ),
+            ("seconds", place.seconds.map { .number(DurationText.seconds($0)) } ?? .null),
+            ("event", .optional(place.event)),
+            ("byteOffset", .optional(place.byteOffset)),
         ])
     }
 

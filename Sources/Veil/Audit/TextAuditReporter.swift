@@ -12,7 +12,8 @@ import VeilRedaction
 /// Fingerprints: keyed with a random per-run salt (they change every run; …)
 /// veil 1.0.0: 1 input, 2 snapshots (1 clean), 1 finding: 1 blocking, 0 warnings, 0 violations, 0 suppressed; 0.042s: failed (exit 1)
 /// ```
-/// One line per finding (`path:line:col  severity  rule  message`), baseline-suppressed ones
+/// One line per finding (`path:line:col  severity  rule  message`, and `(3 places)` for a
+/// value a capture showed at several places: the line gives the first), baseline-suppressed ones
 /// marked `[suppressed: …]`; findings without a snapshot under `(no snapshot)`. Reads
 /// ``AuditReportOptions/colour`` (ANSI colour; the CLI decides).
 public enum TextAuditReporter: AuditReporter {
@@ -88,14 +89,17 @@ public enum TextAuditReporter: AuditReporter {
         return DisplayText.logLines(lines.joined(separator: "\n") + "\n")
     }
 
-    /// `path:line:col  severity  rule  message`, plus `[suppressed: status: reason]`; no colour.
+    /// `path:line:col  severity  rule  message`, with `(3 places)` when the value showed at
+    /// more than one place (the first is `path:line:col`), plus `[suppressed: status: reason]`;
+    /// no colour.
     public static func findingLine(_ finding: AuditFinding) -> String {
         findingLine(finding, paint: Paint(enabled: false))
     }
 
     static func findingLine(_ finding: AuditFinding, paint: Paint) -> String {
         let severity = finding.effectiveSeverity.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
-        let rest = "\(safe(finding.ruleID))  \(safe(finding.message))"
+        let places = finding.placeCountText.map { "  (\($0))" } ?? ""
+        let rest = "\(safe(finding.ruleID))  \(safe(finding.message))\(places)"
         var line = "\(safe(finding.location.description))  "
         if let match = finding.baseline {
             line += paint.dim("\(severity)  \(rest)")

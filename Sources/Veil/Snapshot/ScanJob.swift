@@ -18,8 +18,8 @@ public struct ScanJob: Sendable {
     public var format: ReportFormat
     /// Trailing characters of each value shown (see ``Finding/maximumRevealedCharacters``).
     public var showingLast: Int
-    /// Whether the report also lists the candidates an allowlist let through on the final
-    /// screen, and the placeholders (`--verbose`; captures).
+    /// Whether the report also lists every place of each value, the candidates an allowlist
+    /// let through on the final screen, and the placeholders (`--verbose`; captures).
     public var listsAllowlisted: Bool
     /// Veil as SARIF names it.
     public var tool: AuditReport.Tool
@@ -94,10 +94,10 @@ public struct ScanJob: Sendable {
             warnings += media.unread.map { "\($0); it was not judged" }
             screen = exposure.finalScreen
             findings = exposure.exposures.map(\.finding) + media.findings.map(\.finding)
-            render = { [format, showingLast] in
+            render = { [format, showingLast, listsAllowlisted] in
                 try ScanReport.render(
                     exposure, input: input, as: format, showingLast: showingLast, media: media.findings,
-                    allowlisted: $0)
+                    allowlisted: $0, listsPlaces: listsAllowlisted)
             }
         }
         let allowlisted =
