@@ -267,7 +267,7 @@ import Testing
             app marked itself, or nothing); 1 a block finding the app did not mark (unless
             --exit-zero); 2 a usage, configuration or input error.
 
-            USAGE: veil scan <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--text] [--config <file>] [--show-last <show-last>] [--exit-zero] [--verbose]
+            USAGE: veil scan <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--text] [--config <file>] [--show-last <show-last>] [--group-above <n>] [--exit-zero] [--verbose]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
@@ -302,6 +302,10 @@ import Testing
                                       built-in rules).
               --show-last <show-last> Show the last N characters of each finding (at most
                                       4, and at most a quarter of it). (default: 0)
+              --group-above <n>       Report the values of a rule as one group (a flood:
+                                      count, first, last, a sample) when a capture shows
+                                      more than N of them; 0 lists every value. (default:
+                                      50)
               --exit-zero             Exit 0 even when a block finding is found (errors
                                       still exit 2).
               -v, --verbose           Say which rules file applied; list every place of
@@ -504,6 +508,9 @@ import Testing
               --review                Decide on a terminal, one by one, about each finding
                                       not in --baseline (accept, real leak, skip, quit);
                                       accepted ones are written to the baseline.
+              --group-above <n>       Report the findings of a rule as one group (a flood)
+                                      when an input has more than N of them: one text line,
+                                      one SARIF result; 0 lists every one. (default: 50)
               --jobs <jobs>           Inputs audited in parallel (default: the number of
                                       active cores).
               --shard <shard>         Audit only part K of N of the inputs (K is 1-based),

@@ -54,7 +54,7 @@ import Testing
         #expect(
             document.objectKeys == [
                 "version", "tool", "exitCode", "summary", "rules", "inputs", "findings", "baseline",
-                "fingerprintSalt", "rulesFiles", "staleBaselineEntries", "configurationErrors", "notAudited",
+                "fingerprintSalt", "rulesFiles", "staleBaselineEntries", "configurationErrors", "notAudited", "floods",
             ])
         #expect(
             document["findings"]?[0]?.objectKeys == [

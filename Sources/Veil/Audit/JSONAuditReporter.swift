@@ -38,10 +38,11 @@ public enum JSONAuditReporter: AuditReporter {
     public static let description = "Versioned JSON for scripts (schema version 1)."
 
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
-        document(report).rendered()
+        document(report, groupAbove: options.groupAbove).rendered()
     }
 
-    static func document(_ report: AuditReport) -> JSONOutput {
+    static func document(_ report: AuditReport, groupAbove: Int = AuditReportOptions.defaultGroupAbove) -> JSONOutput {
+        let floods = AuditFlood.group(report.findings, above: groupAbove).floods
         let summary = report.summary
         return .object([
             ("version", .int(report.version)),
@@ -99,6 +100,32 @@ public enum JSONAuditReporter: AuditReporter {
                         .object([
                             ("path", .string(item.path)), ("kind", .string(item.kind)),
                             ("reason", .string(item.reason)),
+                        ])
+                    })
+            ),
+            (
+                "floods",
+                .array(
+                    floods.map { flood in
+                        .object([
+                            ("input", .string(flood.inputPath)),
+                            ("ruleId", .string(flood.ruleID)),
+                            ("findings", .int(flood.findings.count)),
+                            ("places", .int(flood.places)),
+                            (
+                                "first",
+                                .object([
+                                    ("path", .string(flood.first.location.path)),
+                                    ("region", region(flood.first.location.region)),
+                                ])
+                            ),
+                            (
+                                "last",
+                                .object([
+                                    ("path", .string(flood.last.location.path)),
+                                    ("region", region(flood.last.location.region)),
+                                ])
+                            ),
                         ])
                     })
             ),

@@ -32,9 +32,10 @@ public enum SARIFAuditReporter: AuditReporter {
     public static let sourceRootBaseID = SARIFLog.sourceRootBaseID
 
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
-        // One result per place a value showed (``AuditFinding/perPlace``).
-        let places = report.findings.flatMap(\.perPlace)
-        let (kept, leftOut) = selectResults(places, limit: options.sarifResultLimit)
+        // One result per place a value showed (``AuditFinding/perPlace``), one per flood.
+        let (unflooded, floods) = AuditFlood.group(report.findings, above: options.groupAbove)
+        let places = unflooded.flatMap(\.perPlace)
+        let (kept, leftOut) = selectResults(places, limit: max(0, options.sarifResultLimit - floods.count))
         var occurrences: [String: Int] = [:]
         var results: [SARIFLog.Result] = []
         for finding in kept {
@@ -42,9 +43,10 @@ public enum SARIFAuditReporter: AuditReporter {
             occurrences[key, default: 0] += 1
             results.append(result(finding, occurrence: occurrences[key]!))
         }
+        for flood in floods { results.append(result(flood)) }
         let log = SARIFLog(
             tool: report.tool, rules: report.rules.map(rule), results: results,
-            invocation: invocation(report, resultCount: places.count, leftOut: leftOut),
+            invocation: invocation(report, resultCount: places.count + floods.count, leftOut: leftOut),
             sourceRootURI: options.sourceRootURI,
             sourceRootDescription: "The repository root: the directory veil audit ran in.",
             properties: [
@@ -176,6 +178,25 @@ public enum SARIFAuditReporter: AuditReporter {
             properties.append(("medium", .object(fields)))
         }
         result.properties = properties
+        return result
+    }
+
+    /// A flood's one result: at its first finding, with how many values (`properties.floodCount`,
+    /// `floodPlaces`), the last in `relatedLocations`, suppressed when every value is.
+    private static func result(_ flood: AuditFlood) -> SARIFLog.Result {
+        var first = flood.first
+        first.places = []
+        first.unlistedPlaces = 0
+        var result = result(first, occurrence: 1)
+        result.level = flood.fails ? "error" : "warning"
+        result.message = flood.message + (first.snapshotID.map { " (snapshot \($0))" } ?? "")
+        result.partialFingerprints = [
+            ("primaryLocationLineHash", .string("\(first.fingerprint):flood")),
+            (valueFingerprintKey, .string(first.fingerprint)),
+        ]
+        result.relatedLocations = [(2, location(flood.last.location), "the last value of the flood")]
+        if !flood.isSuppressed { result.suppressions = [] }
+        result.properties += [("floodCount", .int(flood.findings.count)), ("floodPlaces", .int(flood.places))]
         return result
     }
 

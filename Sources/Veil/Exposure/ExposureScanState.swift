@@ -16,6 +16,10 @@ struct ExposureScanState: Sendable {
     var starts: [String: Int] = [:]
     /// The exposures found on the lines that carry each tag (until the lines leave).
     var tags: [Int32: [Int]] = [:]
+    /// Whether nearly every frame of the last window showed a finding (a flood): the next
+    /// window skips the pass that looks for the frames to judge, and judges each alone
+    /// (the same report: that pass only saves judging frames that show nothing).
+    var findingsInMostFrames = false
     /// Values found so far: hidden wherever they show again in a later frame.
     var values = KnownValues()
     /// The most recent output events' first stream offsets and file lines (a value's

@@ -306,18 +306,25 @@ public struct ExposureScanner: Sendable {
         let batches = window.batches
         guard !batches.isEmpty else { return }
         var frames = Array(state.frames.indices)
-        if defers && frames.count > 1 {
+        let alone = state.findingsInMostFrames
+        if defers && frames.count > 1 && !alone {
             var shown = Set<Int>()
             for batch in batches {
                 try framesShowingFindings(in: batch, known: state.values, path: path, into: &shown)
             }
+            // Nearly every frame showed something (a flood): the pass found no frame to skip,
+            // so the next windows judge every frame alone without it, until that changes.
+            state.findingsInMostFrames = frames.count >= 8 && shown.count * 10 >= frames.count * 9
             frames = shown.sorted()
         }
+        var showing = 0
         for frame in frames {
-            try judge(
+            let found = try judge(
                 batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path
             )
+            if found { showing += 1 }
         }
+        if alone { state.findingsInMostFrames = frames.count < 8 || showing * 10 >= frames.count * 9 }
     }
 
     /// Adds to `frames` the frames of `batch` with something found on their rows (a group's
@@ -353,9 +360,12 @@ public struct ExposureScanner: Sendable {
     /// reaches over two groups (which judging them alone cannot make) sends the batch back
     /// to judging group by group, as do declared regions (a rectangle counts screen rows,
     /// which stacking moves).
+    /// Returns whether anything was found.
+    @discardableResult
     private func judge(
         _ batches: [ExposureBatch], at step: CaptureStep, into state: inout ExposureScanState, path: String
-    ) throws {
+    ) throws -> Bool {
+        var any = false
         for var batch in batches {
             var judged: [(JudgedLines, [Finding])] = []
             var masked = Array(repeating: masking == nil, count: batch.groups.count)
@@ -433,9 +443,11 @@ public struct ExposureScanner: Sendable {
                 }
             }
             for (lines, findings) in judged {
+                if !findings.isEmpty { any = true }
                 record(findings, on: lines, at: step, into: &state)
             }
         }
+        return any
     }
 
     /// Records the findings of one group of lines (spans on `lines.screen`).

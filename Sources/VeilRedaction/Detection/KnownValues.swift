@@ -128,9 +128,10 @@ extension DetectionRun {
             var found: [(index: Int, spans: [CellSpan])] = []
             if text.mayHoldNeedle(of: known.index) { found = text.searchedOccurrences(of: known.index.needles) }
             if !text.isTitle && text.hasEdgeLine { found += text.edgeOccurrences(using: known.index) }
+            var covered = CoverIndex(findings, location: location)
             var added: [Int] = []
-            for (number, spans) in found
-            where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+            for (number, spans) in found where !covered.covers(spans) {
+                covered.add(spans, finding: findings.count)
                 added.append(findings.count)
                 findings.append(known.values[number].finding(at: spans, location: location))
             }
@@ -164,12 +165,53 @@ extension DetectionRun {
                 if onGrid { found += text.edgeOccurrences(using: index).map { (first + $0.index, $0.spans) } }
             }
         }
+        var covered = CoverIndex(findings, location: location)
         var added: [Int] = []
-        for (number, spans) in found where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+        for (number, spans) in found where !covered.covers(spans) {
+            covered.add(spans, finding: findings.count)
             added.append(findings.count)
             findings.append(value(number).finding(at: spans, location: location))
         }
         return added
+    }
+}
+
+/// The cells of findings at one location, by row, to ask whether one finding covers given
+/// cells (``Finding/covers(_:)``) without comparing every finding: a screen full of values
+/// found again at their own places (a thousand rows of addresses) stays linear.
+struct CoverIndex {
+    private var ranges: [Int: [(cols: Range<Int>, finding: Int)]] = [:]
+    private var isEmpty = true
+
+    init(_ findings: [Finding], location: Finding.Location) {
+        for (index, finding) in findings.enumerated() where finding.location == location {
+            add(finding.spans, finding: index)
+        }
+    }
+
+    /// Adds the cells of finding number `finding`.
+    mutating func add(_ spans: [CellSpan], finding: Int) {
+        isEmpty = false
+        for span in spans { ranges[span.row, default: []].append((span.col..<(span.col + span.width), finding)) }
+    }
+
+    /// Whether one finding's spans hold every cell of `spans`.
+    func covers(_ spans: [CellSpan]) -> Bool {
+        guard let first = spans.first else { return !isEmpty }
+        var candidates = findings(holding: first)
+        for span in spans.dropFirst() where !candidates.isEmpty {
+            candidates.formIntersection(findings(holding: span))
+        }
+        return !candidates.isEmpty
+    }
+
+    private func findings(holding span: CellSpan) -> Set<Int> {
+        var found = Set<Int>()
+        for range in ranges[span.row] ?? []
+        where range.cols.lowerBound <= span.col && span.col + span.width <= range.cols.upperBound {
+            found.insert(range.finding)
+        }
+        return found
     }
 }
 
