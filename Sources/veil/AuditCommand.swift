@@ -70,6 +70,14 @@ struct AuditCommand: AsyncParsableCommand {
                 + "real leak, skip, quit); accepted ones are written to the baseline."))
     var review = false
 
+    @Option(
+        name: .customLong("group-above"),
+        help: ArgumentHelp(
+            "Report the findings of a rule as one group (a flood) when an input has more than N of them: one text line, one SARIF result; 0 lists every one.",
+            valueName: "n")
+    )
+    var groupAbove: Int = AuditReportOptions.defaultGroupAbove
+
     @Option(help: "Inputs audited in parallel (default: the number of active cores).")
     var jobs: Int?
 
@@ -183,10 +191,11 @@ struct AuditCommand: AsyncParsableCommand {
             outputFile == nil && format == .text
             && AuditReportOptions.wantsColour(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
         let sourceRoot = URL(fileURLWithPath: currentFolder, isDirectory: true).absoluteString
-        let reportOptions = AuditReportOptions(
+        var reportOptions = AuditReportOptions(
             colour: colour, sourceRootURI: sourceRoot,
             command: ShellQuoting.command(["veil"] + CommandLine.arguments.dropFirst()),
             warnings: outcome.warnings, skipped: outcome.skipped)
+        reportOptions.groupAbove = groupAbove
         let text = reporter.report(report, options: reportOptions)
 
         if verbose {

@@ -13,8 +13,9 @@ struct ScanCommand: ParsableCommand {
             bytes, anything complete on screen before it was erased, overwritten or scrolled away, \
             and the final screen); --at TIME judges one moment of a recording. Secrets are always \
             masked; --show-last reveals at most \(Finding.maximumRevealedCharacters) characters of \
-            each, and never more than a quarter of it. --verbose also says which rules file applied, and \
-            lists the values an allowlist \
+            each, and never more than a quarter of it. A value shown at several places is one \
+            finding with its count of places (JSON lists them all). --verbose also says which rules \
+            file applied, lists every place of each value, and lists the values an allowlist \
             let through on the final screen (such as AWS's documentation key AKIA…EXAMPLE) and the \
             placeholders left visible ($(command), ${VAR}, <your-token>, changeme), masked, with \
             the reason.
@@ -45,18 +46,27 @@ struct ScanCommand: ParsableCommand {
     )
     var showLast: Int = 0
 
+    @Option(
+        name: .customLong("group-above"),
+        help: ArgumentHelp(
+            "Report the values of a rule as one group (a flood: count, first, last, a sample) when a capture shows more than N of them; 0 lists every value.",
+            valueName: "n")
+    )
+    var groupAbove: Int = ScanReport.defaultGroupAbove
+
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when a block finding is found (errors still exit 2).")
     var exitZero = false
 
     @Flag(
         name: [.short, .long],
         help:
-            "Say which rules file applied, and list the allowlisted candidates and placeholders, masked, with the reason."
+            "Say which rules file applied; list every place of each value, and the allowlisted candidates and placeholders, masked, with the reason."
     )
     var verbose = false
 
     func validate() throws {
         guard showLast >= 0 else { throw ValidationError("--show-last must be 0 or more (got \(showLast))") }
+        guard groupAbove >= 0 else { throw ValidationError("--group-above must be 0 or more (got \(groupAbove))") }
         do {
             try UnsupportedReportFormat.check(scan: format, text: text)
         } catch {
@@ -72,9 +82,10 @@ struct ScanCommand: ParsableCommand {
             )
         }
         let currentFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let job = ScanJob(
+        var job = ScanJob(
             rules: rules, format: format, showingLast: showLast, listsAllowlisted: verbose, tool: VeilCommand.tool,
             sourceRootURI: currentFolder.absoluteString)
+        job.groupAbove = groupAbove
         let outcome =
             text
             ? try job.run(text: capture.input)

@@ -256,16 +256,18 @@ import Testing
             raw bytes, anything complete on screen before it was erased, overwritten or
             scrolled away, and the final screen); --at TIME judges one moment of a
             recording. Secrets are always masked; --show-last reveals at most 4 characters
-            of each, and never more than a quarter of it. --verbose also says which rules
-            file applied, and lists the values an allowlist let through on the final screen
-            (such as AWS's documentation key AKIA…EXAMPLE) and the placeholders left
-            visible ($(command), ${VAR}, <your-token>, changeme), masked, with the reason.
+            of each, and never more than a quarter of it. A value shown at several places
+            is one finding with its count of places (JSON lists them all). --verbose also
+            says which rules file applied, lists every place of each value, and lists the
+            values an allowlist let through on the final screen (such as AWS's
+            documentation key AKIA…EXAMPLE) and the placeholders left visible ($(command),
+            ${VAR}, <your-token>, changeme), masked, with the reason.
 
             Exit codes (as `gitleaks detect`): 0 no block finding (warnings only, cells the
             app marked itself, or nothing); 1 a block finding the app did not mark (unless
             --exit-zero); 2 a usage, configuration or input error.
 
-            USAGE: veil scan <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--text] [--config <file>] [--show-last <show-last>] [--exit-zero] [--verbose]
+            USAGE: veil scan <input> [--at <at>] [--raw] [--cols <cols>] [--rows <rows>] [--format <format>] [--text] [--config <file>] [--show-last <show-last>] [--group-above <n>] [--exit-zero] [--verbose]
 
             ARGUMENTS:
               <input>                 Terminal bytes: a file, - for standard input, or an
@@ -300,11 +302,15 @@ import Testing
                                       built-in rules).
               --show-last <show-last> Show the last N characters of each finding (at most
                                       4, and at most a quarter of it). (default: 0)
+              --group-above <n>       Report the values of a rule as one group (a flood:
+                                      count, first, last, a sample) when a capture shows
+                                      more than N of them; 0 lists every value. (default:
+                                      50)
               --exit-zero             Exit 0 even when a block finding is found (errors
                                       still exit 2).
-              -v, --verbose           Say which rules file applied, and list the
-                                      allowlisted candidates and placeholders, masked, with
-                                      the reason.
+              -v, --verbose           Say which rules file applied; list every place of
+                                      each value, and the allowlisted candidates and
+                                      placeholders, masked, with the reason.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -502,6 +508,9 @@ import Testing
               --review                Decide on a terminal, one by one, about each finding
                                       not in --baseline (accept, real leak, skip, quit);
                                       accepted ones are written to the baseline.
+              --group-above <n>       Report the findings of a rule as one group (a flood)
+                                      when an input has more than N of them: one text line,
+                                      one SARIF result; 0 lists every one. (default: 50)
               --jobs <jobs>           Inputs audited in parallel (default: the number of
                                       active cores).
               --shard <shard>         Audit only part K of N of the inputs (K is 1-based),

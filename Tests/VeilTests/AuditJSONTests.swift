@@ -54,13 +54,13 @@ import Testing
         #expect(
             document.objectKeys == [
                 "version", "tool", "exitCode", "summary", "rules", "inputs", "findings", "baseline",
-                "fingerprintSalt", "rulesFiles", "staleBaselineEntries", "configurationErrors", "notAudited",
+                "fingerprintSalt", "rulesFiles", "staleBaselineEntries", "configurationErrors", "notAudited", "floods",
             ])
         #expect(
             document["findings"]?[0]?.objectKeys == [
                 "ruleId", "category", "severity", "effectiveSeverity", "fails", "message",
                 "masked", "input", "location", "snapshot", "spans", "fingerprint", "baseline",
-                "exposure", "medium",
+                "exposure", "medium", "placeCount", "places",
             ])
         #expect(document["version"] == .number(Double(AuditReport.schemaVersion)))
     }

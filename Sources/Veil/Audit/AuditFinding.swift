@@ -55,6 +55,12 @@ public struct AuditFinding: Sendable, Hashable, Comparable {
     public var maskedLine: String?
     /// The lifecycle log around the moment (a scenario's snapshot, a broken rule).
     public var log: AuditLogExcerpt?
+    /// Every place a capture showed the value, in the order first seen (the first is
+    /// ``location`` and ``spans``); empty when the finding has one place only it knows of
+    /// (a scenario's snapshot, a medium's text). See ``placeCount``.
+    public var places: [AuditPlace] = []
+    /// Places past the listed ones (``ExposurePlace/maximumListed``), counted only.
+    public var unlistedPlaces = 0
 
     /// A finding; `inputPath` defaults to the location's path, `spans` are sorted.
     public init(

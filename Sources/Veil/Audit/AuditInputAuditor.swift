@@ -280,6 +280,8 @@ struct AuditInputAuditor: Sendable {
         }
     }
 
+    private func isTitle(_ exposure: CaptureExposure) -> Bool { exposure.finding.location == .title }
+
     /// The region of a timeline step: from its position to the end of its line, without a
     /// trailing comment or spaces (`- home` → the 4 columns of `home`).
     static func region(at position: Scenario.Position, lines: [Substring]) -> AuditRegion {
@@ -326,6 +328,19 @@ struct AuditInputAuditor: Sendable {
                 inputPath: file.path, screen: exposure.lines)
             item.finding.spans = exposure.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) }
             item.finding.exposure = timing
+            if exposure.placeCount > 1 {
+                item.finding.places = exposure.places.enumerated().map { number, place in
+                    AuditPlace(
+                        location: number == 0
+                            ? item.finding.location
+                            : AuditLocation(
+                                path: file.path,
+                                region: place.region(in: input, length: isTitle(exposure) ? 0 : length)),
+                        spans: place.spans.map { ScreenSpan(row: $0.row, col: $0.col, width: max(1, $0.width)) },
+                        seconds: place.time, event: place.event, byteOffset: place.offset)
+                }
+                item.finding.unlistedPlaces = exposure.unlistedPlaces
+            }
             if let summary = timing.summary { item.finding.message += " (\(summary))" }
             pictured.append((findings.count, exposure))
             findings.append(item)

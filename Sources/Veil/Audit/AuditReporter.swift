@@ -39,6 +39,13 @@ public struct AuditReportOptions: Sendable, Hashable {
     /// What the folder search skipped and why (``AuditOutcome/skipped``): the `html` report
     /// lists them, folded.
     public var skipped: [String]
+    /// More findings of one rule in one input than this are a flood (``AuditFlood``): the
+    /// `text` report gives them as one line, `sarif` as one result, `json` names them in
+    /// `floods`; 0 never groups (`--group-above`).
+    public var groupAbove = Self.defaultGroupAbove
+
+    /// The default of ``groupAbove``, as `veil scan`'s.
+    public static let defaultGroupAbove = 50
 
     /// Whether `text` output should be coloured: the one rule of ``TerminalColour``.
     public static func wantsColour(isTerminal: Bool, environment: [String: String]) -> Bool {

@@ -20,7 +20,9 @@
 ///                 "message", "masked", "input", "location": {"path", "region"},
 ///                 "snapshot", "spans": [{"row", "col", "width"}], "fingerprint",
 ///                 "baseline": null | {"status": "accepted" | "false_positive", "reason",
-///                                      "kind": "inSource" (only for a veil:allow marker)}}],
+///                                      "kind": "inSource" (only for a veil:allow marker)},
+///                 "exposure", "medium", "placeCount",
+///                 "places": [{"location", "spans", "seconds", "event", "byteOffset"}]}],
 ///   "baseline": null | "path",
 ///   "fingerprintSalt": "baseline" | "environment" | "per-run",
 ///   "rulesFiles": [{"path", "source": "config" | "scenario" | "nearest" | "built-in",
@@ -36,10 +38,11 @@ public enum JSONAuditReporter: AuditReporter {
     public static let description = "Versioned JSON for scripts (schema version 1)."
 
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
-        document(report).rendered()
+        document(report, groupAbove: options.groupAbove).rendered()
     }
 
-    static func document(_ report: AuditReport) -> JSONOutput {
+    static func document(_ report: AuditReport, groupAbove: Int = AuditReportOptions.defaultGroupAbove) -> JSONOutput {
+        let floods = AuditFlood.group(report.findings, above: groupAbove).floods
         let summary = report.summary
         return .object([
             ("version", .int(report.version)),
@@ -97,6 +100,32 @@ public enum JSONAuditReporter: AuditReporter {
                         .object([
                             ("path", .string(item.path)), ("kind", .string(item.kind)),
                             ("reason", .string(item.reason)),
+                        ])
+                    })
+            ),
+            (
+                "floods",
+                .array(
+                    floods.map { flood in
+                        .object([
+                            ("input", .string(flood.inputPath)),
+                            ("ruleId", .string(flood.ruleID)),
+                            ("findings", .int(flood.findings.count)),
+                            ("places", .int(flood.places)),
+                            (
+                                "first",
+                                .object([
+                                    ("path", .string(flood.first.location.path)),
+                                    ("region", region(flood.first.location.region)),
+                                ])
+                            ),
+                            (
+                                "last",
+                                .object([
+                                    ("path", .string(flood.last.location.path)),
+                                    ("region", region(flood.last.location.region)),
+                                ])
+                            ),
                         ])
                     })
             ),
@@ -184,6 +213,31 @@ public enum JSONAuditReporter: AuditReporter {
             ),
             ("exposure", finding.exposure.map(exposure) ?? .null),
             ("medium", finding.medium.map(medium) ?? .null),
+            ("placeCount", .int(finding.placeCount)),
+            ("places", .array(finding.places.map(place))),
+        ])
+    }
+
+    /// One of a finding's places (`places`; Docs/audit-json.md).
+    static func place(_ place: AuditPlace) -> JSONOutput {
+        .object([
+            (
+                "location",
+                .object([
+                    ("path", .string(place.location.path)),
+                    ("region", region(place.location.region)),
+                ])
+            ),
+            (
+                "spans",
+                .array(
+                    place.spans.map { span in
+                        .object([("row", .int(span.row)), ("col", .int(span.col)), ("width", .int(span.width))])
+                    })
+            ),
+            ("seconds", place.seconds.map { .number(DurationText.seconds($0)) } ?? .null),
+            ("event", .optional(place.event)),
+            ("byteOffset", .optional(place.byteOffset)),
         ])
     }
 

@@ -199,6 +199,9 @@ public enum JUnitAuditReporter: AuditReporter {
     static func detailLines(_ finding: AuditFinding) -> String {
         var facts = ["snapshot \(finding.snapshotID ?? "none")", "fingerprint \(finding.fingerprint)"]
         if !finding.spans.isEmpty { facts.append("cells " + finding.spans.map(\.description).joined(separator: " ")) }
+        if let count = finding.placeCountText {
+            facts.append(count + ": " + finding.places.map(\.description).joined(separator: " "))
+        }
         // The snapshot id of a capture is its path: escaped, like the text line above it.
         return TextAuditReporter.findingLine(finding) + "\n  " + DisplayText.escaped(facts.joined(separator: ", "))
     }

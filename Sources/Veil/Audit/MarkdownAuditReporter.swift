@@ -60,7 +60,8 @@ public enum MarkdownAuditReporter: AuditReporter {
             lines.append("<tbody>")
             for finding in failing.prefix(rowLimit) {
                 lines.append(
-                    "<tr><td>\(code(finding.ruleID))</td><td>\(code(finding.location.description))</td>"
+                    "<tr><td>\(code(finding.ruleID))</td><td>\(code(finding.location.description))"
+                        + (finding.placeCountText.map { " and \(finding.placeCount - 1) more (\($0))" } ?? "") + "</td>"
                         + "<td>\(finding.masked.map { code($0.text) } ?? "")</td><td>\(shown(finding))</td></tr>")
             }
             lines.append("</tbody>")

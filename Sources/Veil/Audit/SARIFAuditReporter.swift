@@ -5,7 +5,11 @@
 /// result: `level` `error` (block or life-cycle) or `warning`, the finding's message (plus
 /// its snapshot id), one physical location relative to `%SRCROOT%`, and
 /// `partialFingerprints.primaryLocationLineHash` = `<content fingerprint>:<n>`, where `n`
-/// numbers repeated (rule, fingerprint) pairs in report order, as GitHub's own hashes do.
+/// numbers repeated (rule, fingerprint) pairs in report order, as GitHub's own hashes do,
+/// and `partialFingerprints["veilValueFingerprint/v1"]` = the content fingerprint. A value a
+/// capture showed at several places gives one result per place: each shares that value
+/// fingerprint, links the others (at most ``relatedLocationLimit``) in `relatedLocations`
+/// (ids are the places' 1-based numbers) and says `properties.place`/`placeCount`.
 /// The run's `properties.fingerprintSalt` says which salt keyed them
 /// (``AuditReport/FingerprintSalt``): only `baseline` and `environment` are stable across runs.
 /// A baseline-suppressed finding carries `suppressions: [{kind: external, status: accepted}]`;
@@ -28,7 +32,10 @@ public enum SARIFAuditReporter: AuditReporter {
     public static let sourceRootBaseID = SARIFLog.sourceRootBaseID
 
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
-        let (kept, leftOut) = selectResults(report.findings, limit: options.sarifResultLimit)
+        // One result per place a value showed (``AuditFinding/perPlace``), one per flood.
+        let (unflooded, floods) = AuditFlood.group(report.findings, above: options.groupAbove)
+        let places = unflooded.flatMap(\.perPlace)
+        let (kept, leftOut) = selectResults(places, limit: max(0, options.sarifResultLimit - floods.count))
         var occurrences: [String: Int] = [:]
         var results: [SARIFLog.Result] = []
         for finding in kept {
@@ -36,9 +43,10 @@ public enum SARIFAuditReporter: AuditReporter {
             occurrences[key, default: 0] += 1
             results.append(result(finding, occurrence: occurrences[key]!))
         }
+        for flood in floods { results.append(result(flood)) }
         let log = SARIFLog(
             tool: report.tool, rules: report.rules.map(rule), results: results,
-            invocation: invocation(report, resultCount: report.findings.count, leftOut: leftOut),
+            invocation: invocation(report, resultCount: places.count + floods.count, leftOut: leftOut),
             sourceRootURI: options.sourceRootURI,
             sourceRootDescription: "The repository root: the directory veil audit ran in.",
             properties: [
@@ -56,6 +64,12 @@ public enum SARIFAuditReporter: AuditReporter {
         let chosen = findings.indices.sorted { (rank(findings[$0]), $0) < (rank(findings[$1]), $1) }.prefix(limit)
         return (chosen.sorted().map { findings[$0] }, findings.count - limit)
     }
+
+    /// The `partialFingerprints` key every place of one value shares: the value's fingerprint.
+    public static let valueFingerprintKey = "veilValueFingerprint/v1"
+
+    /// The most other places a result links in `relatedLocations`.
+    public static let relatedLocationLimit = 32
 
     private static func level(_ severity: AuditSeverity) -> String { SARIFLog.level(blocks: severity == .block) }
 
@@ -83,7 +97,24 @@ public enum SARIFAuditReporter: AuditReporter {
         var result = SARIFLog.Result(
             ruleID: finding.ruleID, level: level(finding.effectiveSeverity), message: text,
             location: location(finding.location),
-            partialFingerprints: [("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)"))])
+            partialFingerprints: [
+                ("primaryLocationLineHash", .string("\(finding.fingerprint):\(occurrence)")),
+                (valueFingerprintKey, .string(finding.fingerprint)),
+            ])
+        if finding.placeCount > 1 {
+            // The value's other places, linked (at most `relatedLocationLimit`).
+            let number = finding.places.firstIndex { $0.location == finding.location && $0.spans == finding.spans }
+            var related: [(id: Int, location: SARIFLog.Location, message: String)] = []
+            for (index, place) in finding.places.enumerated() where index != number {
+                guard related.count < relatedLocationLimit else { break }
+                related.append(
+                    (
+                        index + 1, location(place.location),
+                        "place \(index + 1) of \(finding.placeCount) of the same value: \(place.description)"
+                    ))
+            }
+            result.relatedLocations = related
+        }
         if let match = finding.baseline {
             var suppression: [(String, JSONOutput)] = [
                 ("kind", .string(match.inSource ? "inSource" : "external")), ("status", .string("accepted")),
@@ -93,6 +124,14 @@ public enum SARIFAuditReporter: AuditReporter {
             result.suppressions = [.object(suppression)]
         }
         var properties: [(String, JSONOutput)] = [("category", .string(finding.category.rawValue))]
+        if finding.placeCount > 1 {
+            properties.append(("placeCount", .int(finding.placeCount)))
+            if let number = finding.places.firstIndex(where: {
+                $0.location == finding.location && $0.spans == finding.spans
+            }) {
+                properties.append(("place", .int(number + 1)))
+            }
+        }
         if let snapshot = finding.snapshotID { properties.append(("snapshot", .string(snapshot))) }
         if let masked = finding.masked { properties.append(("masked", .string(masked.text))) }
         if !finding.spans.isEmpty {
@@ -139,6 +178,25 @@ public enum SARIFAuditReporter: AuditReporter {
             properties.append(("medium", .object(fields)))
         }
         result.properties = properties
+        return result
+    }
+
+    /// A flood's one result: at its first finding, with how many values (`properties.floodCount`,
+    /// `floodPlaces`), the last in `relatedLocations`, suppressed when every value is.
+    private static func result(_ flood: AuditFlood) -> SARIFLog.Result {
+        var first = flood.first
+        first.places = []
+        first.unlistedPlaces = 0
+        var result = result(first, occurrence: 1)
+        result.level = flood.fails ? "error" : "warning"
+        result.message = flood.message + (first.snapshotID.map { " (snapshot \($0))" } ?? "")
+        result.partialFingerprints = [
+            ("primaryLocationLineHash", .string("\(first.fingerprint):flood")),
+            (valueFingerprintKey, .string(first.fingerprint)),
+        ]
+        result.relatedLocations = [(2, location(flood.last.location), "the last value of the flood")]
+        if !flood.isSuppressed { result.suppressions = [] }
+        result.properties += [("floodCount", .int(flood.findings.count)), ("floodPlaces", .int(flood.places))]
         return result
     }
 

@@ -12,7 +12,8 @@ import VeilRedaction
 /// Fingerprints: keyed with a random per-run salt (they change every run; …)
 /// veil 1.0.0: 1 input, 2 snapshots (1 clean), 1 finding: 1 blocking, 0 warnings, 0 violations, 0 suppressed; 0.042s: failed (exit 1)
 /// ```
-/// One line per finding (`path:line:col  severity  rule  message`), baseline-suppressed ones
+/// One line per finding (`path:line:col  severity  rule  message`, and `(3 places)` for a
+/// value a capture showed at several places: the line gives the first), baseline-suppressed ones
 /// marked `[suppressed: …]`; findings without a snapshot under `(no snapshot)`. Reads
 /// ``AuditReportOptions/colour`` (ANSI colour; the CLI decides).
 public enum TextAuditReporter: AuditReporter {
@@ -22,12 +23,15 @@ public enum TextAuditReporter: AuditReporter {
     public static func report(_ report: AuditReport, options: AuditReportOptions) -> String {
         let paint = Paint(enabled: options.colour)
         var lines: [String] = []
+        let (_, allFloods) = AuditFlood.group(report.findings, above: options.groupAbove)
+        let flooded = Set(allFloods.flatMap(\.findings))
         for input in report.inputs {
             lines.append(paint.bold(safe(input.path)) + " (\(input.kind.rawValue))")
             if let error = input.error {
                 lines.append("  " + paint.red("error:") + " " + safe(error.description))
             }
-            let findings = report.findings(inputPath: input.path)
+            let findings = report.findings(inputPath: input.path).filter { !flooded.contains($0) }
+            let floods = allFloods.filter { $0.inputPath == input.path }
             var listed: Set<String> = []
             for snapshot in input.snapshots {
                 listed.insert(snapshot.id)
@@ -54,6 +58,8 @@ public enum TextAuditReporter: AuditReporter {
                 lines.append("  (no snapshot)")
                 for finding in loose { lines.append("    " + findingLine(finding, paint: paint)) }
             }
+            if !floods.isEmpty { lines.append("  floods (more than \(options.groupAbove) values of one rule)") }
+            for flood in floods { lines.append("    " + floodLine(flood, paint: paint)) }
         }
         if !report.notAudited.isEmpty {
             lines.append("")
@@ -83,19 +89,22 @@ public enum TextAuditReporter: AuditReporter {
         lines.append("")
         if !report.rulesFiles.isEmpty { lines.append(rulesLine(report)) }
         lines.append(paint.dim(fingerprintLine(report)))
-        lines.append(summaryLine(report, paint: paint))
+        lines.append(summaryLine(report, paint: paint, floods: allFloods))
         // Every line through DisplayText.logLine: a path or id from the tree starts some lines.
         return DisplayText.logLines(lines.joined(separator: "\n") + "\n")
     }
 
-    /// `path:line:col  severity  rule  message`, plus `[suppressed: status: reason]`; no colour.
+    /// `path:line:col  severity  rule  message`, with `(3 places)` when the value showed at
+    /// more than one place (the first is `path:line:col`), plus `[suppressed: status: reason]`;
+    /// no colour.
     public static func findingLine(_ finding: AuditFinding) -> String {
         findingLine(finding, paint: Paint(enabled: false))
     }
 
     static func findingLine(_ finding: AuditFinding, paint: Paint) -> String {
         let severity = finding.effectiveSeverity.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
-        let rest = "\(safe(finding.ruleID))  \(safe(finding.message))"
+        let places = finding.placeCountText.map { "  (\($0))" } ?? ""
+        let rest = "\(safe(finding.ruleID))  \(safe(finding.message))\(places)"
         var line = "\(safe(finding.location.description))  "
         if let match = finding.baseline {
             line += paint.dim("\(severity)  \(rest)")
@@ -106,6 +115,15 @@ public enum TextAuditReporter: AuditReporter {
             line += "  " + rest
         }
         return line
+    }
+
+    /// `path:line:col  severity  rule  2,817 values of rule (a flood …)`: a flood's one line.
+    static func floodLine(_ flood: AuditFlood, paint: Paint) -> String {
+        let severity = flood.first.effectiveSeverity.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
+        let rest = "\(safe(flood.ruleID))  \(safe(flood.message))"
+        let line = "\(safe(flood.first.location.description))  "
+        if flood.isSuppressed { return line + paint.dim("\(severity)  \(rest)  [suppressed]") }
+        return line + (flood.fails ? paint.red(severity) : paint.yellow(severity)) + "  " + rest
     }
 
     /// `Rules: built-in (3 inputs); .veil.yml (nearest, 2 inputs, from the audited tree)`:
@@ -119,7 +137,7 @@ public enum TextAuditReporter: AuditReporter {
         "Fingerprints: " + report.fingerprintSalt.explanation
     }
 
-    static func summaryLine(_ report: AuditReport, paint: Paint) -> String {
+    static func summaryLine(_ report: AuditReport, paint: Paint, floods: [AuditFlood] = []) -> String {
         let s = report.summary
         var line = "\(safe(report.tool.name)) \(safe(report.tool.version)): " + plural(s.inputs, "input")
         if s.inputErrors > 0 { line += " (\(plural(s.inputErrors, "error")))" }
@@ -132,6 +150,10 @@ public enum TextAuditReporter: AuditReporter {
         }
         if s.imagesRead > 0 { line += "; \(plural(s.imagesRead, "image")) read by OCR" }
         if s.notAudited > 0 { line += "; \(plural(s.notAudited, "file", "files")) or parts not audited" }
+        if !floods.isEmpty {
+            let values = floods.reduce(0) { $0 + $1.findings.count }
+            line += "; \(values) findings grouped as \(plural(floods.count, "flood")) (--group-above 0 lists every one)"
+        }
         line += "; \(DurationText.seconds(s.durationSeconds))s: "
         switch report.exitCode {
         case 0: line += paint.green("passed (exit 0)")

@@ -6,6 +6,8 @@ import VeilScreen
 /// and the frames waiting to be judged.
 struct ExposureScanState: Sendable {
     var exposures: [CaptureExposure] = []
+    /// The places of each exposure so far (``ExposurePlace/key``), to list each once.
+    var placeKeys: [Set<ExposurePlace.Key>] = []
     var known: [String: Int] = [:]
     var offsets: [Int: String] = [:]
     /// The exposure last found by each rule starting at an input offset or at a screen cell
@@ -14,6 +16,10 @@ struct ExposureScanState: Sendable {
     var starts: [String: Int] = [:]
     /// The exposures found on the lines that carry each tag (until the lines leave).
     var tags: [Int32: [Int]] = [:]
+    /// Whether nearly every frame of the last window showed a finding (a flood): the next
+    /// window skips the pass that looks for the frames to judge, and judges each alone
+    /// (the same report: that pass only saves judging frames that show nothing).
+    var findingsInMostFrames = false
     /// Values found so far: hidden wherever they show again in a later frame.
     var values = KnownValues()
     /// The most recent output events' first stream offsets and file lines (a value's
@@ -29,6 +35,24 @@ struct ExposureScanState: Sendable {
             if let index = starts[key], finding.extends(exposures[index].finding) { return index }
         }
         return nil
+    }
+
+    /// Exposure `index` grew into a longer value at `place`: the place of the shorter value
+    /// that starts where it does (the same first byte, or the same first cell) takes the
+    /// longer value's cells, keeping when it was first seen; else `place` is another place.
+    mutating func regrow(_ index: Int, to place: ExposurePlace) {
+        func sameStart(_ other: ExposurePlace) -> Bool {
+            if let offset = place.offset, other.offset == offset { return true }
+            guard let first = place.spans.first, let otherFirst = other.spans.first else { return false }
+            return first.row == otherFirst.row && first.col == otherFirst.col
+        }
+        guard let at = exposures[index].places.lastIndex(where: sameStart) else {
+            exposures[index].add(place, keys: &placeKeys[index])
+            return
+        }
+        placeKeys[index].remove(exposures[index].places[at].key)
+        exposures[index].places[at].spans = place.spans
+        placeKeys[index].insert(exposures[index].places[at].key)
     }
 
     /// Remembers that exposure `index` starts at `offset` and `cell`.
@@ -58,17 +82,28 @@ struct ExposureScanState: Sendable {
     /// Reads the lines of the events that drew exposures again (those lines only, at their
     /// offsets in the file) for the column of each value's first byte.
     mutating func resolveColumns(in input: CaptureInput) {
-        let wanted = exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstDataLine)
+        var wanted = Set(exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstDataLine))
+        for exposure in exposures {
+            for place in exposure.places where place.dataIndex != nil {
+                if let line = place.dataLine { wanted.insert(line) }
+            }
+        }
         guard !wanted.isEmpty else { return }
-        let lines = input.recordingLines(at: Set(wanted))
-        for index in exposures.indices {
-            guard let line = exposures[index].firstLine, let dataIndex = exposures[index].firstDataIndex,
-                let bytes = lines[line]
-            else { continue }
-            var text = bytes
+        let lines = input.recordingLines(at: wanted)
+        func column(_ line: Int?, _ dataIndex: Int?) -> Int? {
+            guard let line, let dataIndex, var text = lines[line] else { return nil }
             if text.last == 0x0D { text.removeLast() }
-            exposures[index].firstColumn = text.withUnsafeBufferPointer {
-                AsciicastEventLine.column(ofDataByte: dataIndex, in: $0)
+            return text.withUnsafeBufferPointer { AsciicastEventLine.column(ofDataByte: dataIndex, in: $0) }
+        }
+        for index in exposures.indices {
+            if let resolved = column(exposures[index].firstLine, exposures[index].firstDataIndex) {
+                exposures[index].firstColumn = resolved
+            }
+            for place in exposures[index].places.indices {
+                let found = exposures[index].places[place]
+                if let resolved = column(found.line, found.dataIndex) {
+                    exposures[index].places[place].column = resolved
+                }
             }
         }
     }

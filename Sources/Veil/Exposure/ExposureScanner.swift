@@ -32,6 +32,15 @@ public struct CaptureExposure: Sendable {
     public var stillVisible: Bool
     /// The judged lines it was first found on (``finding``'s spans count on them).
     public var lines: Screen
+    /// Every place it showed, in the order first seen (the first is where ``spans`` and the
+    /// `first…` fields point): each distinct drawing of the value (other input bytes, or
+    /// other cells when the bytes are not known), at most ``ExposurePlace/maximumListed``.
+    public var places: [ExposurePlace] = []
+    /// Places past ``ExposurePlace/maximumListed``, counted but not listed.
+    public var unlistedPlaces = 0
+    /// How many places it showed at: listed and unlisted.
+    public var placeCount: Int { max(1, places.count + unlistedPlaces) }
+
     /// How long it stayed on screen, in seconds (recordings only): from its first frame to
     /// the last moment it was seen (the recording's end when it is still visible).
     public var visibleSeconds: Double? {
@@ -40,7 +49,57 @@ public struct CaptureExposure: Sendable {
     }
 }
 
+/// One place a value showed in a capture: its cells, when, and where the bytes that drew it
+/// are in the file.
+public struct ExposurePlace: Sendable, Hashable {
+    /// The most places listed per value; more are counted (``CaptureExposure/unlistedPlaces``).
+    public static let maximumListed = 256
+
+    /// The screen cells (title findings: the title's characters).
+    public var spans: [CellSpan]
+    /// When it showed there, in seconds (recordings only).
+    public var time: Double?
+    /// The index of the event after which it showed there (recordings only, 0-based).
+    public var event: Int?
+    /// The output-stream offset of the first byte that drew it there, when known.
+    public var offset: Int?
+    /// A recording's file line of the output event that carried that byte; nil for raw bytes.
+    public var line: Int?
+    /// A recording's column in ``line`` where the JSON text encoding that byte starts (1-based).
+    public var column: Int?
+    /// The index of that byte in its event's data (resolved into ``column``).
+    var dataIndex: Int?
+    /// Where the event line that carries that byte is in the file.
+    var dataLine: FilePosition?
+
+    /// What makes two places one: the input bytes that drew them, else their cells.
+    var key: Key { offset.map(Key.offset) ?? .cells(spans) }
+
+    enum Key: Hashable {
+        case offset(Int)
+        case cells([CellSpan])
+    }
+
+    /// Where the bytes that drew it are in `input`'s file (as ``CaptureExposure/region(in:length:)``).
+    public func region(in input: CaptureInput, length: Int = 0) -> AuditRegion {
+        if let line { return AuditRegion(line: max(1, line), column: column ?? 1) }
+        if let offset, let region = input.region(ofOffset: offset, length: length) { return region }
+        return .fileStart
+    }
+}
+
 extension CaptureExposure {
+    /// Adds `place` unless it is one already listed (the same bytes, or the same cells);
+    /// past ``ExposurePlace/maximumListed`` it is only counted.
+    mutating func add(_ place: ExposurePlace, keys: inout Set<ExposurePlace.Key>) {
+        guard keys.insert(place.key).inserted else { return }
+        if places.count < ExposurePlace.maximumListed {
+            places.append(place)
+        } else {
+            unlistedPlaces += 1
+        }
+    }
+
     /// Where the bytes that first drew it are in `input`'s file: raw bytes, the line and
     /// column of its first byte (spanning `length` columns); a recording, the line of the
     /// event that carried that byte and the column where the JSON text encoding it starts
@@ -247,18 +306,25 @@ public struct ExposureScanner: Sendable {
         let batches = window.batches
         guard !batches.isEmpty else { return }
         var frames = Array(state.frames.indices)
-        if defers && frames.count > 1 {
+        let alone = state.findingsInMostFrames
+        if defers && frames.count > 1 && !alone {
             var shown = Set<Int>()
             for batch in batches {
                 try framesShowingFindings(in: batch, known: state.values, path: path, into: &shown)
             }
+            // Nearly every frame showed something (a flood): the pass found no frame to skip,
+            // so the next windows judge every frame alone without it, until that changes.
+            state.findingsInMostFrames = frames.count >= 8 && shown.count * 10 >= frames.count * 9
             frames = shown.sorted()
         }
+        var showing = 0
         for frame in frames {
-            try judge(
+            let found = try judge(
                 batches.compactMap { $0.frames(frame..<(frame + 1)) }, at: state.frames[frame], into: &state, path: path
             )
+            if found { showing += 1 }
         }
+        if alone { state.findingsInMostFrames = frames.count < 8 || showing * 10 >= frames.count * 9 }
     }
 
     /// Adds to `frames` the frames of `batch` with something found on their rows (a group's
@@ -294,9 +360,12 @@ public struct ExposureScanner: Sendable {
     /// reaches over two groups (which judging them alone cannot make) sends the batch back
     /// to judging group by group, as do declared regions (a rectangle counts screen rows,
     /// which stacking moves).
+    /// Returns whether anything was found.
+    @discardableResult
     private func judge(
         _ batches: [ExposureBatch], at step: CaptureStep, into state: inout ExposureScanState, path: String
-    ) throws {
+    ) throws -> Bool {
+        var any = false
         for var batch in batches {
             var judged: [(JudgedLines, [Finding])] = []
             var masked = Array(repeating: masking == nil, count: batch.groups.count)
@@ -374,9 +443,11 @@ public struct ExposureScanner: Sendable {
                 }
             }
             for (lines, findings) in judged {
+                if !findings.isEmpty { any = true }
                 record(findings, on: lines, at: step, into: &state)
             }
         }
+        return any
     }
 
     /// Records the findings of one group of lines (spans on `lines.screen`).
@@ -400,26 +471,35 @@ public struct ExposureScanner: Sendable {
             for offset in cellOffsets where state.offsets[offset] == nil { state.offsets[offset] = finding.ruleID }
             let key = Self.key(finding)
             let index: Int
+            let spans =
+                lines.isTitle
+                ? finding.spans
+                : finding.spans.map {
+                    CellSpan(row: $0.row - lines.start + lines.row, col: $0.col, width: $0.width)
+                }
+            let start = cellOffsets.min()
+            let drawn = step.line > 0 ? start.flatMap(state.event(ofOffset:)) : nil
+            var place = ExposurePlace(
+                spans: spans, time: step.time, event: step.event, offset: start,
+                line: step.line > 0 ? (drawn?.position.line ?? step.line) : nil)
+            place.dataIndex = drawn?.index
+            place.dataLine = drawn?.position
             if let known = state.known[key] {
                 index = known
+                state.exposures[index].add(place, keys: &state.placeKeys[index])
             } else {
-                let spans =
-                    lines.isTitle
-                    ? finding.spans
-                    : finding.spans.map {
-                        CellSpan(row: $0.row - lines.start + lines.row, col: $0.col, width: $0.width)
-                    }
-                let start = cellOffsets.min()
                 let cell = lines.isTitle ? nil : spans.first
                 if let grown = state.grown(finding, offset: start, cell: cell) {
                     // The same value typed on: one exposure, first seen when its first part was,
-                    // now with the longer value (its fingerprint, its cells).
+                    // now with the longer value (its fingerprint, its cells) at the place the
+                    // shorter one had.
                     let alone = lines.alone(for: finding)
                     state.exposures[grown].finding = finding.movedUp(by: alone.first)
                     state.exposures[grown].spans = spans
                     state.exposures[grown].lines = alone.screen
                     state.known[key] = grown
                     state.noteStart(grown, rule: finding.ruleID, offset: start, cell: cell)
+                    state.regrow(grown, to: place)
                     if let time = step.time {
                         state.exposures[grown].lastSeen = max(state.exposures[grown].lastSeen ?? time, time)
                     }
@@ -429,17 +509,18 @@ public struct ExposureScanner: Sendable {
                 index = state.exposures.count
                 state.noteStart(index, rule: finding.ruleID, offset: start, cell: cell)
                 state.known[key] = index
-                let drawn = step.line > 0 ? cellOffsets.min().flatMap(state.event(ofOffset:)) : nil
                 let alone = lines.alone(for: finding)
                 var exposure = CaptureExposure(
                     finding: finding.movedUp(by: alone.first), spans: spans, firstTime: step.time,
-                    firstEvent: step.event, firstOffset: cellOffsets.min(),
-                    firstLine: step.line > 0 ? (drawn?.position.line ?? step.line) : nil,
+                    firstEvent: step.event, firstOffset: start, firstLine: place.line,
                     lastSeen: step.time, stillVisible: false,
                     lines: alone.screen)
                 exposure.firstDataIndex = drawn?.index
                 exposure.firstDataLine = drawn?.position
+                var keys = Set<ExposurePlace.Key>()
+                exposure.add(place, keys: &keys)
                 state.exposures.append(exposure)
+                state.placeKeys.append(keys)
             }
             if let time = step.time {
                 state.exposures[index].lastSeen = max(state.exposures[index].lastSeen ?? time, time)

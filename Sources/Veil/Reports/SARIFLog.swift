@@ -1,7 +1,7 @@
 /// The one SARIF 2.1.0 writer: `veil audit --format sarif` (``SARIFAuditReporter``) and
 /// `veil scan --text --format sarif` (``TextScan``) build their logs with it, so both have one
-/// shape. One run: the tool's name and version, the rules found, one result per finding
-/// with one physical location relative to `%SRCROOT%` (a percent-encoded URI reference) and
+/// shape. One run: the tool's name and version, the rules found, one result per place of a
+/// finding (the other places of the same value as `relatedLocations`) with one physical location relative to `%SRCROOT%` (a percent-encoded URI reference) and
 /// a region in Unicode code points (`columnKind`). No
 /// snippets: a result never holds file content, so it cannot hold a secret.
 struct SARIFLog {
@@ -38,6 +38,8 @@ struct SARIFLog {
         var message: String
         var location: Location
         var partialFingerprints: [(String, JSONOutput)] = []
+        /// `relatedLocations`: other places of the same value, each with its id and a message.
+        var relatedLocations: [(id: Int, location: Location, message: String)] = []
         var suppressions: [JSONOutput] = []
         var properties: [(String, JSONOutput)] = []
     }
@@ -105,6 +107,16 @@ struct SARIFLog {
         ]
         if !result.partialFingerprints.isEmpty {
             members.append(("partialFingerprints", .object(result.partialFingerprints)))
+        }
+        if !result.relatedLocations.isEmpty {
+            let related = result.relatedLocations.map { related -> JSONOutput in
+                .object([
+                    ("id", .int(related.id)),
+                    ("physicalLocation", physicalLocation(related.location)),
+                    ("message", .object([("text", .string(related.message))])),
+                ])
+            }
+            members.append(("relatedLocations", .array(related)))
         }
         if !result.suppressions.isEmpty { members.append(("suppressions", .array(result.suppressions))) }
         if !result.properties.isEmpty { members.append(("properties", .object(result.properties))) }

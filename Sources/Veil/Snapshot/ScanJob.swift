@@ -18,9 +18,12 @@ public struct ScanJob: Sendable {
     public var format: ReportFormat
     /// Trailing characters of each value shown (see ``Finding/maximumRevealedCharacters``).
     public var showingLast: Int
-    /// Whether the report also lists the candidates an allowlist let through on the final
-    /// screen, and the placeholders (`--verbose`; captures).
+    /// Whether the report also lists every place of each value, the candidates an allowlist
+    /// let through on the final screen, and the placeholders (`--verbose`; captures).
     public var listsAllowlisted: Bool
+    /// More values of one rule than this are reported as one group, a flood (0: never;
+    /// ``ScanReport/defaultGroupAbove``; captures judged at every moment).
+    public var groupAbove = ScanReport.defaultGroupAbove
     /// Veil as SARIF names it.
     public var tool: AuditReport.Tool
     /// The folder SARIF locations are relative to (a `file:` URI; nil describes it in words).
@@ -94,10 +97,10 @@ public struct ScanJob: Sendable {
             warnings += media.unread.map { "\($0); it was not judged" }
             screen = exposure.finalScreen
             findings = exposure.exposures.map(\.finding) + media.findings.map(\.finding)
-            render = { [format, showingLast] in
+            render = { [format, showingLast, listsAllowlisted, groupAbove] in
                 try ScanReport.render(
                     exposure, input: input, as: format, showingLast: showingLast, media: media.findings,
-                    allowlisted: $0)
+                    allowlisted: $0, listsPlaces: listsAllowlisted, groupAbove: groupAbove)
             }
         }
         let allowlisted =

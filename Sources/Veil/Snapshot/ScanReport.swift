@@ -31,12 +31,19 @@ public enum ScanReport {
     public static func render(
         _ findings: [Finding], as format: ReportFormat, showingLast: Int, allowlisted: Allowlisted? = nil
     ) throws(UnsupportedReportFormat) -> String {
-        switch format {
+        let values = byValue(findings)
+        return switch format {
         case .text:
             text(findings, showingLast: showingLast) + (allowlisted.map(allowlistedText) ?? "")
         case .json:
-            document(findings.map { .object(fields($0, showingLast: showingLast)) }, allowlisted: allowlisted)
-                .renderedCompact()
+            document(
+                values.map { places in
+                    var fields = fields(places[0], showingLast: showingLast)
+                    fields.append(("placeCount", .int(places.count)))
+                    fields.append(("places", .array(places.map { .object([("spans", spans($0.spans))]) })))
+                    return .object(fields)
+                }, allowlisted: allowlisted
+            ).renderedCompact()
         case .sarif, .junit, .html, .markdown: throw UnsupportedReportFormat(format: format, text: false)
         }
     }
@@ -66,10 +73,36 @@ public enum ScanReport {
         .array(spans.map { .object([("row", .int($0.row)), ("col", .int($0.col)), ("width", .int($0.width))]) })
     }
 
-    /// A table: where (`row:col`, or `title:col`), rule, category, severity, the masked
-    /// text; then a summary line.
+    /// The findings of each value (one per place it shows at: the repeats ``KnownValues``
+    /// finds are findings of their own), grouped: a value is a rule's finding with one
+    /// fingerprint at one location (grid or title), its places in the order found.
+    static func byValue(_ findings: [Finding]) -> [[Finding]] {
+        var groups: [[Finding]] = []
+        var groupOfKey: [String: Int] = [:]
+        for finding in findings {
+            // A finding hidden unscanned (the regex budget) has no value: each is its own.
+            let key =
+                finding.source == .timedOut
+                ? "\(groups.count)"
+                : "\(finding.location.rawValue)\u{0}\(finding.ruleID)\u{0}\(finding.fingerprint)"
+            if let index = groupOfKey[key] {
+                groups[index].append(finding)
+            } else {
+                groupOfKey[key] = groups.count
+                groups.append([finding])
+            }
+        }
+        return groups
+    }
+
+    /// A table: where a value first shows (`row:col`, or `title:col`), rule, category,
+    /// severity, how many places it shows at, the masked text; then a summary line. A value
+    /// shown at several places is one row.
     public static func text(_ findings: [Finding], showingLast: Int) -> String {
         guard !findings.isEmpty else { return "no findings\n" }
+        let values = byValue(findings)
+        let findings = values.map { $0[0] }
+        let counts = values.map { $0.count == 1 ? "1 place" : "\($0.count) places" }
         let places = findings.map(place)
         let ruleIDs = findings.map { DisplayText.escaped($0.ruleID) }
         let placeWidth = max(5, places.map(\.count).max() ?? 0)
@@ -77,11 +110,14 @@ public enum ScanReport {
         func pad(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
-        var out = pad("WHERE", placeWidth) + "  " + pad("RULE", ruleWidth) + "  CATEGORY  SEVERITY  TEXT\n"
-        for ((finding, where_), ruleID) in zip(zip(findings, places), ruleIDs) {
+        let countWidth = max(6, counts.map(\.count).max() ?? 0)
+        var out = pad("WHERE", placeWidth) + "  " + pad("RULE", ruleWidth) + "  CATEGORY  SEVERITY  "
+        out += pad("PLACES", countWidth) + "  TEXT\n"
+        for (((finding, where_), ruleID), count) in zip(zip(zip(findings, places), ruleIDs), counts) {
+            out += pad(where_, placeWidth) + "  " + pad(ruleID, ruleWidth) + "  "
+            out += pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
             out +=
-                pad(where_, placeWidth) + "  " + pad(ruleID, ruleWidth) + "  "
-                + pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
+                pad(count, countWidth) + "  "
                 + (finding.source == .timedOut
                     ? "(hidden unscanned: the regex ran out of its budget)"
                     : DisplayText.escaped(finding.masked(showingLast: showingLast))) + "\n"

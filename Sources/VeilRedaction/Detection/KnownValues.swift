@@ -19,7 +19,7 @@
 /// }
 /// ```
 public struct KnownValues: Sendable {
-    /// The most values remembered; past it the oldest are forgotten.
+    /// The most values remembered; past it the oldest quarter is forgotten.
     public static let maximumCount = 4096
 
     /// Remembered values, oldest first.
@@ -37,22 +37,27 @@ public struct KnownValues: Sendable {
     public var isEmpty: Bool { values.isEmpty }
 
     /// Remembers the values of the rule findings among `findings` (repeats included, which
-    /// add nothing new).
+    /// add nothing new). The index grows with each new value; past ``maximumCount`` the
+    /// oldest quarter is forgotten at once and the index rebuilt, so a flood of values (a
+    /// screenful of addresses in every frame) costs about the values, not values × frames.
     public mutating func remember(_ findings: [Finding]) {
-        var changed = false
+        var added: [[UInt8]] = []
         for finding in findings where Self.propagates(finding) {
             let value = KnownValue(finding)
             if seen.insert(value.bytes).inserted {
                 values.append(value)
-                changed = true
+                added.append(value.bytes)
             }
         }
+        guard !added.isEmpty else { return }
         if values.count > Self.maximumCount {
-            let forgotten = values.count - Self.maximumCount
+            let forgotten = values.count - Self.maximumCount * 3 / 4
             for value in values[..<forgotten] { seen.remove(value.bytes) }
             values.removeFirst(forgotten)
+            index = NeedleIndex(values.map(\.bytes))
+        } else {
+            index.add(added)
         }
-        if changed { index = NeedleIndex(values.map(\.bytes)) }
     }
 
     /// Whether `bytes` is remembered.
@@ -123,9 +128,10 @@ extension DetectionRun {
             var found: [(index: Int, spans: [CellSpan])] = []
             if text.mayHoldNeedle(of: known.index) { found = text.searchedOccurrences(of: known.index.needles) }
             if !text.isTitle && text.hasEdgeLine { found += text.edgeOccurrences(using: known.index) }
+            var covered = CoverIndex(findings, location: location)
             var added: [Int] = []
-            for (number, spans) in found
-            where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+            for (number, spans) in found where !covered.covers(spans) {
+                covered.add(spans, finding: findings.count)
                 added.append(findings.count)
                 findings.append(known.values[number].finding(at: spans, location: location))
             }
@@ -159,8 +165,10 @@ extension DetectionRun {
                 if onGrid { found += text.edgeOccurrences(using: index).map { (first + $0.index, $0.spans) } }
             }
         }
+        var covered = CoverIndex(findings, location: location)
         var added: [Int] = []
-        for (number, spans) in found where !findings.contains(where: { $0.location == location && $0.covers(spans) }) {
+        for (number, spans) in found where !covered.covers(spans) {
+            covered.add(spans, finding: findings.count)
             added.append(findings.count)
             findings.append(value(number).finding(at: spans, location: location))
         }
@@ -168,49 +176,91 @@ extension DetectionRun {
     }
 }
 
+/// The cells of findings at one location, by row, to ask whether one finding covers given
+/// cells (``Finding/covers(_:)``) without comparing every finding: a screen full of values
+/// found again at their own places (a thousand rows of addresses) stays linear.
+struct CoverIndex {
+    private var ranges: [Int: [(cols: Range<Int>, finding: Int)]] = [:]
+    private var isEmpty = true
+
+    init(_ findings: [Finding], location: Finding.Location) {
+        for (index, finding) in findings.enumerated() where finding.location == location {
+            add(finding.spans, finding: index)
+        }
+    }
+
+    /// Adds the cells of finding number `finding`.
+    mutating func add(_ spans: [CellSpan], finding: Int) {
+        isEmpty = false
+        for span in spans { ranges[span.row, default: []].append((span.col..<(span.col + span.width), finding)) }
+    }
+
+    /// Whether one finding's spans hold every cell of `spans`.
+    func covers(_ spans: [CellSpan]) -> Bool {
+        guard let first = spans.first else { return !isEmpty }
+        var candidates = findings(holding: first)
+        for span in spans.dropFirst() where !candidates.isEmpty {
+            candidates.formIntersection(findings(holding: span))
+        }
+        return !candidates.isEmpty
+    }
+
+    private func findings(holding span: CellSpan) -> Set<Int> {
+        var found = Set<Int>()
+        for range in ranges[span.row] ?? []
+        where range.cols.lowerBound <= span.col && span.col + span.width <= range.cols.upperBound {
+            found.insert(range.finding)
+        }
+        return found
+    }
+}
+
 /// Values to search a text for, indexed: a 65,536-bit filter of their first 6 bytes and a
-/// table of them, and the values by first byte (for the screen's edge). Immutable.
-final class NeedleIndex: Sendable {
+/// table of them, and the values by first byte (for the screen's edge). A value: adding
+/// needles (``add(_:)``) extends it in place when it is not shared.
+struct NeedleIndex: Sendable {
     /// The values (at least 6 bytes each count; shorter ones are never found).
-    let needles: [[UInt8]]
-    let filter: [UInt64]
-    let byKey: [UInt64: [Int]]
+    private(set) var needles: [[UInt8]] = []
+    private(set) var filter: [UInt64] = []
+    private(set) var byKey: [UInt64: [Int]] = [:]
     /// Needles by their first byte.
-    let byFirstByte: [[Int]]
+    private(set) var byFirstByte: [[Int]] = []
     /// Bit ``trigramSlot(_:)`` of the 3 bytes at offsets 0 to 3 of each needle of at least
     /// ``width`` bytes: every place such a needle occurs holds one of them at an offset that
     /// is a multiple of 4.
-    let trigrams: [UInt64]
+    private(set) var trigrams = [UInt64](repeating: 0, count: 64)
     /// The longest needle, in bytes.
-    let longest: Int
+    private(set) var longest = 0
 
     static let width = 6
 
     init(_ needles: [[UInt8]]) {
-        self.needles = needles
-        var filter = [UInt64](repeating: 0, count: needles.isEmpty ? 0 : 1024)
-        var byKey: [UInt64: [Int]] = [:]
-        var byFirstByte = [[Int]](repeating: [], count: needles.isEmpty ? 0 : 256)
-        for (index, needle) in needles.enumerated() where needle.count >= Self.width {
+        add(needles)
+    }
+
+    /// Adds `more` needles after the ones indexed (their indices follow).
+    mutating func add(_ more: [[UInt8]]) {
+        guard !more.isEmpty else { return }
+        if filter.isEmpty {
+            filter = [UInt64](repeating: 0, count: 1024)
+            byFirstByte = [[Int]](repeating: [], count: 256)
+        }
+        for needle in more {
+            let index = needles.count
+            needles.append(needle)
+            longest = max(longest, needle.count)
+            guard needle.count >= Self.width else { continue }
             let key = needle[0..<Self.width].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
             let slot = Self.slot(key)
             filter[slot >> 6] |= 1 << UInt64(slot & 63)
             byKey[key, default: []].append(index)
             byFirstByte[Int(needle[0])].append(index)
-        }
-        var trigrams = [UInt64](repeating: 0, count: 64)
-        for needle in needles where needle.count >= Self.width {
             for d in 0...3 {
                 let piece = UInt32(needle[d]) | UInt32(needle[d + 1]) << 8 | UInt32(needle[d + 2]) << 16
                 let slot = Self.trigramSlot(piece)
                 trigrams[slot >> 6] |= 1 << UInt64(slot & 63)
             }
         }
-        self.trigrams = trigrams
-        self.filter = filter
-        self.byKey = byKey
-        self.byFirstByte = byFirstByte
-        self.longest = needles.map(\.count).max() ?? 0
     }
 
     /// The bit of 3 bytes (the first lowest) in ``trigrams``.

@@ -142,6 +142,12 @@ extension HTMLAuditReporter {
             page.line("<dt>Value</dt><dd><code>\(HTMLText.text(masked.text))</code></dd>")
         }
         page.line("<dt>Where</dt><dd><code>\(HTMLText.text(finding.location.description))</code></dd>")
+        if let count = finding.placeCountText {
+            // Every place the value showed; the first is the line above.
+            let listed = finding.places.map { "<li><code>\(HTMLText.text($0.description))</code></li>" }.joined()
+            let more = finding.unlistedPlaces > 0 ? "<li>and \(finding.unlistedPlaces) more</li>" : ""
+            page.line("<dt>Places</dt><dd>\(HTMLText.text(count))<ul class=\"places\">\(listed)\(more)</ul></dd>")
+        }
         if let medium = finding.medium {
             page.line("<dt>In</dt><dd>\(HTMLText.text(medium.description))</dd>")
         }
