@@ -57,4 +57,21 @@ struct TerminalOCRTests {
         #expect(Self.text(card.rows[2]) == "$ echo card 4111 1111 1111 1111")
         #expect(reading.frames.last.map { $0.rows.allSatisfy { Self.text($0).count < 4 } } == true)
     }
+
+    @Test func aLineTypedKeyByKeyIsReadOnceAndCutForEveryKeystroke() throws {
+        // agg's GIF of typed.cast: `echo card 4111 1111 1111 1111` typed a key every 0.1 s
+        // from 0.3 s, the cursor after each key.
+        let reading = try TerminalOCR.read(try Self.bytes("typed.agg.gif"))
+        let line = Array("$ echo card 4111 1111 1111 1111")
+        var checked = 0
+        for frame in reading.frames where frame.seconds < 3.05 {
+            let keys = frame.seconds < 0.25 ? 0 : Int(((frame.seconds - 0.3) / 0.1).rounded()) + 1
+            let expected = String(line[0..<(2 + keys)]).trimmingCharacters(in: .whitespaces)
+            #expect(Self.text(frame.rows[0]) == expected, "at \(frame.seconds) s")
+            checked += 1
+        }
+        #expect(checked >= 29)
+        // Read: the longest rows only (each keystroke's row alone would be 30 reads).
+        #expect(reading.rowsRead <= 6, "\(reading.rowsRead) rows read")
+    }
 }

@@ -30,18 +30,21 @@ public final class OCREngine: @unchecked Sendable {
 
     /// Why OCR cannot be used on this machine, or nil when it can: the library or its
     /// English data is missing. Checked once.
-    public static var unavailableReason: String? { availability.reason }
+    public static var unavailableReason: String? { availability }
 
     /// Tesseract's version, when it is available.
     public static var version: String? {
         unavailableReason == nil ? String(cString: veil_ocr_version()) : nil
     }
 
-    private static let availability: (reason: String?, spare: OCREngine?) = {
+    /// Why no engine starts, or nil; the engine started to find out is the pool's first.
+    private static let availability: String? = {
         do throws(Unavailable) {
-            return (nil, try OCREngine())
+            let first = try OCREngine()
+            pool.withLock { $0.append(first) }
+            return nil
         } catch {
-            return (error.message, nil)
+            return error.message
         }
     }()
 

@@ -170,11 +170,13 @@ struct Band: Sendable {
         hasher.combine(width)
         hasher.combine(height)
         var word: UInt64 = 0
-        for (index, value) in ink.enumerated() {
-            word = word << 1 | (Int(value) > InkProfile.threshold * 2 ? 1 : 0)
-            if index & 63 == 63 {
-                hasher.combine(word)
-                word = 0
+        ink.withUnsafeBufferPointer { ink in
+            for index in 0..<ink.count {
+                word = word << 1 | (Int(ink[index]) > InkProfile.threshold * 2 ? 1 : 0)
+                if index & 63 == 63 {
+                    hasher.combine(word)
+                    word = 0
+                }
             }
         }
         hasher.combine(word)
@@ -190,9 +192,31 @@ struct Band: Sendable {
     /// White margin around the line.
     static let margin = 8
 
-    /// The words of the band, in the band's pixels: the band scaled up to about
-    /// ``readingHeight``, as dark text on white, read as one line.
+    /// The columns that hold ink (with a few pixels around it for faint edges), or nil.
+    var inkedColumns: Range<Int>? {
+        var first = width
+        var last = -1
+        for y in 0..<height {
+            let row = y * width
+            for x in 0..<width where Int(ink[row + x]) > InkProfile.threshold {
+                first = min(first, x)
+                last = max(last, x)
+            }
+        }
+        guard last >= first else { return nil }
+        return max(0, first - Self.edge)..<min(width, last + 1 + Self.edge)
+    }
+
+    /// Pixels kept left and right of the ink.
+    static let edge = 3
+
+    /// The words of the band, in the band's pixels: its inked columns scaled up to about
+    /// ``readingHeight``, as dark text on white, read as one line (recognition costs what the
+    /// line's width costs: most terminal rows are shorter than the screen).
     func read(with engine: OCREngine) -> [OCRWord] {
+        guard let columns = inkedColumns else { return [] }
+        let left = columns.lowerBound
+        let width = columns.count
         let scale = max(1, min(4, (Self.readingHeight + height - 1) / max(1, height)))
         let outWidth = width * scale + 2 * Self.margin
         let outHeight = height * scale + 2 * Self.margin
@@ -203,21 +227,23 @@ struct Band: Sendable {
             let y0 = max(0, min(height - 1, Int(sourceY.rounded(.down))))
             let y1 = min(height - 1, y0 + 1)
             let fy = max(0, min(1, sourceY - Double(y0)))
+            let row0 = y0 * self.width + left
+            let row1 = y1 * self.width + left
             for x in 0..<(width * scale) {
                 let sourceX = (Double(x) + 0.5) / Double(scale) - 0.5
                 let x0 = max(0, min(width - 1, Int(sourceX.rounded(.down))))
                 let x1 = min(width - 1, x0 + 1)
                 let fx = max(0, min(1, sourceX - Double(x0)))
-                let top = Double(ink[y0 * width + x0]) * (1 - fx) + Double(ink[y0 * width + x1]) * fx
-                let bottom = Double(ink[y1 * width + x0]) * (1 - fx) + Double(ink[y1 * width + x1]) * fx
+                let top = Double(ink[row0 + x0]) * (1 - fx) + Double(ink[row0 + x1]) * fx
+                let bottom = Double(ink[row1 + x0]) * (1 - fx) + Double(ink[row1 + x1]) * fx
                 let value = top * (1 - fy) + bottom * fy
                 gray[(y + Self.margin) * outWidth + x + Self.margin] = UInt8(255 - min(255, Int(value)))
             }
         }
         return engine.recognize(gray: gray, width: outWidth, height: outHeight, mode: .line).map { word in
             var word = word
-            word.left = max(0, (word.left - Self.margin) / scale)
-            word.right = min(width, (word.right - Self.margin + scale - 1) / scale)
+            word.left = left + max(0, (word.left - Self.margin) / scale)
+            word.right = left + min(width, (word.right - Self.margin + scale - 1) / scale)
             word.top = max(0, (word.top - Self.margin) / scale)
             word.bottom = min(height, (word.bottom - Self.margin + scale - 1) / scale)
             return word

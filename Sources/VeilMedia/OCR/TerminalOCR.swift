@@ -6,7 +6,8 @@ import Synchronization
 /// origin in the gaps between them), then each row of cells is cut out, turned into dark
 /// text on white, scaled up to the height Tesseract reads best, and read as one line. An
 /// animation's identical frames are read once, and so is every row that looks as it did
-/// before (a typing session changes one row a frame): only the rows that changed are read.
+/// before (a typing session changes one row a frame): only the rows that changed are read,
+/// and of a line typed key by key only the longest (``TypedRows``: each prefix is cut from it).
 ///
 /// ```swift
 /// let reading = try TerminalOCR.read(gifBytes)
@@ -75,19 +76,32 @@ public enum TerminalOCR {
         var frames: [(seconds: Double, index: Int, keys: [Int?])] = []
         var pending: [Pending] = []
         var seen: Set<Int> = []
-        var previousHash: Int?
+        var previousRows: [Int] = []
+        var previousKeys: [Int?] = []
         var index = 0
         _ = try ImageFrames.decode(bytes) { frame, width, height in
             defer { index += 1 }
-            let hash = frame.rgba.withUnsafeBytes { raw -> Int in
-                var hasher = Hasher()
-                hasher.combine(bytes: raw)
-                return hasher.finalize()
+            // Each row's pixels hashed: a frame whose rows all look as before is the same frame,
+            // and a row that looks as before has the same key (a typing session changes one row
+            // a frame; the others are not cut out again).
+            let rows = frame.rgba.withUnsafeBytes { raw in
+                (0..<grid.count).map { row -> Int in
+                    let top = grid.top(of: row)
+                    let bottom = min(height, top + grid.pitch)
+                    guard top >= 0, bottom > top else { return 0 }
+                    var hasher = Hasher()
+                    hasher.combine(
+                        bytes: UnsafeRawBufferPointer(rebasing: raw[(top * width * 4)..<(bottom * width * 4)]))
+                    return hasher.finalize()
+                }
             }
-            if hash == previousHash { return }
-            previousHash = hash
+            if rows == previousRows { return }
             var keys: [Int?] = []
             for row in 0..<grid.count {
+                if row < previousRows.count && rows[row] == previousRows[row] {
+                    keys.append(previousKeys[row])
+                    continue
+                }
                 let top = grid.top(of: row)
                 let bottom = min(height, top + grid.pitch)
                 guard top >= 0, bottom > top else {
@@ -101,10 +115,14 @@ public enum TerminalOCR {
                 keys.append(band.key)
                 if seen.insert(band.key).inserted { pending.append(Pending(key: band.key, band: band)) }
             }
+            previousRows = rows
+            previousKeys = keys
             frames.append((frame.seconds, index, keys))
         }
-        // The rows to read, on up to `threads` engines.
-        let work = pending
+        // The rows to read (a typed line's prefixes are cut from the line), on up to `threads`
+        // engines.
+        let typed = TypedRows.find(pending.map(\.band), cellLimit: max(1, grid.pitch * 3 / 4))
+        let work = pending.indices.filter { typed[$0] == nil }.map { pending[$0] }
         let results = Mutex<[Int: [OCRWord]]>([:])
         let failure = Mutex<(any Error)?>(nil)
         let workers = max(1, min(threads, work.count))
@@ -123,7 +141,7 @@ public enum TerminalOCR {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        let words = results.withLock { $0 }
+        var words = results.withLock { $0 }
         // The cell width: the advance of long words (each spans its characters' cells but the
         // last one's side bearings).
         var advances: [Double] = []
@@ -135,6 +153,10 @@ public enum TerminalOCR {
         advances.sort()
         let cellWidth = advances.isEmpty ? Double(grid.pitch) * 0.5 : advances[advances.count / 2]
         let originX = Double(words.values.flatMap { $0 }.map(\.left).min() ?? 0)
+        for (index, source) in typed {
+            words[pending[index].key] = TypedRows.words(
+                words[pending[source.band].key] ?? [], as: source, cellWidth: cellWidth)
+        }
         var read: [Frame] = []
         for item in frames {
             var rows: [[Word]] = []
@@ -156,7 +178,7 @@ public enum TerminalOCR {
             format: info.format, width: info.width, height: info.height, cellWidth: cellWidth,
             cellHeight: Double(grid.pitch), originX: originX, originY: Double(grid.origin), cols: min(cols, 1000),
             rows: grid.count, frames: read, decodedFrames: info.count, distinctFrames: frames.count,
-            rowsRead: pending.count)
+            rowsRead: work.count)
     }
 }
 
