@@ -60,6 +60,63 @@ import VeilTestSupport
         #expect(decoded.first?.startMilliseconds == 0)
     }
 
+    /// The GIF made on three threads (drawing, indexing, compressing) is the bytes made on
+    /// the caller's alone: the same frames, merged the same way, compressed in the same order. More frames than the thread's
+    /// queue holds, some in the same hundredth of a second, and chunks handed out as the
+    /// frames come.
+    @Test(arguments: [(5, 7), (6, 200), (7, 300)])
+    func gifOnThreeThreadsIsTheSameBytes(_ seed: Int, _ colors: Int) throws {
+        let (width, height) = (61, 29)
+        var frames = Self.canvases(seed: UInt64(seed), width: width, height: height, colors: colors, count: 40)
+        for index in stride(from: 3, to: frames.count, by: 7) {
+            frames[index].milliseconds = frames[index - 1].milliseconds + 2
+        }
+        func encode(concurrent: Bool) throws -> (bytes: [UInt8], chunks: Int) {
+            let encoder = try GIFAnimationEncoder(width: width, height: height, loopCount: 0, concurrent: concurrent)
+            var bytes: [UInt8] = []
+            var chunks = 0
+            for frame in frames {
+                try encoder.add(frame.pixels, changed: frame.changed, atMilliseconds: frame.milliseconds) {
+                    bytes += $0
+                    chunks += 1
+                }
+            }
+            try encoder.finish(atMilliseconds: frames.last!.milliseconds + 3000) { bytes += $0 }
+            return (bytes, chunks)
+        }
+        let alone = try encode(concurrent: false)
+        let beside = try encode(concurrent: true)
+        let firstDifference = (0..<min(beside.bytes.count, alone.bytes.count)).first {
+            beside.bytes[$0] != alone.bytes[$0]
+        }
+        #expect(
+            beside.bytes.count == alone.bytes.count && firstDifference == nil,
+            "differ from byte \(firstDifference ?? -1)")
+        // Streamed: most frames' bytes were handed out before the end.
+        #expect(beside.chunks > frames.count / 2)
+        #expect(try AnimationDecoder(format: .gif).frames(of: beside.bytes).frames.count > 20)
+    }
+
+    /// A GIF abandoned half-way (its write failed) stops its thread and throws the writer's
+    /// error.
+    @Test func anAbandonedGIFStopsItsThread() throws {
+        struct Full: Error {}
+        let (width, height) = (20, 10)
+        let frames = Self.canvases(seed: 11, width: width, height: height, colors: 5, count: 30)
+        var encoder: GIFAnimationEncoder? = try GIFAnimationEncoder(width: width, height: height, concurrent: true)
+        var written = 0
+        #expect(throws: Full.self) {
+            for frame in frames {
+                try encoder!.add(frame.pixels, changed: frame.changed, atMilliseconds: frame.milliseconds) { _ in
+                    written += 1
+                    if written == 3 { throw Full() }
+                }
+            }
+            try encoder!.finish(atMilliseconds: 100_000) { _ in throw Full() }
+        }
+        encoder = nil
+    }
+
     @Test func gifOfMoreThan256ColoursKeepsTheMostFrequentAndNeverInventsOne() throws {
         let (width, height) = (40, 40)
         var random = SeededGenerator(seed: 9)
