@@ -10,8 +10,9 @@ extension ScanReport {
     /// ``render(_:as:showingLast:allowlisted:)``). Each value is one row with how many places
     /// it showed at (`3 places`); `listsPlaces` (`--verbose`) lists them under it, and JSON
     /// always lists them (`places`). The values of a rule with more than `groupAbove` of them
-    /// (0: never) are one group, a flood: a row (text) or a `floods` entry (JSON) with how
-    /// many, the first and the last, and the first masked as a sample.
+    /// (0: never) are one group, a flood: one row (text), or a `floods` entry (JSON, where
+    /// every value stays in `findings`) with how many, the first and the last, and the first
+    /// masked as a sample.
     /// - Throws: ``UnsupportedReportFormat`` for a format other than `text` and `json`.
     public static func render(
         _ report: CaptureExposureReport, input: CaptureInput, as format: ReportFormat,
@@ -22,7 +23,10 @@ extension ScanReport {
         let rows = exposures.map { Row(exposure: $0, input: input) }
         switch format {
         case .json:
-            let items = zip(exposures, rows).map { exposure, row -> JSONOutput in
+            // Every value stays in `findings` (a script hides or counts them all); `floods`
+            // names the groups, as audit's JSON does.
+            let items = report.exposures.map { exposure -> JSONOutput in
+                let row = Row(exposure: exposure, input: input)
                 var fields = fields(exposure.finding, showingLast: showingLast)
                 // Where the value was on the screen: the finding's own spans are relative to
                 // the rows it was judged on.
@@ -105,15 +109,17 @@ extension ScanReport {
                 out += pad(count, widths[4]) + "  a flood at \(flood.places) places, the last at \(rows.last.place); "
                 out += "the first " + finding.masked(showingLast: showingLast) + "\n"
             }
-            let block = exposures.filter { $0.finding.severity == .block }.count
-            let gone = exposures.filter { !$0.stillVisible }.count
+            // The counts are of every value, grouped or not (a flood of block values fails).
+            let all = exposures + floods.flatMap(\.exposures)
+            let block = all.filter { $0.finding.severity == .block }.count
+            let gone = all.filter { !$0.stillVisible }.count
             out +=
-                "\(rows.count) finding\(rows.count == 1 ? "" : "s"): \(block) block, \(rows.count - block) warn; "
+                "\(all.count) finding\(all.count == 1 ? "" : "s"): \(block) block, \(all.count - block) warn; "
                 + "\(gone) no longer on the final screen\n"
             if !floods.isEmpty {
                 let values = floods.reduce(0) { $0 + $1.exposures.count }
                 out +=
-                    "and \(values) values of \(floods.count) rule\(floods.count == 1 ? "" : "s") grouped as floods "
+                    "of them \(values) values of \(floods.count) rule\(floods.count == 1 ? "" : "s") grouped as floods "
                     + "(more than \(groupAbove) values of one rule; --group-above 0 lists every value)\n"
             }
             return out + after
