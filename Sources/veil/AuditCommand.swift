@@ -202,6 +202,14 @@ struct AuditCommand: AsyncParsableCommand {
             for file in report.rulesFiles { Self.standardError("veil audit: rules: \(file.summary)") }
             for skip in outcome.skipped { Self.standardError("veil audit: skipped \(skip)") }
         }
+        if !outcome.leftOutByTree.isEmpty {
+            // A .veilignore is part of the audited tree (a pull request can add one): what it
+            // left out is said on every run, not only with --verbose.
+            let count = outcome.leftOutByTree.count
+            Console.note(
+                "a .veilignore in the audited tree left out \(count) path\(count == 1 ? "" : "s") "
+                    + "(--verbose names each with its pattern)")
+        }
         let resolver = rules.resolver()
         for unapplied in Set(paths.compactMap { resolver.unappliedFile(forInputAt: $0) }).sorted() {
             Console.note(AuditRulesFile.unappliedNote(unapplied))

@@ -93,6 +93,22 @@ import Testing
 
     /// An image (read by OCR, or not audited where Tesseract is missing) goes through the same
     /// rules lookup: a rules file that applies only to images is named and judged too.
+    /// A `.veilignore` of the tree that leaves the leak out is said on every run (not only
+    /// with `--verbose`): a pull request can add one, and "0 inputs, passed" alone would hide it.
+    @Test func aVeilignoreOfTheTreeIsNotedWithHowManyPathsItLeftOut() throws {
+        let folder = try Self.tree(rules: "app/\n", at: ".veilignore")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["audit", "--no-timing", "."], in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "veil: note: a .veilignore in the audited tree left out 1 path (--verbose names each"),
+            "\(result)")
+        // An --exclude from the command line is the caller's own choice: no note.
+        let excluded = try CLI.run(["audit", "--no-timing", "--exclude", "app/", "."], in: folder)
+        #expect(!excluded.stderr.contains("left out"), "\(excluded)")
+    }
+
     @Test func anImageNotesItsRulesFile() throws {
         let folder = try Temp.folder(prefix: "veil-tree-rules-image")
         defer { try? FileManager.default.removeItem(at: folder) }

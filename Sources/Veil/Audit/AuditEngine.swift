@@ -105,6 +105,9 @@ public struct AuditOutcome: Sendable {
     public var warnings: [String]
     /// What the folder search skipped and why (`--verbose`).
     public var skipped: [String] = []
+    /// The paths a `.veilignore` of the audited tree left out (said without `--verbose`: a
+    /// pull request can add one).
+    public var leftOutByTree: [String] = []
     /// With ``AuditOptions/review``: the findings the baseline does not cover, to decide
     /// one by one; nil without it or when the configuration has an error.
     public var review: BaselineReview?
@@ -147,7 +150,7 @@ public struct AuditEngine: Sendable {
         let rules = loadRules(resolver, problems: &problems)
         let baseline = loadBaseline(problems: &problems)
         let (salt, saltKind) = Self.fingerprintSalt(baseline: baseline, secret: options.fingerprintSalt)
-        let (files, missing, skipped, discoveredNotAudited) = discoverInputs()
+        let (files, missing, skipped, leftOutByTree, discoveredNotAudited) = discoverInputs()
         let rulesFiles = AuditRulesFiles()
         var audits = await audit(
             files, rules: rules, resolver: resolver, rulesFiles: rulesFiles, salt: salt, progress: progress)
@@ -167,7 +170,7 @@ public struct AuditEngine: Sendable {
         let inputWarnings = audits.flatMap(\.warnings)
         var outcome = AuditOutcome(
             report: report, baselineWritten: reconciled.baselineWritten,
-            warnings: inputWarnings + reconciled.warnings, skipped: skipped)
+            warnings: inputWarnings + reconciled.warnings, skipped: skipped, leftOutByTree: leftOutByTree)
         if options.review, problems.isEmpty, let baseline, let path = options.baselinePath {
             let sorted = reconciled.findings.sorted { $0.finding < $1.finding }
             let items = sorted.compactMap { item -> BaselineReview.Item? in
@@ -257,7 +260,8 @@ public struct AuditEngine: Sendable {
     /// The input files of this shard, the paths given that do not exist, and what the folder
     /// search skipped (for `--verbose`).
     private func discoverInputs() -> (
-        files: [AuditInputFile], missing: [AuditedInput], skipped: [String], notAudited: [AuditSkippedMedia]
+        files: [AuditInputFile], missing: [AuditedInput], skipped: [String], leftOutByTree: [String],
+        notAudited: [AuditSkippedMedia]
     ) {
         let discovered = AuditInputDiscovery.discover(
             options.paths, currentFolder: options.currentFolder,
@@ -266,7 +270,7 @@ public struct AuditEngine: Sendable {
         let files = discovered.files.filter { options.shard?.contains(path: $0.path) ?? true }
         let missing = discovered.missing.filter { options.shard?.contains(path: $0.path) ?? true }
         let notAudited = discovered.notAudited.filter { options.shard?.contains(path: $0.path) ?? true }
-        return (files, missing, discovered.skipped, notAudited)
+        return (files, missing, discovered.skipped, discovered.leftOutByTree, notAudited)
     }
 
     /// Audits every file (none when the rules did not load: each is listed unaudited), sorted

@@ -64,6 +64,9 @@ public enum AuditInputDiscovery {
         public var missing: [AuditedInput]
         /// What the folder search skipped and why (`path: reason`), for `--verbose`.
         public var skipped: [String] = []
+        /// The paths a `.veilignore` of the audited tree left out (a file a pull request can
+        /// change: said even without `--verbose`).
+        public var leftOutByTree: [String] = []
         /// Files that may hold terminal media and will not be audited, and why (reported).
         public var notAudited: [AuditSkippedMedia] = []
     }
@@ -114,6 +117,7 @@ public enum AuditInputDiscovery {
         var files: [String: AuditInputFile] = [:]
         var missing: [AuditedInput] = []
         var skipped: [String] = []
+        var leftOutByTree: [String] = []
         var notAudited: [AuditSkippedMedia] = []
         for given in paths {
             let absolute = given.hasPrefix("/") ? given : (currentFolder as NSString).appendingPathComponent(given)
@@ -194,6 +198,7 @@ public enum AuditInputDiscovery {
             }
             missing += search.errors
             skipped += search.skipped
+            leftOutByTree += search.leftOutByTree
             notAudited += search.notAudited
             if search.otherFiles > 0 {
                 skipped.append(
@@ -202,7 +207,8 @@ public enum AuditInputDiscovery {
             }
         }
         return Result(
-            files: files.values.sorted(), missing: missing.sorted(), skipped: skipped, notAudited: notAudited.sorted())
+            files: files.values.sorted(), missing: missing.sorted(), skipped: skipped, leftOutByTree: leftOutByTree,
+            notAudited: notAudited.sorted())
     }
 }
 
@@ -266,6 +272,8 @@ struct FolderSearch {
     var found: [AuditInputFile] = []
     var errors: [AuditedInput] = []
     var skipped: [String] = []
+    /// The paths the tree's `.veilignore` left out.
+    var leftOutByTree: [String] = []
     /// Regular files that could not be examined (they may hold terminal media).
     var notAudited: [AuditSkippedMedia] = []
     /// Regular files that are no input by name or content (source code, documents).
@@ -333,6 +341,7 @@ struct FolderSearch {
             let type = status.st_mode & S_IFMT
             if let rule = ignore.exclusion(of: relative, isFolder: type == S_IFDIR) {
                 skipped.append("\(shown(relative)): excluded by \(rule.source) '\(rule.text)'")
+                if rule.source.hasPrefix(IgnoreRules.fileName) { leftOutByTree.append(shown(relative)) }
                 continue
             }
             if let kind {
