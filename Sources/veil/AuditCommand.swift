@@ -70,13 +70,7 @@ struct AuditCommand: AsyncParsableCommand {
                 + "real leak, skip, quit); accepted ones are written to the baseline."))
     var review = false
 
-    @Option(
-        name: .customLong("group-above"),
-        help: ArgumentHelp(
-            "Report the findings of a rule as one group (a flood) when an input has more than N of them: one text line, one SARIF result; 0 lists every one.",
-            valueName: "n")
-    )
-    var groupAbove: Int = AuditReportOptions.defaultGroupAbove
+    @OptionGroup var flood: GroupAboveOption
 
     @Option(help: "Inputs audited in parallel (default: the number of active cores).")
     var jobs: Int?
@@ -195,7 +189,7 @@ struct AuditCommand: AsyncParsableCommand {
             colour: colour, sourceRootURI: sourceRoot,
             command: ShellQuoting.command(["veil"] + CommandLine.arguments.dropFirst()),
             warnings: outcome.warnings, skipped: outcome.skipped)
-        reportOptions.groupAbove = groupAbove
+        reportOptions.groupAbove = flood.groupAbove
         let text = reporter.report(report, options: reportOptions)
 
         if verbose {

@@ -46,13 +46,7 @@ struct ScanCommand: ParsableCommand {
     )
     var showLast: Int = 0
 
-    @Option(
-        name: .customLong("group-above"),
-        help: ArgumentHelp(
-            "Report the values of a rule as one group (a flood: count, first, last, a sample) when a capture shows more than N of them; 0 lists every value.",
-            valueName: "n")
-    )
-    var groupAbove: Int = ScanReport.defaultGroupAbove
+    @OptionGroup var flood: GroupAboveOption
 
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even when a block finding is found (errors still exit 2).")
     var exitZero = false
@@ -66,7 +60,6 @@ struct ScanCommand: ParsableCommand {
 
     func validate() throws {
         guard showLast >= 0 else { throw ValidationError("--show-last must be 0 or more (got \(showLast))") }
-        guard groupAbove >= 0 else { throw ValidationError("--group-above must be 0 or more (got \(groupAbove))") }
         do {
             try UnsupportedReportFormat.check(scan: format, text: text)
         } catch {
@@ -85,7 +78,7 @@ struct ScanCommand: ParsableCommand {
         var job = ScanJob(
             rules: rules, format: format, showingLast: showLast, listsAllowlisted: verbose, tool: VeilCommand.tool,
             sourceRootURI: currentFolder.absoluteString)
-        job.groupAbove = groupAbove
+        job.groupAbove = flood.groupAbove
         let outcome =
             text
             ? try job.run(text: capture.input)

@@ -142,6 +142,16 @@ import Testing
         #expect(result.stderr.contains("at most 4 characters"), "\(result)")
     }
 
+    /// `--group-above` is one option of scan and audit: the same check, the same exit code.
+    @Test(arguments: [["scan", "-", "--group-above=-1"], ["audit", ".", "--group-above=-1"]])
+    func aNegativeGroupThresholdIsAUsageError(_ arguments: [String]) throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let result = try CLI.run(arguments, in: work, stdin: Array("hello\r\n".utf8))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("--group-above must be 0 or more (got -1)"), "\(result)")
+    }
+
     @Test func verboseScanNamesAllowlistedValuesMasked() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }

@@ -303,9 +303,10 @@ import Testing
               --show-last <show-last> Show the last N characters of each finding (at most
                                       4, and at most a quarter of it). (default: 0)
               --group-above <n>       Report the values of a rule as one group (a flood:
-                                      count, first, last, a sample) when a capture shows
-                                      more than N of them; 0 lists every value. (default:
-                                      50)
+                                      one text line and one SARIF result with the count,
+                                      the first and last place and a sample) when an input
+                                      shows more than N of them; 0 lists every value.
+                                      (default: 50)
               --exit-zero             Exit 0 even when a block finding is found (errors
                                       still exit 2).
               -v, --verbose           Say which rules file applied; list every place of
@@ -508,9 +509,11 @@ import Testing
               --review                Decide on a terminal, one by one, about each finding
                                       not in --baseline (accept, real leak, skip, quit);
                                       accepted ones are written to the baseline.
-              --group-above <n>       Report the findings of a rule as one group (a flood)
-                                      when an input has more than N of them: one text line,
-                                      one SARIF result; 0 lists every one. (default: 50)
+              --group-above <n>       Report the values of a rule as one group (a flood:
+                                      one text line and one SARIF result with the count,
+                                      the first and last place and a sample) when an input
+                                      shows more than N of them; 0 lists every value.
+                                      (default: 50)
               --jobs <jobs>           Inputs audited in parallel (default: the number of
                                       active cores).
               --shard <shard>         Audit only part K of N of the inputs (K is 1-based),

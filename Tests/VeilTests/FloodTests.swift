@@ -93,17 +93,9 @@ import VeilScreen
         #expect(a.sensitiveOffsets == b.sensitiveOffsets)
     }
 
-    static func audit(in folder: String, baseline: String? = nil, update: Bool = false) async -> AuditOutcome {
-        let options = AuditOptions(
-            paths: ["."], baselinePath: baseline, updateBaseline: update, currentFolder: folder,
-            tool: AuditReport.Tool(version: "0.0.0-test"), timing: false,
-            fingerprintSalt: Array("flood-test-salt!!".utf8))
-        return await AuditEngine(options: options).run()
-    }
-
     @Test func auditGivesAFloodOneLineAndOneSARIFResult() async throws {
         let folder = try Self.folder()
-        let report = await Self.audit(in: folder).report
+        let report = await EveryPlaceTests.audit(in: folder).report
         #expect(report.findings.count == 60)
         let text = TextAuditReporter.report(report, options: AuditReportOptions())
         #expect(text.split(separator: "\n").filter { $0.contains("  email  ") }.count == 1, "\(text)")
@@ -133,8 +125,8 @@ import VeilScreen
 
     @Test func theBaselineStillSuppressesValueByValue() async throws {
         let folder = try Self.folder()
-        _ = await Self.audit(in: folder, baseline: "baseline.json", update: true)
-        let rerun = await Self.audit(in: folder, baseline: "baseline.json").report
+        _ = await EveryPlaceTests.audit(in: folder, baseline: "baseline.json", update: true)
+        let rerun = await EveryPlaceTests.audit(in: folder, baseline: "baseline.json").report
         #expect(rerun.exitCode == 0)
         #expect(rerun.summary.suppressed == 60)
         let text = TextAuditReporter.report(rerun, options: AuditReportOptions())

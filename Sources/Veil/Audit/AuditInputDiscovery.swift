@@ -341,7 +341,7 @@ struct FolderSearch {
             let type = status.st_mode & S_IFMT
             if let rule = ignore.exclusion(of: relative, isFolder: type == S_IFDIR) {
                 skipped.append("\(shown(relative)): excluded by \(rule.source) '\(rule.text)'")
-                if rule.source.hasPrefix(IgnoreRules.fileName) { leftOutByTree.append(shown(relative)) }
+                if !rule.isCommandLine { leftOutByTree.append(shown(relative)) }
                 continue
             }
             if let kind {

@@ -44,8 +44,8 @@ public struct AuditReportOptions: Sendable, Hashable {
     /// `floods`; 0 never groups (`--group-above`).
     public var groupAbove = Self.defaultGroupAbove
 
-    /// The default of ``groupAbove``, as `veil scan`'s.
-    public static let defaultGroupAbove = 50
+    /// The default of ``groupAbove``: `veil scan`'s (``ScanReport/defaultGroupAbove``).
+    public static let defaultGroupAbove = ScanReport.defaultGroupAbove
 
     /// Whether `text` output should be coloured: the one rule of ``TerminalColour``.
     public static func wantsColour(isTerminal: Bool, environment: [String: String]) -> Bool {

@@ -24,6 +24,8 @@ public struct IgnoreRules: Sendable, Hashable {
         public var anchored: Bool
         /// Where the pattern was written, e.g. `.veilignore:3` or `--exclude`.
         public var source: String
+        /// Whether it came from the command line (`--exclude`), not from a file of the tree.
+        public var isCommandLine = false
         /// The line as written (for `--verbose`).
         public var text: String
     }
@@ -50,7 +52,7 @@ public struct IgnoreRules: Sendable, Hashable {
 
     /// `--exclude` patterns, one gitignore line each.
     public init(excludes: [String]) {
-        for exclude in excludes { add(Array(exclude.utf8), source: "--exclude") }
+        for exclude in excludes { add(Array(exclude.utf8), source: "--exclude", isCommandLine: true) }
     }
 
     /// These rules followed by `other`'s (which then win where both match).
@@ -75,7 +77,7 @@ public struct IgnoreRules: Sendable, Hashable {
 
     // MARK: Parsing
 
-    private mutating func add(_ raw: [UInt8], source: String) {
+    private mutating func add(_ raw: [UInt8], source: String, isCommandLine: Bool = false) {
         var line = raw
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         let text = String(decoding: line, as: UTF8.self)
@@ -108,7 +110,7 @@ public struct IgnoreRules: Sendable, Hashable {
         rules.append(
             Rule(
                 pattern: line, negated: negated, foldersOnly: foldersOnly, anchored: anchored,
-                source: source, text: text))
+                source: source, isCommandLine: isCommandLine, text: text))
     }
 
     // MARK: Matching

@@ -20,7 +20,6 @@ extension ScanReport {
         groupAbove: Int = defaultGroupAbove
     ) throws(UnsupportedReportFormat) -> String {
         let (exposures, floods) = Self.floods(report.exposures, above: groupAbove)
-        let rows = exposures.map { Row(exposure: $0, input: input) }
         switch format {
         case .json:
             // Every value stays in `findings` (a script hides or counts them all); `floods`
@@ -56,6 +55,7 @@ extension ScanReport {
             }
             return document.renderedCompact()
         case .text:
+            let rows = exposures.map { Row(exposure: $0, input: input) }
             let after = mediaText(media, showingLast: showingLast) + (allowlisted.map(allowlistedText) ?? "")
             guard !rows.isEmpty || !floods.isEmpty else {
                 return (media.isEmpty ? "no findings\n" : "nothing on any screen\n") + after

@@ -172,7 +172,7 @@ struct Band: Sendable {
         var word: UInt64 = 0
         ink.withUnsafeBufferPointer { ink in
             for index in 0..<ink.count {
-                word = word << 1 | (Int(ink[index]) > InkProfile.threshold * 2 ? 1 : 0)
+                word = word << 1 | (Band.isInk(ink[index]) ? 1 : 0)
                 if index & 63 == 63 {
                     hasher.combine(word)
                     word = 0
@@ -186,6 +186,11 @@ struct Band: Sendable {
         self.top = top
         self.ink = ink
     }
+
+    /// Whether an ink strength is ink (the pixel is past ``InkProfile/threshold``): what a
+    /// band's key and ``TypedRows`` compare.
+    @inline(__always)
+    static func isInk(_ strength: UInt8) -> Bool { Int(strength) > InkProfile.threshold * 2 }
 
     /// Lines read best at about this many pixels high.
     static let readingHeight = 40

@@ -35,15 +35,12 @@ enum TypedRows {
             var read: [Int] = []
             for position in order {
                 let band = bands[indices[position]]
-                var source: Source? = nil
-                for other in read
-                where bands[indices[other]].width == band.width && bands[indices[other]].height == band.height {
-                    if var found = columns[position].part(from: columns[other], band: band, cellLimit: cellLimit) {
-                        found.band = indices[other]
-                        source = found
-                        break
-                    }
-                }
+                let source = read.lazy.compactMap { other -> Source? in
+                    guard bands[indices[other]].width == band.width, bands[indices[other]].height == band.height,
+                        let part = columns[position].part(from: columns[other], band: band, cellLimit: cellLimit)
+                    else { return nil }
+                    return Source(band: indices[other], cut: part.cut, cursor: part.cursor)
+                }.first
                 if let source { sources[indices[position]] = source } else { read.append(position) }
             }
         }
@@ -71,46 +68,43 @@ enum TypedRows {
         }
     }
 
-    /// A row's ink by column: a signature per column, which columns hold ink, the last that does.
+    /// A row's ink by column: a signature per column, and the last column with ink (-1: none).
     private struct Columns {
         var signatures: [UInt64]
-        var hasInk: [Bool]
         var last: Int
 
         init(_ band: Band) {
             var signatures = [UInt64](repeating: 0, count: band.width)
-            var hasInk = [Bool](repeating: false, count: band.width)
+            var last = -1
             band.ink.withUnsafeBufferPointer { ink in
                 for x in 0..<band.width {
                     var signature: UInt64 = 0xcbf2_9ce4_8422_2325
                     var any = false
                     for y in 0..<band.height {
-                        let bit: UInt64 = Int(ink[y * band.width + x]) > InkProfile.threshold * 2 ? 1 : 0
+                        let bit: UInt64 = Band.isInk(ink[y * band.width + x]) ? 1 : 0
                         any = any || bit == 1
                         signature = (signature ^ bit) &* 0x100_0000_01b3
                     }
                     signatures[x] = signature
-                    hasInk[x] = any
+                    if any { last = x }
                 }
             }
             self.signatures = signatures
-            self.hasInk = hasInk
-            self.last = hasInk.lastIndex(of: true) ?? -1
+            self.last = last
         }
 
         /// How this row is a prefix of `longer`, or nil: the same ink up to a column (the cut)
         /// where `longer` goes on, and past it nothing or a cursor (one cell of solid ink).
-        func part(from longer: Columns, band: Band, cellLimit: Int) -> Source? {
+        func part(from longer: Columns, band: Band, cellLimit: Int) -> (cut: Int, cursor: Bool)? {
             let width = signatures.count
             var cut = 0
             while cut < width && signatures[cut] == longer.signatures[cut] { cut += 1 }
-            guard cut > 0, cut < width, longer.hasInk[cut...].contains(true) else { return nil }
+            guard last >= 0, cut > 0, cut < width, longer.last >= cut else { return nil }
             // Past the cut, nothing or a cursor: one cell of solid ink.
-            guard let last = hasInk.lastIndex(of: true) else { return nil }
             if last >= cut {
                 guard last < cut + cellLimit, isSolid(band, columns: cut..<(last + 1)) else { return nil }
             }
-            return Source(band: -1, cut: cut, cursor: last >= cut)
+            return (cut, last >= cut)
         }
 
         /// Whether the ink in `columns` fills its box as a cursor does.
@@ -120,7 +114,7 @@ enum TypedRows {
             var inked = 0
             band.ink.withUnsafeBufferPointer { ink in
                 for y in 0..<band.height {
-                    for x in columns where Int(ink[y * band.width + x]) > InkProfile.threshold * 2 {
+                    for x in columns where Band.isInk(ink[y * band.width + x]) {
                         inked += 1
                         top = min(top, y)
                         bottom = max(bottom, y)

@@ -16,14 +16,11 @@ final class GIFFrameIndexer {
     /// Index buffers of frames compressed, for the next frames.
     private var spareIndices: [[UInt8]] = []
 
-    /// A frame waiting for the next one to know its delay.
+    /// A frame waiting for the next one to know its delay (its job's `delay` is set then).
     private struct PendingFrame {
-        var rect: PixelRect
-        var indices: [UInt8]
-        var palette: [UInt8]
-        var paletteCount: Int
-        var transparent: Int
+        var job: GIFEncodingJob
         var startCentiseconds: Int
+        var rect: PixelRect { job.rect }
     }
 
     init(width: Int, height: Int) {
@@ -76,9 +73,9 @@ final class GIFFrameIndexer {
     }
 
     private static func job(_ frame: PendingFrame, delay: Int) -> GIFEncodingJob {
-        GIFEncodingJob(
-            rect: frame.rect, indices: frame.indices, palette: frame.palette, paletteCount: frame.paletteCount,
-            transparent: frame.transparent, delay: delay)
+        var job = frame.job
+        job.delay = delay
+        return job
     }
 
     /// Milliseconds to the GIF's hundredths of a second, rounded.
@@ -107,7 +104,9 @@ final class GIFFrameIndexer {
             }
         }
         return PendingFrame(
-            rect: rect, indices: indices, palette: palette.bytes, paletteCount: palette.count, transparent: -1,
+            job: GIFEncodingJob(
+                rect: rect, indices: indices, palette: palette.bytes, paletteCount: palette.count, transparent: -1,
+                delay: 0),
             startCentiseconds: start)
     }
 
@@ -213,8 +212,10 @@ final class GIFFrameIndexer {
                     }
                 }
                 return PendingFrame(
-                    rect: area, indices: indices, palette: palette.bytes, paletteCount: palette.count,
-                    transparent: transparent, startCentiseconds: 0)
+                    job: GIFEncodingJob(
+                        rect: area, indices: indices, palette: palette.bytes, paletteCount: palette.count,
+                        transparent: transparent, delay: 0),
+                    startCentiseconds: 0)
             }
         }
     }
