@@ -134,6 +134,44 @@ case("rep_wraps", 10, 4, "12345678A" + CSI + "4b", "REP wraps across the right m
 case("rep_wide", 10, 4, "中" + CSI + "2b" + CRLF + "e\u0301" + CSI + "2b",
      "REP of a wide character and of a character with a combining mark")
 case("rep_after_sgr", 10, 4, "A" + CSI + "31m" + CSI + "2b", "REP after an SGR: xterm repeats nothing (only right after a printed character)", attrs=True)
+# REP's work is clamped where more copies cannot change the screen (issue 31, item 7): these
+# cases pin what the copies must still do. Most end with `Z`, which shows a pending wrap.
+case("rep_no_previous", 10, 4, CSI + "5b" + "Z", "REP with nothing printed before it repeats nothing")
+case("rep_after_bel", 10, 4, "A\x07" + CSI + "3b" + "Z", "REP after a C0 control (BEL)")
+case("rep_after_rep", 10, 4, "A" + CSI + "2b" + CSI + "3b" + "Z", "REP right after a REP repeats the same character again")
+case("rep_after_zero_width", 10, 4, "a\u200b" + CSI + "3b" + "Z", "REP after a zero-width space")
+case("rep_after_combining_only", 10, 4, CRLF + "\u0301" + CSI + "3b" + "Z", "REP after a combining mark with no base character")
+case("rep_pending_wrap_start", 10, 4, "123456789A" + CSI + "3b" + "Z", "REP from a pending wrap wraps first")
+case("rep_exact_screen", 10, 4, "A" + CSI + "39b", "REP that fills the screen exactly leaves a pending wrap (no scroll)")
+case("rep_exact_screen_then", 10, 4, "A" + CSI + "39b" + "Z", "the pending wrap after a REP that fills the screen: Z scrolls")
+case("rep_past_screen", 10, 4, "x" + CSI + "100b" + "Z", "REP of more than the screen scrolls, as the copies printed one by one")
+case("rep_huge", 10, 4, FILL4 + "a" + CSI + "65535b" + "Z", "REP of 65535 on a full screen")
+case("rep_region", 10, 5, FILL5 + CSI + "2;4r" + CSI + "3;5Hq" + CSI + "35b" + "Z",
+     "REP scrolls only the scroll region (rows 2-4)")
+case("rep_below_region", 10, 5, FILL5 + CSI + "1;2r" + CSI + "5;8Hq" + CSI + "35b" + "Z",
+     "REP on the last row below the scroll region rewrites that row (no scroll)")
+case("rep_declrmm", 10, 4, FILL4 + CSI + "?69h" + CSI + "3;6s" + CSI + "2;4Hm" + CSI + "30b" + "Z",
+     "REP with left/right margins (DECLRMM): wraps to the left margin, scrolls the rectangle")
+case("rep_declrmm_region", 10, 5, FILL5 + CSI + "2;4r" + CSI + "?69h" + CSI + "2;8s" + CSI + "3;3Hm" + CSI + "100b" + "Z",
+     "REP with top/bottom and left/right margins")
+case("rep_autowrap_off", 10, 4, CSI + "?7l" + "ab" + CSI + "20b" + "Z",
+     "REP without autowrap overwrites the last column")
+case("rep_autowrap_off_then_on", 10, 4, CSI + "?7l" + "ab" + CSI + "20b" + CSI + "?7h" + "Z",
+     "the wrap flag REP leaves in the last column without autowrap wraps once autowrap is back")
+case("rep_insert", 10, 4, "abcdefghij\r" + CSI + "4hX" + CSI + "3b",
+     "REP in insert mode (IRM) shifts the line right for each copy")
+case("rep_insert_wraps", 10, 4, FILL4 + CSI + "2;5H" + CSI + "4hX" + CSI + "12b" + "Z",
+     "REP in insert mode that wraps: each row shifted from the cursor")
+case("rep_wide_odd", 9, 4, "\u4e2d" + CSI + "10b" + "Z",
+     "REP of a wide character on an odd width: the last column is skipped, the character wraps")
+case("rep_wide_autowrap_off", 9, 3, CSI + "?7l" + "\u4e2d" + CSI + "10b" + "Z",
+     "REP of a wide character without autowrap: copies stop at the edge")
+case("rep_wide_past_screen", 10, 3, "ab\u4e2d" + CSI + "40b" + "Z", "REP of a wide character past the screen")
+case("rep_dec_graphics", 10, 3, ESC + "(0q" + CSI + "14b" + ESC + "(B" + "Z", "REP of a DEC special graphics character")
+case("rep_double_width_row", 10, 3, ESC + "#6" + "a" + CSI + "12b" + "Z",
+     "REP on a double-width row: copies wrap at half the width")
+case("rep_bce", 10, 3, CSI + "44m" + "a" + CSI + "45b" + CSI + "0m" + "Z",
+     "REP with a background colour: the copies and the rows that scroll in keep it", attrs=True)
 
 # ---------------------------------------------------------------- BCE
 case("bce_el_ech", 10, 4,

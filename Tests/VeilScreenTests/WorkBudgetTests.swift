@@ -85,10 +85,47 @@ import Testing
         #expect(small.isOverWorkBudget)
     }
 
-    @Test func aRepeatStormRunsIntoTheBudget() throws {
+    @Test func aRepeatStormIsClampedNotRefused() throws {
+        // 2,000 times `a` and a REP of 65,535: 131 million characters. Each REP after the
+        // first finds the screen full of copies (a fixed point) and prints only what changes:
+        // the rest of the bottom row, one scroll and the new bottom row's copies.
+        var t = try Terminal(cols: 1000, rows: 1000)
+        t.workBudget = 10_000_000
+        t.feed(String(repeating: "a\(csi)65535b", count: 2_000))
+        #expect(!t.isOverWorkBudget)
+        #expect(t.workDone < 2_000 * 4 * 1000)
+        // 131,072,000 characters from the top-left corner: 131,072 full rows, the wrap pending.
+        #expect(t.screen.lines().allSatisfy { $0 == String(repeating: "a", count: 1000) })
+        #expect(t.screen.cursor.row == 999 && t.screen.cursor.col == 999)
+        #expect(t.screen.wrapped.dropLast().allSatisfy { $0 } && t.screen.wrapped.last == false)
+        t.feed("Z")
+        #expect(t.screen.lines().suffix(2) == [String(repeating: "a", count: 1000), "Z"])
+        // As in xterm, a REP right after a REP repeats nothing: 2,000 REPs after one `a` print 65,536.
+        var once = try Terminal(cols: 1000, rows: 1000)
+        once.feed("a" + String(repeating: "\(csi)65535b", count: 2_000))
+        let lines = once.screen.lines()
+        #expect(lines.prefix(65).allSatisfy { $0 == String(repeating: "a", count: 1000) })
+        #expect(lines[65] == String(repeating: "a", count: 536) && lines[66].isEmpty)
+    }
+
+    @Test func oneRepeatCostsAtMostAboutAScreen() throws {
+        // Narrow copies fill whole rows as uniform rows (a unit each); wide ones, margins and
+        // insert mode print every copy up to the fixed point: about a screen of cells.
+        for (setUp, character) in [("", "a"), ("", "中"), ("\(csi)?69h\(csi)2;999s\(csi)2H", "a"), ("\(csi)4h", "a")] {
+            var t = try Terminal(cols: 1000, rows: 1000)
+            t.feed(setUp + character)
+            let work = cost(of: "\(csi)65535b", 1, on: &t)
+            #expect(work <= 2 * 1000 * 1000 + 10_000, "\(setUp.debugDescription) \(character): \(work)")
+            #expect(!t.isOverWorkBudget)
+        }
+    }
+
+    @Test func aStormOfRectangleCopiesRunsIntoTheBudget() throws {
+        // DECCRA of the whole screen costs its cells every time: past the budget the terminal
+        // stops, says where, and changes nothing more.
         var t = try Terminal(cols: 100, rows: 100)
         t.workBudget = 10_000_000
-        let storm = "a" + String(repeating: "\(csi)65535b", count: 10_000)
+        let storm = "a" + String(repeating: "\(csi)1;1;100;100;1;2;1;1$v", count: 2_000)
         t.feed(storm)
         #expect(t.isOverWorkBudget)
         let position = try #require(t.workBudgetExceededAtByte)

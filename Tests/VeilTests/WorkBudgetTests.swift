@@ -94,10 +94,10 @@ import VeilScreen
     }
 
     @Test func aScreenPastItsWorkBudgetStopsTheRun() async throws {
-        // 2,000 REPs of 65,535 cells, 131 million cells: past a budget of 10 million (the
-        // default, 2^30, is too slow to reach in a debug build).
-        let storm = String(repeating: "\\e[65535b", count: 2_000)
-        let yaml = "name: rep\nscreen: {size: 1000x1000}\ntimeline:\n  - launch\n  - print: \"a\(storm)\"\n  - home\n"
+        // 2,000 copies of the whole 100×100 screen (DECCRA), 20 million cells: past a budget of
+        // 10 million (the default, 2^30, is too slow to reach in a debug build).
+        let storm = String(repeating: "\\e[1;1;100;100;1;2;1;1$v", count: 2_000)
+        let yaml = "name: copy\nscreen: {size: 100x100}\ntimeline:\n  - launch\n  - print: \"a\(storm)\"\n  - home\n"
         await #expect {
             _ = try await run(yaml, out: false, work: 10_000_000)
         } throws: { error in
@@ -153,18 +153,28 @@ extension ScenarioWorkBudgetTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-budget-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("rep.ans")
-        try Data(("a" + String(repeating: "\u{1B}[65535b", count: 2_000)).utf8).write(to: file)
+        let file = folder.appendingPathComponent("copies.ans")
+        try Data(("a" + String(repeating: "\u{1B}[1;1;100;100;1;2;1;1$v", count: 2_000)).utf8).write(to: file)
         #expect {
-            _ = try TerminalCapture.screen(path: file.path, cols: 1000, rows: 1000, workBudget: 10_000_000)
+            _ = try TerminalCapture.screen(path: file.path, cols: 100, rows: 100, workBudget: 10_000_000)
         } throws: { error in
             guard let error = error as? InputError else { return false }
             return error.path == file.path && error.message.hasPrefix("work budget exceeded by byte")
         }
-        // On a small screen REP counts are reduced modulo a row: the same storm fits.
-        #expect(throws: Never.self) {
-            _ = try TerminalCapture.screen(path: file.path, cols: 10, rows: 10, workBudget: 10_000_000)
-        }
+    }
+
+    @Test func aRepeatStormIsAcceptedWithTheScreenItDraws() throws {
+        // 2,000 times `a` and a REP of 65,535 on 1000×1000 (131 million characters): clamped to
+        // what changes the screen, within a budget of 10 million; the screen is the one the
+        // characters printed one by one draw (131,072 full rows).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("rep.ans")
+        try Data(String(repeating: "a\u{1B}[65535b", count: 2_000).utf8).write(to: file)
+        let screen = try TerminalCapture.screen(path: file.path, cols: 1000, rows: 1000, workBudget: 10_000_000)
+        let lines = screen.lines()
+        #expect(lines.count == 1000 && lines.allSatisfy { $0 == String(repeating: "a", count: 1000) })
     }
 
     @Test func aRecordingNamesTheEventThatRanOut() throws {

@@ -64,6 +64,7 @@ extension ExposureTracking {
             work &+= newRows * newCols  // the rows' offsets copied to the new size
         case .renumberTables:
             finishBatch()  // the lines copied so far keep the indices of now
+            lastRepeatedRun = nil  // its cell's indices change meaning
         case .appearance:
             break
         }

@@ -39,6 +39,19 @@ struct ExposureTracking: Sendable {
     var batchCells = 0
     /// The next tag for a copied group (never 0).
     var nextTag: Int32 = 1
+    /// The last group copied, when it and the line above it were rows of one repeated cell
+    /// (see ``RepeatedRun``); nil otherwise.
+    var lastRepeatedRun: RepeatedRun?
+
+    /// A window of rows that are each one cell repeated (uniform rows: what REP and DECALN
+    /// leave), all the same cell: its text is that character repeated, with these soft wraps.
+    /// Two windows with the same run hold the same text.
+    struct RepeatedRun: Equatable {
+        var cell: Cell
+        var cols: Int
+        var contextWrapped: [Bool]
+        var groupWrapped: [Bool]
+    }
 
     init(mode: ExposureMode, cols: Int, rows: Int) {
         self.mode = mode
@@ -127,6 +140,18 @@ struct ExposureTracking: Sendable {
             let keep = ExposureBatchBuilder.maximumRows - group.count - 1
             context = keep > 0 ? (above.upperBound - keep + 1)...above.upperBound : nil
         }
+        // A leaving window whose text is the text of the window copied just before (one
+        // character repeated over the same rows and soft wraps, as a storm of REPs scrolls rows
+        // of copies off the screen one by one) holds the same values: judging it again finds
+        // nothing new (a value found in the first is a known value, hidden wherever it shows),
+        // so its rows are marked judged without a copy. Only the places of a value made of
+        // one repeated character are not listed again.
+        let run = repeatedRun(context: context, group: group, on: screen, work: &work)
+        if leaving, let run, run == lastRepeatedRun {
+            for r in group { shown.setDirty(r, false) }
+            return group.upperBound
+        }
+        lastRepeatedRun = run
         let follows = context != nil && builder.sweepRow == group.lowerBound - 1 && builder.cols == cols
         let added = group.count + (follows ? 0 : (context?.count ?? 0) + 1)
         if builder.cols != cols || !builder.fits(rows: added) { finishBatch() }
@@ -172,6 +197,21 @@ struct ExposureTracking: Sendable {
             work = ExposureTracker.exhaustsBudget
         }
         return group.upperBound
+    }
+
+    /// The run of one repeated cell that `context` and `group` are, or nil when a row is not
+    /// uniform or the rows differ (a unit per row tested).
+    private func repeatedRun(
+        context: ClosedRange<Int>?, group: ClosedRange<Int>, on screen: ScreenView, work: inout Int
+    ) -> RepeatedRun? {
+        guard let cell = screen.uniformCell(ofRow: group.lowerBound) else { return nil }
+        var rows = Array(group)
+        if let context { rows += Array(context) }
+        work &+= rows.count
+        for r in rows where screen.uniformCell(ofRow: r) != cell { return nil }
+        return RepeatedRun(
+            cell: cell, cols: cols, contextWrapped: context.map { $0.map { screen.isWrapped($0) } } ?? [],
+            groupWrapped: group.map { screen.isWrapped($0) })
     }
 
     /// Whether rows `rows` are all blank (a row whose cells are kept one by one costs a unit

@@ -10,7 +10,8 @@ public enum ScreenChange: Hashable, Sendable {
     /// (``Terminal/feed(_:at:)-(UnsafeBufferPointer<UInt8>,_)``) of the first byte of the first
     /// cell's character, or -1 when unknown. With `run`, each cell holds a one-byte character
     /// and cell `cols.lowerBound + k` comes from position `position + k`; otherwise the
-    /// cells are one character's (a wide character's two cells, or one).
+    /// cells are one character's (a wide character's two cells, or one), or copies of one
+    /// character made by REP, all from `position` (where the printed text before the REP ended).
     case write(row: Int, cols: Range<Int>, position: Int, run: Bool)
     /// Every cell of the rectangle is about to be filled with one character (DECFRA) read
     /// from the control sequence at input position `position` (-1 when unknown).

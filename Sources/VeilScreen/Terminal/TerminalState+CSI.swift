@@ -106,7 +106,9 @@ extension TerminalState {
         case 0x5A:  // CSI Ps Z  CBT: cursor backward tabulation (ECMA-48 8.3.7)
             tabBackward(p.value(0, default: 1))
         case 0x62:  // CSI Ps b  REP: repeat the preceding graphic character (ECMA-48 8.3.103)
+            // xterm: a REP uses the character up; a REP right after it repeats nothing.
             if let scalar = lastPrinted { repeatCharacter(scalar, count: p.value(0, default: 1)) }
+            lastPrinted = nil
         case 0x63, 0x3E63, 0x3D63, 0x6E, 0x3F6E, 0x3E71, 0x2A_0079, 0x24_0077:
             // DA1, DA2, DA3, DSR, DECDSR, XTVERSION, DECRQCRA, DECRQPSR: answers only
             // (TerminalState+Reports.swift).

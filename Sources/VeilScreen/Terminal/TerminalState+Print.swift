@@ -11,6 +11,12 @@ extension TerminalState {
         singleShift = 0
         let width = CharacterWidth.of(scalar)
         if width == 0 {
+            switch scalar.properties.generalCategory {
+            case .control, .format:
+                lastPrinted = nil  // xterm: a REP after a zero-width space or joiner repeats nothing
+            default:
+                break  // a REP after a combining mark repeats its base character
+            }
             attachCombining(scalar)
             return
         }
@@ -133,34 +139,6 @@ extension TerminalState {
         guard index != 0 else { return }
         reportModify(row: row, cols: target..<(target + 1))
         grid[row, target].clusterIndex = index
-    }
-
-    /// REP: prints `scalar` `count` times. Once the screen is saturated with the character
-    /// (every row of the region full of it), printing a row's worth more only scrolls back
-    /// to the same state, so the count is reduced modulo a row's worth: hostile counts cost
-    /// at most a few screens of printing.
-    mutating func repeatCharacter(_ scalar: Unicode.Scalar, count: Int) {
-        let threshold = (rows + 2) * cols
-        var n = count
-        if n > threshold {
-            let width = CharacterWidth.of(scalar)
-            let perRow = width == 2 ? max(1, cols / 2) : cols
-            n = threshold + (n - threshold) % perRow
-        }
-        // Charged per cell up front: a storm of REPs runs into the work budget.
-        extraWork &+= n
-        guard !workExhausted else { return }
-        if scalar.value >= 0x20 && scalar.value < 0x7F {
-            var chunk = [UInt8](repeating: UInt8(scalar.value), count: min(n, 1024))
-            while n > 0 {
-                let length = min(n, chunk.count)
-                chunk.withUnsafeMutableBufferPointer { printASCII(UnsafeBufferPointer(rebasing: $0[0..<length])) }
-                n -= length
-            }
-        } else {
-            for _ in 0..<n { print(scalar) }
-        }
-        lastPrinted = scalar
     }
 
     func charset(_ index: Int) -> Charset {

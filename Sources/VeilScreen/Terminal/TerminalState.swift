@@ -79,7 +79,8 @@ struct TerminalState: Sendable {
     /// The set chosen by SS2/SS3 for the next character only (2 or 3), or 0.
     var singleShift = 0
 
-    /// The last printed graphic character, for REP; nil once anything else happened.
+    /// The last printed graphic character, for REP; nil once anything else happened (a REP,
+    /// which uses it up, and a zero-width format character included, as xterm).
     var lastPrinted: Unicode.Scalar?
     /// The cursor as the last printed character left it (row -1: nothing printed since the
     /// screen moved), to tell whether a combining mark follows that character directly.
