@@ -37,6 +37,32 @@ import VeilScreen
         }
     }
 
+    @Test func withoutLibdeflateTheSnapshotHasTheSamePixels() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = try Fixtures.url("screens/secrets.ans").path
+        let usual = try CLI.run(["snap", input, "-o", "usual.png"], in: work)
+        #expect(usual.status == 0, "\(usual)")
+        // A debug build's switch makes libdeflate look missing: zlib compresses instead.
+        let hidden = ["VEIL_TEST_HIDE_LIBRARIES": "libdeflate"]
+        let zlib = try CLI.run(["snap", input, "-o", "zlib.png"], in: work, environment: hidden)
+        #expect(zlib.status == 0, "\(zlib)")
+        #expect(zlib.stderr.isEmpty, "a missing libdeflate is no reason to say anything: \(zlib)")
+        let (usualBytes, zlibBytes) = (
+            [UInt8](try Data(contentsOf: work.appendingPathComponent("usual.png"))),
+            [UInt8](try Data(contentsOf: work.appendingPathComponent("zlib.png")))
+        )
+        #expect(
+            try Pixels.decode(work.appendingPathComponent("usual.png")).rgbBytes()
+                == Pixels.decode(work.appendingPathComponent("zlib.png")).rgbBytes())
+        if PNGEncoder.isLibdeflateAvailable {
+            #expect(
+                usualBytes.count < zlibBytes.count, "libdeflate's \(usualBytes.count) B ≥ zlib's \(zlibBytes.count) B")
+        } else {
+            #expect(usualBytes == zlibBytes)
+        }
+    }
+
     @Test(arguments: [1, 2])
     func snapFromFileHidesEverySecretAtScale(scale: Int) throws {
         let work = try Temp.folder()
