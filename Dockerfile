@@ -7,9 +7,10 @@
 # Two stages. The first builds the release archive with the Swift image (Scripts/package-release:
 # the Swift runtime and Foundation linked in, readelf-checked to need nothing but the libraries
 # below); the second unpacks it into /opt/veil on debian:bookworm-slim, where no toolchain is.
-# The run stage holds libpng and zlib (always needed), and giflib, libwebp, libjpeg and
-# Tesseract with its English data, which veil opens only for GIF, WebP, JPEG and OCR, so that
-# `veil audit` reads every format in the image (Scripts/release/image-packages). Docs/install.md
+# The run stage holds libpng and zlib (always needed), libdeflate (smaller PNGs), and giflib,
+# libwebp, libjpeg and Tesseract with its English data, which veil opens only for GIF, WebP,
+# JPEG and OCR, so that `veil audit` reads every format in the image
+# (Scripts/release/image-packages). Docs/install.md
 # has its size, estimated without a Docker engine by Scripts/estimate-image, and how it is
 # checked (Scripts/check-image, in the release workflow).
 ARG SWIFT_VERSION=6.3

@@ -40,8 +40,11 @@ let package = Package(
             path: "Sources/CLibYAML",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // The libpng call sequences behind setjmp.
-        .target(name: "CVeilPNG", dependencies: ["CLibPNG"]),
+        // The libpng call sequences behind setjmp; the image data's deflate stream by libdeflate,
+        // opened at run time through CVeilLibraries when installed (Debian: libdeflate0), else zlib.
+        .target(
+            name: "CVeilPNG", dependencies: ["CLibPNG", "CVeilLibraries"],
+            cSettings: [.define("VEIL_FAULT_INJECTION", .when(configuration: .debug))]),
         // Process-level C: the signal handlers that remove the temporary files of atomic writes in
         // flight and stop a child program; the executable's allocator settings.
         .target(name: "CVeilSignals"),

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <zlib.h>
 #include "context.h"
+#include "deflate.h"
 
 veil_png_ctx *veil_png_ctx_new(void) {
     return calloc(1, sizeof(veil_png_ctx));
@@ -37,6 +38,15 @@ int veil_png_ctx_reserve(veil_png_ctx *ctx, size_t extra) {
     ctx->out = grown;
     ctx->out_cap = cap;
     return 0;
+}
+
+int veil_png_ctx_set_libdeflate_level(veil_png_ctx *ctx, int level) {
+    if (ctx == NULL) return VEIL_PNG_EINVAL;
+    if (level != VEIL_PNG_LIBDEFLATE_OFF && (level < VEIL_DEFLATE_MIN_LEVEL || level > VEIL_DEFLATE_MAX_LEVEL)) {
+        return VEIL_PNG_ELEVEL;
+    }
+    ctx->libdeflate_level = level;
+    return VEIL_PNG_OK;
 }
 
 const uint8_t *veil_png_ctx_output(const veil_png_ctx *ctx, size_t *len) {

@@ -17,6 +17,7 @@ struct veil_png_ctx {
     uint32_t height;
     char message[256];  /* libpng's last error message */
     int status;         /* the running call's status; callbacks set it before a longjmp */
+    int libdeflate_level; /* 1...12, or VEIL_PNG_LIBDEFLATE_OFF; kept across calls */
 };
 
 /* Lives on the stack of the one function that calls libpng; the callbacks reach it through

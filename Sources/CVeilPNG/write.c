@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "context.h"
+#include "deflate.h"
 
 /* libpng's write callback: appends to the context's growable buffer. */
 static void write_fn(png_structp png, png_bytep data, size_t len) {
@@ -71,7 +72,61 @@ struct encode_job {
     int level;
     int zstrategy;
     uint8_t *packed; /* row buffer for bit depths below 8, allocated before setjmp */
+    uint8_t *idat; /* the image data's zlib stream when libdeflate made it, else NULL */
+    size_t idat_len;
 };
+
+/* The bytes of one image row as the PNG stores it, after its filter byte. */
+static size_t row_bytes(const struct encode_job *job) {
+    if (job->palette_rgb == NULL) return (size_t)job->width * 3;
+    return ((size_t)job->width * (size_t)palette_bit_depth(job->palette_count) + 7) / 8;
+}
+
+/* The rows exactly as libpng would compress them (filter byte 0, then the row's packed
+ * samples), compressed by libdeflate into job->idat. Returns VEIL_PNG_OK, VEIL_PNG_EINDEX,
+ * VEIL_PNG_ENOMEM, or -1 when libdeflate is not there (the caller writes through zlib). */
+static int deflate_rows(struct encode_job *job, int level) {
+    const size_t stride = 1 + row_bytes(job);
+    const size_t in_row = job->palette_rgb != NULL ? (size_t)job->width : (size_t)job->width * 3;
+    const int depth = job->palette_rgb != NULL ? palette_bit_depth(job->palette_count) : 8;
+    uint8_t *rows = malloc(stride * job->height);
+    if (rows == NULL) return VEIL_PNG_ENOMEM;
+    for (uint32_t y = 0; y < job->height; y++) {
+        const uint8_t *row = job->pixels + (size_t)y * in_row;
+        uint8_t *out = rows + (size_t)y * stride;
+        out[0] = PNG_FILTER_VALUE_NONE;
+        if (job->palette_rgb != NULL && job->palette_count < 256 && row_max(row, job->width) >= job->palette_count) {
+            free(rows);
+            return VEIL_PNG_EINDEX;
+        }
+        if (depth < 8) {
+            pack_row(out + 1, row, job->width, depth);
+        } else {
+            memcpy(out + 1, row, in_row);
+        }
+    }
+    uint8_t *stream = NULL;
+    size_t stream_len = 0;
+    int status = veil_deflate_zlib(level, rows, stride * job->height, &stream, &stream_len);
+    free(rows);
+    if (status != VEIL_PNG_OK) return status;
+    job->idat = stream;
+    job->idat_len = stream_len;
+    return VEIL_PNG_OK;
+}
+
+/* The zlib stream as IDAT chunks (one unless it exceeds a chunk's largest length), then IEND.
+ * png_write_end cannot be used: it refuses a file whose IDAT libpng did not compress. */
+static void write_deflated(png_structp png, const struct encode_job *job) {
+    size_t written = 0;
+    do {
+        size_t length = job->idat_len - written;
+        if (length > PNG_UINT_31_MAX) length = PNG_UINT_31_MAX;
+        png_write_chunk(png, (png_const_bytep) "IDAT", job->idat + written, length);
+        written += length;
+    } while (written < job->idat_len);
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+}
 
 /* The libpng calls for one image. May leave through the error callback's longjmp. */
 static void write_image(png_structp png, png_infop info, veil_png_ctx *ctx, const struct encode_job *job) {
@@ -98,6 +153,10 @@ static void write_image(png_structp png, png_infop info, veil_png_ctx *ctx, cons
                      PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     }
     png_write_info(png, info);
+    if (job->idat != NULL) {
+        write_deflated(png, job);
+        return;
+    }
     for (uint32_t y = 0; y < job->height; y++) {
         const uint8_t *row = job->pixels + (size_t)y * in_row;
         if (job->palette_rgb != NULL) {
@@ -139,8 +198,20 @@ static int encode(veil_png_ctx *ctx, struct encode_job *job) {
     return VEIL_PNG_OK;
 }
 
-/* Allocates the packing buffer a palette image needs, encodes, frees. */
+/* Compresses the rows with libdeflate when the context asks for it and the library is there,
+ * or allocates the packing buffer a palette image needs for libpng's zlib; encodes; frees. */
 static int encode_with_buffers(veil_png_ctx *ctx, struct encode_job *job) {
+    if (ctx->libdeflate_level != VEIL_PNG_LIBDEFLATE_OFF
+        && (1 + row_bytes(job)) * job->height <= VEIL_PNG_LIBDEFLATE_MAX_BYTES) {
+        int status = deflate_rows(job, ctx->libdeflate_level);
+        if (status == VEIL_PNG_OK) {
+            status = encode(ctx, job);
+            free(job->idat);
+            job->idat = NULL;
+            return status;
+        }
+        if (status != -1) return status;
+    }
     if (job->palette_rgb != NULL && palette_bit_depth(job->palette_count) < 8) {
         job->packed = malloc(((size_t)job->width * (size_t)palette_bit_depth(job->palette_count) + 7) / 8);
         if (job->packed == NULL) return VEIL_PNG_ENOMEM;
@@ -163,7 +234,7 @@ int veil_png_encode_indexed(veil_png_ctx *ctx, const uint8_t *pixels, size_t pix
     if (palette_count == 0 || palette_count > 256) return VEIL_PNG_EPALETTE;
     int zstrategy = veil_png_zlib_strategy(level, strategy);
     if (zstrategy < 0) return VEIL_PNG_ELEVEL;
-    struct encode_job job = {pixels, width, height, palette_rgb, palette_count, level, zstrategy, NULL};
+    struct encode_job job = {pixels, width, height, palette_rgb, palette_count, level, zstrategy, NULL, NULL, 0};
     return encode_with_buffers(ctx, &job);
 }
 
@@ -176,6 +247,6 @@ int veil_png_encode_rgb(veil_png_ctx *ctx, const uint8_t *pixels, size_t pixels_
     if (pixels_len / 3 < (size_t)width * height) return VEIL_PNG_EBUFSIZ;
     int zstrategy = veil_png_zlib_strategy(level, strategy);
     if (zstrategy < 0) return VEIL_PNG_ELEVEL;
-    struct encode_job job = {pixels, width, height, NULL, 0, level, zstrategy, NULL};
+    struct encode_job job = {pixels, width, height, NULL, 0, level, zstrategy, NULL, NULL, 0};
     return encode_with_buffers(ctx, &job);
 }

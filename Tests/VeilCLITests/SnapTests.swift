@@ -37,6 +37,32 @@ import VeilScreen
         }
     }
 
+    @Test func withoutLibdeflateTheSnapshotHasTheSamePixels() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = try Fixtures.url("screens/secrets.ans").path
+        let usual = try CLI.run(["snap", input, "-o", "usual.png"], in: work)
+        #expect(usual.status == 0, "\(usual)")
+        // A debug build's switch makes libdeflate look missing: zlib compresses instead.
+        let hidden = ["VEIL_TEST_HIDE_LIBRARIES": "libdeflate"]
+        let zlib = try CLI.run(["snap", input, "-o", "zlib.png"], in: work, environment: hidden)
+        #expect(zlib.status == 0, "\(zlib)")
+        #expect(zlib.stderr.isEmpty, "a missing libdeflate is no reason to say anything: \(zlib)")
+        let (usualBytes, zlibBytes) = (
+            [UInt8](try Data(contentsOf: work.appendingPathComponent("usual.png"))),
+            [UInt8](try Data(contentsOf: work.appendingPathComponent("zlib.png")))
+        )
+        #expect(
+            try Pixels.decode(work.appendingPathComponent("usual.png")).rgbBytes()
+                == Pixels.decode(work.appendingPathComponent("zlib.png")).rgbBytes())
+        if PNGEncoder.isLibdeflateAvailable {
+            #expect(
+                usualBytes.count < zlibBytes.count, "libdeflate's \(usualBytes.count) B ≥ zlib's \(zlibBytes.count) B")
+        } else {
+            #expect(usualBytes == zlibBytes)
+        }
+    }
+
     @Test(arguments: [1, 2])
     func snapFromFileHidesEverySecretAtScale(scale: Int) throws {
         let work = try Temp.folder()
@@ -93,6 +119,32 @@ import VeilScreen
             "evil.png")
         try Secrets.expectNone(in: result.stdoutBytes + result.stderrBytes, "snap output")
         try Secrets.expectNone(in: [UInt8](try Data(contentsOf: work.appendingPathComponent("evil.png"))), "evil.png")
+    }
+
+    /// Raw bytes are judged at every moment, as `veil redact` judges them: a card number
+    /// printed whole, then cut back to `4539 1488 0` (`CSI 8 D`, `CSI K`), leaves remains no
+    /// detector finds on the final screen alone; snap hides them, from a file and from
+    /// standard input, where it used to draw them in clear.
+    @Test func aValueCutBackIsHiddenAsRedactHidesIt() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let bytes = Array("$ pay 4539 1488 0343 6467\u{1B}[8D\u{1B}[K\r\n$ ".utf8)
+        try Data(bytes).write(to: work.appendingPathComponent("cut.ans"))
+        let fromFile = try CLI.run(["snap", "cut.ans", "-o", "file.png"], in: work)
+        #expect(fromFile.status == 0, "\(fromFile)")
+        #expect(fromFile.stdout.contains("1 hidden"), "\(fromFile)")
+        let fromStdin = try CLI.run(["snap", "-", "-o", "stdin.png"], in: work, stdin: bytes)
+        #expect(fromStdin.status == 0, "\(fromStdin)")
+        for name in ["file.png", "stdin.png"] {
+            let bitmap = try Pixels.decode(work.appendingPathComponent(name))
+            Pixels.expectMasked(bitmap, spans: [CellSpan(row: 0, col: 6, width: 11)], scale: 1, name)
+        }
+        // The prompt and the command stay readable: only the value's remains are hidden.
+        let redacted = try CLI.run(["redact", "cut.ans", "-o", "cut-redacted.ans"], in: work)
+        #expect(redacted.status == 0, "\(redacted)")
+        let screen = try CLI.run(["screen", "cut-redacted.ans"], in: work)
+        #expect(screen.stdout.hasPrefix("$ pay"), "\(screen)")
+        #expect(!screen.stdout.contains("4539"), "\(screen)")
     }
 
     @Test func snapFromStandardInputMatchesSnapFromFile() throws {

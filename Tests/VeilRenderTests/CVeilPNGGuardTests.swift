@@ -15,6 +15,7 @@ import Testing
         #expect(veil_png_encode_indexed(context, pixel, 1, 1, 1, nil, 1, 6, 0) == Self.code(VEIL_PNG_EINVAL))
         #expect(veil_png_encode_rgb(context, nil, 3, 1, 1, 6, 0) == Self.code(VEIL_PNG_EINVAL))
         #expect(veil_png_decode_rgb(context, nil, 8) == Self.code(VEIL_PNG_EINVAL))
+        #expect(veil_png_ctx_set_libdeflate_level(nil, 10) == Self.code(VEIL_PNG_EINVAL))
         var length = 99
         #expect(veil_png_ctx_output(nil, &length) == nil && length == 0)
         #expect(String(cString: veil_png_ctx_message(nil)).isEmpty)
@@ -41,6 +42,13 @@ import Testing
         #expect(indexed(4, 3, colours: 257) == Self.code(VEIL_PNG_EPALETTE))
         #expect(indexed(4, 3, level: 10) == Self.code(VEIL_PNG_ELEVEL))
         #expect(indexed(4, 3, strategy: 9) == Self.code(VEIL_PNG_ELEVEL))
+        // The libdeflate level: 0 (off) or 1...12, kept for later calls.
+        for level: Int32 in [-1, 13] {
+            #expect(veil_png_ctx_set_libdeflate_level(context, level) == Self.code(VEIL_PNG_ELEVEL))
+        }
+        for level: Int32 in [0, 1, 12] {
+            #expect(veil_png_ctx_set_libdeflate_level(context, level) == Self.code(VEIL_PNG_OK))
+        }
         #expect(veil_png_encode_rgb(context, pixels, 12, 2, 3, 6, 0) == Self.code(VEIL_PNG_EBUFSIZ))
         #expect(veil_png_encode_rgb(context, pixels, 12, 2, 2, 6, 0) == Self.code(VEIL_PNG_OK))
         #expect(indexed(4, 3) == Self.code(VEIL_PNG_OK))

@@ -23,13 +23,16 @@ import VeilScreen
             #expect(
                 bitmap.height == (fixture.screen.rows * 16 + 2 * fixture.padding + (fixture.windowFrame ? 20 : 0))
                     * scale)
-            let png = try PNGEncoder().encode(bitmap)
-            let decoded = try PNGDecoder().decode(png)
             let golden = try Fixtures.bytes("screens/\(name).s\(scale).rgb")
-            let mismatch = Self.firstMismatch(decoded.rgbBytes(), golden, width: bitmap.width)
-            #expect(mismatch == nil, "\(name) at scale \(scale): \(mismatch ?? "")")
-            #expect(decoded.rgbBytes() == bitmap.rgbBytes())
-            try PNGChecks.expectWellFormed(png, for: bitmap)
+            // Both ways of compressing: libdeflate (when installed) and zlib.
+            for encoder in [PNGEncoder(), PNGLibdeflateTests.zlibOnly] {
+                let png = try encoder.encode(bitmap)
+                let decoded = try PNGDecoder().decode(png)
+                let mismatch = Self.firstMismatch(decoded.rgbBytes(), golden, width: bitmap.width)
+                #expect(mismatch == nil, "\(name) at scale \(scale), \(encoder.compression): \(mismatch ?? "")")
+                #expect(decoded.rgbBytes() == bitmap.rgbBytes())
+                try PNGChecks.expectWellFormed(png, for: bitmap)
+            }
         }
     }
 

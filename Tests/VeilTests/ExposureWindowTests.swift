@@ -11,7 +11,7 @@ import VeilTestSupport
 @Suite struct ExposureWindowTests {
     struct Summary: Equatable {
         var exposures: [String]
-        var offsets: [Int: String]
+        var offsets: SensitiveOffsets
     }
 
     static func summary(_ report: CaptureExposureReport) -> Summary {

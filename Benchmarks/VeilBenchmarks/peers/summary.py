@@ -116,9 +116,10 @@ for label in ["80x24", "200x60", "cjk-80x24"]:
     ours = p("png", label, "veil_bytes")
     pil, oxi = p("png", label, "pillow_rgb_bytes"), p("png", label, "oxipng_o2_bytes")
     pyte_png = p("pytepillow", label, "png_bytes")
-    row(f"PNG size, {label} snapshot (bytes)", "≤ Pillow RGB; ≤ 1.25× oxipng -o2",
+    # DESIGN.md's 1.25× and issue 30's 1.10×; the second is the one the verdict checks.
+    row(f"PNG size, {label} snapshot (bytes)", "≤ Pillow RGB; ≤ 1.10× oxipng -o2",
         f"{ours:.0f}", f"Pillow RGB same pixels {pil:.0f}; oxipng -o2 of ours {oxi:.0f}; pyte+Pillow image {pyte_png:.0f}",
-        f"{ours / pil:.2f}× Pillow; {ours / oxi:.3f}× oxipng", yes(ours <= pil and ours <= 1.25 * oxi))
+        f"{ours / pil:.2f}× Pillow; {ours / oxi:.3f}× oxipng", yes(ours <= pil and ours <= 1.10 * oxi))
 
 # Audit.
 audit = hyperfine("audit")["audit"]

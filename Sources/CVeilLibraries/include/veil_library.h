@@ -1,9 +1,10 @@
 #ifndef VEIL_LIBRARY_H
 #define VEIL_LIBRARY_H
-/* Shared libraries Veil loads only when a format needs them (giflib for GIF, libwebp for
- * WebP, Tesseract for OCR, libjpeg for JPEG): `veil snap` and `veil audit` run on a machine
- * without them, and a command that needs one says which library is missing and how to get
- * it, instead of the dynamic loader refusing to start the program. */
+/* Shared libraries Veil loads only when a format needs them (libdeflate for PNG's image data,
+ * giflib for GIF, libwebp for WebP, Tesseract for OCR, libjpeg for JPEG): `veil snap` and
+ * `veil audit` run on a machine without them, and a command that needs one says which library
+ * is missing and how to get it, instead of the dynamic loader refusing to start the program.
+ * (Without libdeflate, PNGs are compressed by zlib instead: nothing is missing.) */
 
 #include <stddef.h>
 

@@ -50,12 +50,31 @@ enum veil_png_status {
 #define VEIL_PNG_STRATEGY_RLE 3
 #define VEIL_PNG_STRATEGY_FIXED 4
 
+/* The image data's deflate stream: made by libdeflate when it is installed (opened with
+ * dlopen the first time a PNG is written; Debian/Ubuntu: libdeflate0, Homebrew: libdeflate)
+ * at the context's libdeflate level, else by libpng's zlib with the call's level and
+ * strategy. libpng writes every chunk either way; the pixels are the same, libdeflate's
+ * stream is smaller. Images whose unpacked rows exceed VEIL_PNG_LIBDEFLATE_MAX_BYTES always
+ * go through zlib, which streams (libdeflate needs the whole input and output in memory). */
+#define VEIL_PNG_LIBDEFLATE_OFF 0
+#define VEIL_PNG_LIBDEFLATE_MAX_BYTES (64u << 20)
+
 typedef struct veil_png_ctx veil_png_ctx;
 
 /* A new context, or NULL when memory is exhausted. */
 veil_png_ctx *veil_png_ctx_new(void);
 /* Frees the context and any output it still holds. NULL is allowed. */
 void veil_png_ctx_free(veil_png_ctx *ctx);
+
+/* Sets the libdeflate level (1...12) of the context's later encodes, or
+ * VEIL_PNG_LIBDEFLATE_OFF (the default) for zlib only. VEIL_PNG_ELEVEL for another value. */
+int veil_png_ctx_set_libdeflate_level(veil_png_ctx *ctx, int level);
+
+/* Opens libdeflate if not tried yet: VEIL_PNG_OK when it is there, -1 when not (then
+ * veil_png_libdeflate_error says why). Thread-safe; tried once per process. */
+int veil_png_libdeflate_load(void);
+/* Why libdeflate could not be opened (empty when it was); never NULL. Tries to open it. */
+const char *veil_png_libdeflate_error(void);
 
 /* Encodes an indexed image: one byte per pixel (row-major, no padding), `palette_count`
  * RGB triples. Writes a palette PNG with the smallest bit depth that holds the palette

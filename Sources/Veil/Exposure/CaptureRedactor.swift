@@ -147,9 +147,9 @@ public struct CaptureRedactor: Sendable {
             var scanner = ExposureScanner(rules: rules)
             scanner.seed = values
             let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
-            for (offset, rule) in again.sensitiveOffsets where !hidden.contains(offset) {
+            for (offset, rule) in again.sensitiveOffsets.elements where !hidden.contains(offset) {
                 hidden.insert(offset)
-                report.sensitiveOffsets[offset] = rule
+                report.sensitiveOffsets.insert(offset, rule: rule)
             }
             values = again.values
         }
@@ -159,11 +159,11 @@ public struct CaptureRedactor: Sendable {
             scanner.seed = values
             scanner.masking = hidden
             let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
-            let new = again.sensitiveOffsets.filter { !hidden.contains($0.key) }
+            let new = again.sensitiveOffsets.elements.filter { !hidden.contains($0.offset) }
             if new.isEmpty { break }
             for (offset, rule) in new {
                 hidden.insert(offset)
-                report.sensitiveOffsets[offset] = rule
+                report.sensitiveOffsets.insert(offset, rule: rule)
             }
             report.exposures += again.exposures.filter { exposure in
                 !report.exposures.contains { ExposureScanner.key($0.finding) == ExposureScanner.key(exposure.finding) }

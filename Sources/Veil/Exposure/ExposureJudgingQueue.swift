@@ -127,6 +127,9 @@ final class ExposureJudgingQueue: @unchecked Sendable {
             condition.unlock()
             if let failure { throw failure }
         }
+        // Handed over, not shared: the caller's changes (every exposure still visible at the
+        // end) would otherwise copy all the exposures.
+        defer { state = ExposureScanState() }
         return state
     }
 

@@ -9,23 +9,36 @@ struct ExposureScanState: Sendable {
     /// The places of each exposure so far (``ExposurePlace/key``), to list each once.
     var placeKeys: [Set<ExposurePlace.Key>] = []
     var known: [String: Int] = [:]
-    var offsets: [Int: String] = [:]
-    /// The exposure last found by each rule starting at an input offset or at a screen cell
-    /// (`rule NUL o123`, `rule NUL c4,17`): a longer value found there later is the same
-    /// value, typed on (``grown(_:offset:cell:)``).
-    var starts: [String: Int] = [:]
+    var offsets = SensitiveOffsets()
+    /// The exposure last found by each rule starting at an input offset or at a screen cell:
+    /// a longer value found there later is the same value, typed on (``grown(_:offset:cell:)``).
+    var starts: [StartKey: Int] = [:]
     /// The exposures found on the lines that carry each tag (until the lines leave).
     var tags: [Int32: [Int]] = [:]
     /// Whether nearly every frame of the last window showed a finding (a flood): the next
     /// window skips the pass that looks for the frames to judge, and judges each alone
     /// (the same report: that pass only saves judging frames that show nothing).
     var findingsInMostFrames = false
+    /// The frames counted, and those of them that showed a finding, since
+    /// ``findingsInMostFrames`` was last decided.
+    private var tally = (frames: 0, showing: 0)
     /// Values found so far: hidden wherever they show again in a later frame.
     var values = KnownValues()
     /// The most recent output events' first stream offsets and file lines (a value's
     /// first byte is in one of them).
     var recent: [(offset: Int, position: FilePosition)] = []
     static let recentLimit = 4096
+
+    /// Counts the frames of a window and how many of them showed a finding; once at least 8
+    /// are counted (over as many windows as that takes: a window of wide rows holds only a
+    /// few frames), decides ``findingsInMostFrames`` from them: nine in ten or more.
+    mutating func tallyFrames(_ frames: Int, showing: Int) {
+        tally.frames += frames
+        tally.showing += showing
+        guard tally.frames >= 8 else { return }
+        findingsInMostFrames = tally.showing * 10 >= tally.frames * 9
+        tally = (0, 0)
+    }
 
     /// The exposure that `finding` (not seen before) grows, when an earlier finding of the
     /// same rule started at the same input offset (a value typed key by key) or the same
@@ -60,10 +73,16 @@ struct ExposureScanState: Sendable {
         for key in Self.startKeys(rule, offset: offset, cell: cell) { starts[key] = index }
     }
 
-    private static func startKeys(_ rule: String, offset: Int?, cell: CellSpan?) -> [String] {
-        var keys: [String] = []
-        if let offset { keys.append(rule + "\u{0}o\(offset)") }
-        if let cell { keys.append(rule + "\u{0}c\(cell.row),\(cell.col)") }
+    /// Where an exposure of a rule started: at an input offset, or at a screen cell.
+    enum StartKey: Hashable {
+        case offset(rule: String, Int)
+        case cell(rule: String, row: Int, col: Int)
+    }
+
+    private static func startKeys(_ rule: String, offset: Int?, cell: CellSpan?) -> [StartKey] {
+        var keys: [StartKey] = []
+        if let offset { keys.append(.offset(rule: rule, offset)) }
+        if let cell { keys.append(.cell(rule: rule, row: cell.row, col: cell.col)) }
         return keys
     }
 
@@ -82,9 +101,11 @@ struct ExposureScanState: Sendable {
     /// Reads the lines of the events that drew exposures again (those lines only, at their
     /// offsets in the file) for the column of each value's first byte.
     mutating func resolveColumns(in input: CaptureInput) {
-        var wanted = Set(exposures.filter { $0.firstDataIndex != nil }.compactMap(\.firstDataLine))
-        for exposure in exposures {
-            for place in exposure.places where place.dataIndex != nil {
+        // By index: an exposure is a large value, and a loop variable would copy each.
+        var wanted = Set<FilePosition>()
+        for index in exposures.indices {
+            if exposures[index].firstDataIndex != nil, let line = exposures[index].firstDataLine { wanted.insert(line) }
+            for place in exposures[index].places where place.dataIndex != nil {
                 if let line = place.dataLine { wanted.insert(line) }
             }
         }

@@ -118,7 +118,7 @@ public struct CaptureExposureReport: Sendable {
     public var exposures: [CaptureExposure]
     /// The output-stream offsets of every byte that drew an exposed value (all its copies
     /// that were ever complete on screen), with the rule that found it.
-    public var sensitiveOffsets: [Int: String]
+    public var sensitiveOffsets: SensitiveOffsets
     /// The judgement of the final screen.
     public var final: Snapshotter.Judgement
     /// The final screen.
@@ -247,11 +247,16 @@ public struct ExposureScanner: Sendable {
         var tag: Int32
         var isTitle: Bool { row < 0 }
         /// The lines alone, from the first row `finding` covers when it reaches into the
-        /// line above (for a value's first exposure), and that first row.
-        func alone(for finding: Finding) -> (screen: Screen, first: Int) {
+        /// line above (for a value's first exposure), and that first row. The copies made are
+        /// kept in `copies` by first row: the values found on the same lines share one (a
+        /// flood finds a few on every line of a wide screen).
+        func alone(for finding: Finding, copies: inout [Int: Screen]) -> (screen: Screen, first: Int) {
             guard !isTitle else { return (screen, 0) }
             let first = min(start, finding.spans.map(\.row).min() ?? start)
-            return (rows(from: first), first)
+            if let copy = copies[first] { return (copy, first) }
+            let copy = rows(from: first)
+            copies[first] = copy
+            return (copy, first)
         }
 
         /// Rows `first..<start + count` of the screen.
@@ -305,7 +310,8 @@ public struct ExposureScanner: Sendable {
         }
         let batches = window.batches
         guard !batches.isEmpty else { return }
-        var frames = Array(state.frames.indices)
+        // Only frames that copied lines (or a title) have anything to judge.
+        var frames = Set(batches.flatMap { $0.groups.map(\.frame) }).sorted()
         let alone = state.findingsInMostFrames
         if defers && frames.count > 1 && !alone {
             var shown = Set<Int>()
@@ -314,7 +320,7 @@ public struct ExposureScanner: Sendable {
             }
             // Nearly every frame showed something (a flood): the pass found no frame to skip,
             // so the next windows judge every frame alone without it, until that changes.
-            state.findingsInMostFrames = frames.count >= 8 && shown.count * 10 >= frames.count * 9
+            state.tallyFrames(frames.count, showing: shown.count)
             frames = shown.sorted()
         }
         var showing = 0
@@ -324,7 +330,7 @@ public struct ExposureScanner: Sendable {
             )
             if found { showing += 1 }
         }
-        if alone { state.findingsInMostFrames = frames.count < 8 || showing * 10 >= frames.count * 9 }
+        if alone { state.tallyFrames(frames.count, showing: showing) }
     }
 
     /// Adds to `frames` the frames of `batch` with something found on their rows (a group's
@@ -455,6 +461,7 @@ public struct ExposureScanner: Sendable {
         _ findings: [Finding], on lines: JudgedLines, at step: CaptureStep, into state: inout ExposureScanState
     ) {
         var found: [Int] = []
+        var copies: [Int: Screen] = [:]
         for finding in findings where finding.isVisible(on: lines.screen) {
             // Only what touches the group's own rows (not only the line above it).
             let own = lines.start..<(lines.start + lines.count)
@@ -468,7 +475,7 @@ public struct ExposureScanner: Sendable {
                     }
                 }
             }
-            for offset in cellOffsets where state.offsets[offset] == nil { state.offsets[offset] = finding.ruleID }
+            state.offsets.insert(cellOffsets, rule: finding.ruleID)
             let key = Self.key(finding)
             let index: Int
             let spans =
@@ -493,7 +500,7 @@ public struct ExposureScanner: Sendable {
                     // The same value typed on: one exposure, first seen when its first part was,
                     // now with the longer value (its fingerprint, its cells) at the place the
                     // shorter one had.
-                    let alone = lines.alone(for: finding)
+                    let alone = lines.alone(for: finding, copies: &copies)
                     state.exposures[grown].finding = finding.movedUp(by: alone.first)
                     state.exposures[grown].spans = spans
                     state.exposures[grown].lines = alone.screen
@@ -509,7 +516,7 @@ public struct ExposureScanner: Sendable {
                 index = state.exposures.count
                 state.noteStart(index, rule: finding.ruleID, offset: start, cell: cell)
                 state.known[key] = index
-                let alone = lines.alone(for: finding)
+                let alone = lines.alone(for: finding, copies: &copies)
                 var exposure = CaptureExposure(
                     finding: finding.movedUp(by: alone.first), spans: spans, firstTime: step.time,
                     firstEvent: step.event, firstOffset: start, firstLine: place.line,

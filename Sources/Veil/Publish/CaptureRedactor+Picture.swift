@@ -24,6 +24,20 @@ extension CaptureRedactor {
         return (judgement.redacted, Self.spansChanged(from: original, to: redacted) + judgement.hiddenSpans, report)
     }
 
+    /// The screen after every event of `input` and the plan that hides on it what `veil
+    /// redact` hides there: the cells drawn by the bytes of every value the capture exposed
+    /// at any moment (a card number printed whole, then cut back to its first digits), the
+    /// cells the app marked, the title's findings. `veil snap` of raw bytes adds it to its own
+    /// judgement of that screen (``Snapshotter/snapshot(of:alsoHiding:)``).
+    /// - Throws: ``InputError`` naming `path` (a bad event, a failed detection).
+    public func finalScreen(
+        of input: CaptureInput, cols: Int?, rows: Int?, path: String
+    ) throws -> (screen: Screen, exposed: RedactionPlan) {
+        var (_, _, replay) = try replayed(input, to: nil, cols: cols, rows: rows, path: path)
+        let screen = replay.capture.terminal.screen
+        return (screen, replay.frames.plan(for: screen, offsets: replay.offsets.cellOffsets))
+    }
+
     /// The runs of cells (and the title) that differ between two screens of one size.
     static func spansChanged(from original: Screen, to redacted: Screen) -> Int {
         guard original.cols == redacted.cols, original.rows == redacted.rows else { return 0 }

@@ -48,7 +48,7 @@ extension ScanReport {
             var document = document(items, allowlisted: nil)
             if case .object(var members) = document {
                 members.append(("floods", .array(floods.map { floodJSON($0, input: input, showingLast: showingLast) })))
-                members.append(("grouped", .int(floods.reduce(0) { $0 + $1.exposures.count })))
+                members.append(("grouped", .int(floods.reduce(0) { $0 + $1.count })))
                 members.append(("media", .array(mediaJSON(media, showingLast: showingLast))))
                 if let allowlisted { members.append(("allowlisted", allowlistedJSON(allowlisted))) }
                 document = .object(members)
@@ -62,8 +62,8 @@ extension ScanReport {
             }
             let floodRows = floods.map {
                 (
-                    first: Row(exposure: $0.exposures[0], input: input),
-                    last: Row(exposure: $0.exposures.last!, input: input)
+                    first: Row(exposure: $0.first, input: input),
+                    last: Row(exposure: $0.last, input: input)
                 )
             }
             func pad(_ text: String, _ width: Int) -> String {
@@ -72,7 +72,7 @@ extension ScanReport {
             func width(_ header: Int, _ column: (Row) -> String) -> Int {
                 max(header, rows.map { column($0).count }.max() ?? 0)
             }
-            let floodCounts = floods.map { "\($0.exposures.count) values" }
+            let floodCounts = floods.map { "\($0.count) values" }
             var widths: [Int] = [
                 width(5, \.place), width(4, \.rule), width(5, \.shown), width(5, \.until), width(6, \.places),
             ]
@@ -102,7 +102,7 @@ extension ScanReport {
             }
             for ((flood, rows), count) in zip(zip(floods, floodRows), floodCounts) {
                 // A flood: one row, from the first value to the last, a sample masked.
-                let finding = flood.exposures[0].finding
+                let finding = flood.first.finding
                 out += pad(rows.first.place, widths[0]) + "  " + pad(rows.first.rule, widths[1]) + "  "
                 out += pad(finding.category.rawValue, 8) + "  " + pad(finding.severity.rawValue, 8) + "  "
                 out += pad(rows.first.shown, widths[2]) + "  " + pad(rows.last.shown, widths[3]) + "  "
@@ -110,14 +110,14 @@ extension ScanReport {
                 out += "the first " + finding.masked(showingLast: showingLast) + "\n"
             }
             // The counts are of every value, grouped or not (a flood of block values fails).
-            let all = exposures + floods.flatMap(\.exposures)
-            let block = all.filter { $0.finding.severity == .block }.count
-            let gone = all.filter { !$0.stillVisible }.count
+            let all = report.exposures
+            let block = all.indices.reduce(0) { $0 + (all[$1].finding.severity == .block ? 1 : 0) }
+            let gone = all.indices.reduce(0) { $0 + (all[$1].stillVisible ? 0 : 1) }
             out +=
                 "\(all.count) finding\(all.count == 1 ? "" : "s"): \(block) block, \(all.count - block) warn; "
                 + "\(gone) no longer on the final screen\n"
             if !floods.isEmpty {
-                let values = floods.reduce(0) { $0 + $1.exposures.count }
+                let values = floods.reduce(0) { $0 + $1.count }
                 out +=
                     "of them \(values) values of \(floods.count) rule\(floods.count == 1 ? "" : "s") grouped as floods "
                     + "(more than \(groupAbove) values of one rule; --group-above 0 lists every value)\n"
@@ -130,8 +130,8 @@ extension ScanReport {
     /// A flood in JSON: the rule, how many values at how many places, the first and last
     /// value's first place, and the first value masked.
     private static func floodJSON(_ flood: Flood, input: CaptureInput, showingLast: Int) -> JSONOutput {
-        let first = flood.exposures[0]
-        let last = flood.exposures[flood.exposures.count - 1]
+        let first = flood.first
+        let last = flood.last
         func where_(_ exposure: CaptureExposure) -> JSONOutput {
             exposure.places.first.map { placeJSON($0, input: input) } ?? .null
         }
@@ -139,7 +139,7 @@ extension ScanReport {
             ("rule", .string(first.finding.ruleID)),
             ("category", .string(first.finding.category.rawValue)),
             ("severity", .string(first.finding.severity.rawValue)),
-            ("values", .int(flood.exposures.count)),
+            ("values", .int(flood.count)),
             ("places", .int(flood.places)),
             ("first", where_(first)),
             ("last", where_(last)),

@@ -6,13 +6,17 @@ extension ScanReport {
     public static let defaultGroupAbove = 50
 
     /// The values of one rule in a capture past the flood threshold, reported as one group:
-    /// how many, the first and the last (in the order first seen), a sample masked.
+    /// how many, the first and the last (in the order first seen), a sample masked. It
+    /// holds the two it shows and counts the rest (a flood of 36,000 values is not copied).
     struct Flood {
-        /// The rule's exposures, in the order first seen (at least 2).
-        var exposures: [CaptureExposure]
-        var ruleID: String { exposures[0].finding.ruleID }
+        /// The rule's first and last exposures, in the order first seen.
+        var first: CaptureExposure
+        var last: CaptureExposure
+        /// How many values (at least 2).
+        var count: Int
         /// Every place of every value.
-        var places: Int { exposures.reduce(0) { $0 + $1.placeCount } }
+        var places: Int
+        var ruleID: String { first.finding.ruleID }
     }
 
     /// Splits `exposures`: the values of each rule with more than `threshold` of them (0:
@@ -23,23 +27,35 @@ extension ScanReport {
     ) {
         guard threshold > 0, exposures.count > threshold else { return (exposures, []) }
         var counts: [String: Int] = [:]
-        for exposure in exposures where exposure.finding.source != .timedOut {
-            counts[exposure.finding.ruleID, default: 0] += 1
+        // By index: an exposure is a large value, and a loop variable would copy each.
+        for index in exposures.indices where exposures[index].finding.source != .timedOut {
+            counts[exposures[index].finding.ruleID, default: 0] += 1
         }
         let flooded = Set(counts.filter { $0.value > threshold }.keys)
         guard !flooded.isEmpty else { return (exposures, []) }
         var kept: [CaptureExposure] = []
-        var groups: [String: [CaptureExposure]] = [:]
-        var order: [String] = []
-        for exposure in exposures {
-            let rule = exposure.finding.ruleID
-            guard exposure.finding.source != .timedOut, flooded.contains(rule) else {
-                kept.append(exposure)
+        // Counted by index; only each flood's first and last exposures are copied.
+        var groups: [(first: Int, last: Int, count: Int, places: Int)] = []
+        var groupOfRule: [String: Int] = [:]
+        for index in exposures.indices {
+            let rule = exposures[index].finding.ruleID
+            guard exposures[index].finding.source != .timedOut, flooded.contains(rule) else {
+                kept.append(exposures[index])
                 continue
             }
-            if groups[rule] == nil { order.append(rule) }
-            groups[rule, default: []].append(exposure)
+            let places = exposures[index].placeCount
+            if let group = groupOfRule[rule] {
+                groups[group].last = index
+                groups[group].count += 1
+                groups[group].places += places
+            } else {
+                groupOfRule[rule] = groups.count
+                groups.append((index, index, 1, places))
+            }
         }
-        return (kept, order.map { Flood(exposures: groups[$0] ?? []) })
+        let floods = groups.map {
+            Flood(first: exposures[$0.first], last: exposures[$0.last], count: $0.count, places: $0.places)
+        }
+        return (kept, floods)
     }
 }

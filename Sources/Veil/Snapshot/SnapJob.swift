@@ -1,4 +1,5 @@
 import Foundation
+import VeilRedaction
 import VeilRender
 import VeilScreen
 
@@ -54,28 +55,29 @@ public struct SnapJob: Sendable {
         var warnings: [String] = []
         var notes: [String] = []
         let screen: Screen
+        var exposed: RedactionPlan? = nil
         switch source {
         case .capture(let path, let name, let at, let raw, let cols, let rows):
             let name = name ?? (path == "-" ? "<stdin>" : path)
-            if path != "-", Asciicast.isCast(path: path) {
-                let input = try CaptureInput.read(path: path, name: name, raw: raw, cols: cols, rows: rows) {
-                    warnings.append($0)
-                }
-                if input.recordingHeader != nil {
-                    return try writeRecordingFrame(
-                        of: input, at: at, cols: cols, rows: rows, name: name, to: output, policy: policy,
-                        warnings: warnings)
-                }
+            let input = try CaptureInput.read(path: path, name: name, raw: raw, cols: cols, rows: rows) {
+                warnings.append($0)
             }
-            let capture = try TerminalCapture.capture(path: path, name: name, cols: cols, rows: rows, at: at, raw: raw)
-            warnings += capture.warnings
-            screen = capture.screen
+            if input.recordingHeader != nil {
+                return try writeRecordingFrame(
+                    of: input, at: at, cols: cols, rows: rows, name: name, to: output, policy: policy,
+                    warnings: warnings)
+            }
+            // Raw bytes are judged at every moment too, as `veil redact` judges them: what
+            // they showed whole and then cut back is hidden on the final screen as well.
+            try CaptureReplay.check(moment: at, of: input, path: name)
+            let redactor = CaptureRedactor(rules: snapshotter.settings.rules, style: snapshotter.settings.style)
+            (screen, exposed) = try redactor.finalScreen(of: input, cols: cols, rows: rows, path: name)
         case .command(let live):
             let result = try live.run()
             if let exit = result.exit, exit != .exited(0) { notes.append("\(live.command[0]) \(exit)") }
             screen = result.screen
         }
-        let outcome = try snapshotter.snapshot(of: screen)
+        let outcome = try snapshotter.snapshot(of: screen, alsoHiding: exposed)
         warnings += outcome.unscannedWarnings(rules: snapshotter.settings.rules)
         try output.write(outcome.png, binary: true, policy: policy)
         return Written(output: output, hiddenSpans: outcome.hiddenSpans, warnings: warnings, notes: notes)

@@ -97,9 +97,32 @@ public struct Snapshotter: Sendable {
     /// cover, so nothing on the screen was visible.
     /// - Throws: ``Failure`` when redaction or rendering fails (never a partly redacted image).
     public func snapshot(of screen: Screen, coveredByApp: Bool = false) throws -> Outcome {
-        let judgement = try Self.judge(
+        try snapshot(of: screen, coveredByApp: coveredByApp, alsoHiding: nil)
+    }
+
+    /// Redacts and renders `screen` as ``snapshot(of:coveredByApp:)`` does, and hides too
+    /// what `exposed` hides: the plan of the redaction of the capture that drew `screen`
+    /// (``CaptureRedactor``), so a value the capture showed whole and then cut back, whose
+    /// remains no detector finds on the final screen alone, is hidden as `veil redact` hides
+    /// it. Everything the snapshot's own judgement hides (a row its regex budget left
+    /// unscanned) stays hidden; `exposed` only adds the cells (and title) it left.
+    /// - Throws: ``Failure`` when redaction or rendering fails (never a partly redacted image).
+    public func snapshot(of screen: Screen, alsoHiding exposed: RedactionPlan?) throws -> Outcome {
+        try snapshot(of: screen, coveredByApp: false, alsoHiding: exposed)
+    }
+
+    private func snapshot(of screen: Screen, coveredByApp: Bool, alsoHiding exposed: RedactionPlan?) throws -> Outcome {
+        var judgement = try Self.judge(
             screen, rules: settings.rules, style: settings.style, coveredByApp: coveredByApp,
             allowance: regexAllowance)
+        if let exposed, let plan = Self.plan(judgement.plan, adding: exposed, on: screen) {
+            do {
+                judgement.redacted = try Redactor(rules: settings.rules, style: settings.style).apply(plan, to: screen)
+            } catch {
+                throw Failure(description: "redaction failed, no snapshot written: \(error)")
+            }
+            judgement.plan = plan
+        }
         let exposures = judgement.visibleFindings.compactMap { finding -> Exposure? in
             guard finding.severity == .block else { return nil }
             return Exposure(
@@ -115,6 +138,42 @@ public struct Snapshotter: Sendable {
         return Outcome(
             redacted: judgement.redacted, hiddenSpans: judgement.hiddenSpans, findings: judgement.findings,
             exposures: exposures, png: png)
+    }
+
+    /// `plan` with the cells of `extra` that it leaves shown (each run of them one more
+    /// entry, in its own style) and `extra`'s title entries when `plan` has none; nil when
+    /// `extra` adds nothing (or does not fit `screen`).
+    static func plan(_ plan: RedactionPlan, adding extra: RedactionPlan, on screen: Screen) -> RedactionPlan? {
+        guard !plan.coversEverything, extra.cols == screen.cols, extra.rows == screen.rows,
+            plan.cols == screen.cols, plan.rows == screen.rows
+        else { return nil }
+        var merged = plan
+        var covered = Array(repeating: false, count: screen.cols * screen.rows)
+        for entry in plan.entries where entry.row >= 0 && entry.row < screen.rows {
+            for col in max(0, entry.col)..<min(screen.cols, entry.col + entry.width) {
+                covered[entry.row * screen.cols + col] = true
+            }
+        }
+        for entry in extra.entries where entry.row >= 0 && entry.row < screen.rows {
+            var col = max(0, entry.col)
+            let end = min(screen.cols, entry.col + entry.width)
+            while col < end {
+                guard !covered[entry.row * screen.cols + col] else {
+                    col += 1
+                    continue
+                }
+                var stop = col + 1
+                while stop < end && !covered[entry.row * screen.cols + stop] { stop += 1 }
+                var part = entry
+                part.col = col
+                part.width = stop - col
+                merged.entries.append(part)
+                col = stop
+            }
+        }
+        if merged.titleEntries.isEmpty { merged.titleEntries = extra.titleEntries }
+        return merged.entries.count == plan.entries.count && merged.titleEntries.count == plan.titleEntries.count
+            ? nil : merged
     }
 
     /// The PNG of a screen that was already redacted (a frame of ``CaptureRedactor``): drawn

@@ -115,18 +115,24 @@ extension DetectionRun {
         // This run's own values (a few, compared directly; a `KnownValue` is made only for a
         // repeat), apart from the known ones (indexed once).
         var own: [(bytes: [UInt8], finding: Int)] = []
+        var ownValues = Set<[UInt8]>()
         for index in findings.indices where KnownValues.propagates(findings[index]) {
             let bytes = Array(findings[index].secretText.utf8)
-            guard !own.contains(where: { $0.bytes == bytes }), known.isEmpty || !known.contains(bytes) else { continue }
+            guard known.isEmpty || !known.contains(bytes), ownValues.insert(bytes).inserted else { continue }
             own.append((bytes, index))
         }
         guard !own.isEmpty || !known.isEmpty else { return [] }
+        // Lines that are only context are not searched: what is found there is left out
+        // (``leaveOutContextRows``), and a flood's every line above is full of known values.
+        let context = location == .screen ? contextRows : nil
         if own.isEmpty && known.count <= Self.searchedValueLimit && searchesKnownValuesFirst {
             // The frequent case (a screen without findings, a few values known): the same
             // search as below with the known values' own index, skipped when no 6 bytes of
             // the text can start a value.
             var found: [(index: Int, spans: [CellSpan])] = []
-            if text.mayHoldNeedle(of: known.index) { found = text.searchedOccurrences(of: known.index.needles) }
+            if text.mayHoldNeedle(of: known.index) {
+                found = text.searchedOccurrences(of: known.index.needles, skipping: context)
+            }
             if !text.isTitle && text.hasEdgeLine { found += text.edgeOccurrences(using: known.index) }
             var covered = CoverIndex(findings, location: location)
             var added: [Int] = []
@@ -143,26 +149,34 @@ extension DetectionRun {
         }
         var found: [(value: Int, spans: [CellSpan])] = []
         let onGrid = !text.isTitle && text.hasEdgeLine
-        if known.count + own.count <= Self.searchedValueLimit {
-            // A few values: one `memchr` search each, cheaper than building an index.
-            let needles = known.values.map(\.bytes) + own.map(\.bytes)
-            found += text.searchedOccurrences(of: needles).map { ($0.index, $0.spans) }
-            if onGrid {
-                let byFirstByte = Dictionary(
-                    grouping: needles.indices.filter { needles[$0].count >= NeedleIndex.width }, by: { needles[$0][0] })
-                let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) {
-                    byFirstByte[$0] ?? []
-                } needle: {
-                    needles[$0]
-                }
-                found += edge.map { ($0.index, $0.spans) }
+        // A few values: one `memchr` search each, cheaper than building an index.
+        func searched(_ needles: [[UInt8]], first: Int) {
+            found += text.searchedOccurrences(of: needles, skipping: context).map { (first + $0.index, $0.spans) }
+            guard onGrid else { return }
+            let byFirstByte = Dictionary(
+                grouping: needles.indices.filter { needles[$0].count >= NeedleIndex.width }, by: { needles[$0][0] })
+            let edge = text.edgeOccurrences(of: needles.map(\.count).max() ?? 0) {
+                byFirstByte[$0] ?? []
+            } needle: {
+                needles[$0]
             }
+            found += edge.map { (first + $0.index, $0.spans) }
+        }
+        // Many: one pass over the text with an index.
+        func indexed(_ index: NeedleIndex, first: Int) {
+            found += text.occurrences(using: index, skipping: context).map { (first + $0.index, $0.spans) }
+            if onGrid { found += text.edgeOccurrences(using: index).map { (first + $0.index, $0.spans) } }
+        }
+        if known.count + own.count <= Self.searchedValueLimit {
+            searched(known.values.map(\.bytes) + own.map(\.bytes), first: 0)
         } else {
-            // Many: one pass over the text with the known values' index (built once), and one
-            // with this run's.
-            for (first, index) in [(0, known.index), (known.count, NeedleIndex(own.map(\.bytes)))] {
-                found += text.occurrences(using: index).map { (first + $0.index, $0.spans) }
-                if onGrid { found += text.edgeOccurrences(using: index).map { (first + $0.index, $0.spans) } }
+            // The known values through their index (built once); this run's few values one by
+            // one (a flood finds a few per line, and an index per line costs more than them).
+            indexed(known.index, first: 0)
+            if own.count <= Self.searchedValueLimit {
+                searched(own.map(\.bytes), first: known.count)
+            } else {
+                indexed(NeedleIndex(own.map(\.bytes)), first: known.count)
             }
         }
         var covered = CoverIndex(findings, location: location)
@@ -281,8 +295,11 @@ extension DetectionRun {
 
 extension ScreenText {
     /// The occurrences of each of `needles` (at least 6 bytes), by a `memchr` search of the
-    /// whole text per needle, kept when they lie within one line.
-    func searchedOccurrences(of needles: [[UInt8]]) -> [(index: Int, spans: [CellSpan])] {
+    /// whole text per needle, kept when they lie within one line that is not only `context`
+    /// rows (``isContext(_:_:)``).
+    func searchedOccurrences(of needles: [[UInt8]], skipping context: [Bool]? = nil) -> [(
+        index: Int, spans: [CellSpan]
+    )] {
         var found: [(index: Int, spans: [CellSpan])] = []
         guard !needles.isEmpty else { return found }
         bytes.withUnsafeBytes { raw in
@@ -297,13 +314,22 @@ extension ScreenText {
                     start = offset + 1
                     guard (1..<needle.count).allSatisfy({ raw[offset + $0] == needle[$0] }) else { continue }
                     let end = offset + needle.count
-                    if end <= lines[lineNumber(ofByte: offset)].range.upperBound {
+                    let line = lines[lineNumber(ofByte: offset)]
+                    if end <= line.range.upperBound && !isContext(line, context) {
                         found.append((index, cellSpans(for: offset..<end)))
                     }
                 }
             }
         }
         return found
+    }
+
+    /// Whether every row of `line` is only context (`context[row]`, as
+    /// ``RuleSet/findings(in:allowance:known:contextRows:)`` takes it): a value found there
+    /// would be left out, so it is not searched.
+    @inline(__always) func isContext(_ line: Line, _ context: [Bool]?) -> Bool {
+        guard let context, line.firstRow >= 0, line.lastRow < context.count else { return false }
+        return (line.firstRow...line.lastRow).allSatisfy { context[$0] }
     }
 
     /// Whether the text may hold a needle of `index` (6 bytes or more) within a line: false
@@ -364,8 +390,8 @@ extension ScreenText {
 
     /// ``occurrences(of:directLimit:)`` through an index built beforehand. One pass over the
     /// text: a 6-byte rolling window is looked up in the index's filter, and only on a hit in
-    /// its table of the needles' first 6 bytes.
-    func occurrences(using index: NeedleIndex) -> [(index: Int, spans: [CellSpan])] {
+    /// its table of the needles' first 6 bytes. Lines of `context` rows only are skipped.
+    func occurrences(using index: NeedleIndex, skipping context: [Bool]? = nil) -> [(index: Int, spans: [CellSpan])] {
         let width = NeedleIndex.width
         guard !index.byKey.isEmpty else { return [] }
         let mask: UInt64 = (1 << 48) - 1
@@ -373,7 +399,7 @@ extension ScreenText {
         var found: [(index: Int, spans: [CellSpan])] = []
         bytes.withUnsafeBufferPointer { all in
             index.filter.withUnsafeBufferPointer { filter in
-                for line in lines where line.range.count >= width {
+                for line in lines where line.range.count >= width && !isContext(line, context) {
                     var window: UInt64 = 0
                     for j in line.range {
                         window = ((window << 8) | UInt64(all[j])) & mask

@@ -5,7 +5,9 @@ import CVeilPNG
 /// An indexed bitmap becomes a palette PNG with the smallest bit depth that holds its
 /// palette (≤ 2 colours: 1 bit, ≤ 4: 2, ≤ 16: 4, ≤ 256: 8); an RGB bitmap becomes 8-bit
 /// truecolour. Rows are unfiltered (`PNG_FILTER_NONE`, best for flat-colour images); there
-/// is no alpha, no interlacing and no ancillary chunk (no text, no time).
+/// is no alpha, no interlacing and no ancillary chunk (no text, no time). libpng writes every
+/// chunk; the image data is compressed by libdeflate when it is installed, else by zlib
+/// (``PNGCompression``).
 ///
 /// ```swift
 /// let png = try PNGEncoder().encode(bitmap)
@@ -16,12 +18,22 @@ public struct PNGEncoder: Sendable {
     /// The largest number of pixels accepted.
     public static let maximumPixelCount = Int(VEIL_PNG_MAX_PIXELS)
 
-    /// The zlib settings.
+    /// The deflate settings.
     public var compression: PNGCompression
 
-    /// An encoder with the given zlib settings (``PNGCompression/standard`` by default).
+    /// An encoder with the given deflate settings (``PNGCompression/standard`` by default).
     public init(compression: PNGCompression = .standard) {
         self.compression = compression
+    }
+
+    /// Whether libdeflate is installed and compresses the images whose settings ask for it;
+    /// the first call opens it.
+    public static var isLibdeflateAvailable: Bool { veil_png_libdeflate_load() == 0 }
+
+    /// Why libdeflate could not be opened (the loader's message), or `nil` when it was.
+    public static var libdeflateUnavailableReason: String? {
+        let reason = String(cString: veil_png_libdeflate_error())
+        return reason.isEmpty ? nil : reason
     }
 
     /// Encodes `bitmap` and returns the PNG bytes.
@@ -48,6 +60,12 @@ public struct PNGEncoder: Sendable {
         let (width, height) = (bitmap.width, bitmap.height)
         let pixelCount = try Self.checkSize(width: width, height: height)
         guard (0...9).contains(compression.level) else { throw .invalidCompressionLevel(compression.level) }
+        let libdeflateLevel = compression.libdeflateLevel ?? Int(VEIL_PNG_LIBDEFLATE_OFF)
+        if let level = compression.libdeflateLevel, !PNGCompression.libdeflateLevels.contains(level) {
+            throw .invalidLibdeflateLevel(level)
+        }
+        try context.check(
+            veil_png_ctx_set_libdeflate_level(context.pointer, Int32(libdeflateLevel)), width: width, height: height)
         let level = Int32(compression.level)
         let status: Int32
         switch bitmap.pixels {

@@ -17,6 +17,8 @@ public enum PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     case paletteIndexOutOfRange(paletteCount: Int)
     /// A zlib level outside 0...9.
     case invalidCompressionLevel(Int)
+    /// A libdeflate level outside 1...12.
+    case invalidLibdeflateLevel(Int)
     /// Memory ran out inside the codec.
     case outOfMemory
     /// The data does not start with the PNG signature.
@@ -42,6 +44,8 @@ public enum PNGError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a pixel's palette index is not below the palette's \(count) colours"
         case let .invalidCompressionLevel(level):
             return "zlib level \(level) is not 0…9"
+        case let .invalidLibdeflateLevel(level):
+            return "libdeflate level \(level) is not 1…12"
         case .outOfMemory:
             return "out of memory while encoding or decoding PNG"
         case .notPNG:

@@ -99,7 +99,7 @@ struct Report {
             let s = v.isNaN ? "-" : String(format: "%.\(digits)f", v)
             return String(repeating: " ", count: max(0, width - s.count)) + s
         }
-        let name = m.name.padding(toLength: 38, withPad: " ", startingAt: 0)
+        let name = m.name.padding(toLength: max(38, m.name.count), withPad: " ", startingAt: 0)
         return
             "\(name) \(f(Double(m.wall.count), 6, 0)) \(f(m.median * 1e3, 10)) \(f(m.p90 * 1e3, 9)) \(f(m.p99 * 1e3, 9)) \(f(m.cpuMedian * 1e3, 11)) \(f(m.throughput, 12, 1)) \(f(m.cpuThroughput, 10, 1)) \(f(m.allocations, 12, 0))"
     }

@@ -144,6 +144,23 @@ struct VeilBench {
                         size = try renderer.png(for: screen).count
                     })
                 if size > 0 { say("  (\(size) PNG bytes)") }
+                // The same through zlib level 6 alone (what a machine without libdeflate writes),
+                // and at the libdeflate levels listed in VEIL_BENCH_LIBDEFLATE_LEVELS (e.g. 7,8,9).
+                let levels = (ProcessInfo.processInfo.environment["VEIL_BENCH_LIBDEFLATE_LEVELS"] ?? "")
+                    .split(separator: ",").compactMap { Int($0) }
+                let variants =
+                    [("zlib 6", PNGCompression(level: 6))]
+                    + levels.map { ("libdeflate \($0)", PNGCompression(level: 6, libdeflateLevel: $0)) }
+                for (variantName, compression) in variants {
+                    let variant = try SnapshotRenderer(
+                        options: RenderOptions(scale: pixelScale), compression: compression)
+                    let name = "render+encode \(label) scale \(pixelScale) \(variantName)"
+                    report.add(
+                        try measure(name, warmup: 5, iterations: n(100)) {
+                            size = try variant.png(for: screen).count
+                        })
+                    if size > 0 { say("  (\(size) PNG bytes)") }
+                }
             }
         }
 
