@@ -18,26 +18,29 @@ public struct RuleExample: Hashable, Sendable {
     /// Parses an example.
     /// - Throws: ``RuleExampleError/unpairedMarker`` when the `↓` markers do not pair up.
     public init(_ source: String, position: SourcePosition? = nil) throws {
-        var text = String.UnicodeScalarView()
+        // Piece by piece between markers (a rules file holds hundreds of examples, parsed at
+        // every start): the text is the pieces joined, the spans count their scalars.
+        var text = ""
         var expected: [Range<Int>] = []
         var open: Int?
         var offset = 0
-        for scalar in source.unicodeScalars {
-            if scalar == Self.marker {
+        for (number, piece) in source.unicodeScalars.split(separator: Self.marker, omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            if number > 0 {
                 if let start = open {
                     expected.append(start..<offset)
                     open = nil
                 } else {
                     open = offset
                 }
-            } else {
-                text.append(scalar)
-                offset += 1
             }
+            text += Substring(piece)
+            offset += piece.count
         }
         guard open == nil else { throw RuleExampleError.unpairedMarker }
         self.source = source
-        self.text = String(text)
+        self.text = text
         self.expected = expected
         self.position = position
     }
