@@ -102,6 +102,16 @@ extension CaptureRedactor {
         _ input: CaptureInput, to time: Double?, cols: Int?, rows: Int?, path: String
     ) throws -> (report: CaptureExposureReport, hidden: OffsetSet, replay: Replay) {
         let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        let replay = try self.replay(
+            input, judged: report, hidden: hidden, to: time, cols: cols, rows: rows, path: path)
+        return (report, hidden, replay)
+    }
+
+    /// ``replayed(_:to:cols:rows:path:)`` of a capture already judged (``judge(_:cols:rows:path:)``).
+    func replay(
+        _ input: CaptureInput, judged report: CaptureExposureReport, hidden: OffsetSet, to time: Double?, cols: Int?,
+        rows: Int?, path: String
+    ) throws -> Replay {
         var replay = try Replay(
             self, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
         var end = 0.0
@@ -114,6 +124,6 @@ extension CaptureRedactor {
         if let time, time > end, input.recordingHeader != nil {
             throw InputError(path: path, message: "--at \(time) is after the recording's end (\(end) s)")
         }
-        return (report, hidden, replay)
+        return replay
     }
 }

@@ -28,12 +28,16 @@ extension CaptureRedactor {
     /// redact` hides there: the cells drawn by the bytes of every value the capture exposed
     /// at any moment (a card number printed whole, then cut back to its first digits), the
     /// cells the app marked, the title's findings. `veil snap` of raw bytes adds it to its own
-    /// judgement of that screen (``Snapshotter/snapshot(of:alsoHiding:)``).
+    /// judgement of that screen (``Snapshotter/snapshot(of:coveredByApp:alsoHiding:)``). The
+    /// plan is nil when no value was ever exposed: the judgement's screen is the final one, and
+    /// the marks and the title are the snapshot's own to judge (no second replay).
     /// - Throws: ``InputError`` naming `path` (a bad event, a failed detection).
     public func finalScreen(
         of input: CaptureInput, cols: Int?, rows: Int?, path: String
-    ) throws -> (screen: Screen, exposed: RedactionPlan) {
-        var (_, _, replay) = try replayed(input, to: nil, cols: cols, rows: rows, path: path)
+    ) throws -> (screen: Screen, exposed: RedactionPlan?) {
+        let (report, hidden) = try judge(input, cols: cols, rows: rows, path: path)
+        if hidden.isEmpty { return (report.finalScreen, nil) }
+        var replay = try self.replay(input, judged: report, hidden: hidden, to: nil, cols: cols, rows: rows, path: path)
         let screen = replay.capture.terminal.screen
         return (screen, replay.frames.plan(for: screen, offsets: replay.offsets.cellOffsets))
     }

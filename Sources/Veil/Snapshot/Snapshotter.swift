@@ -94,24 +94,16 @@ public struct Snapshotter: Sendable {
     }
 
     /// Redacts and renders `screen`. `coveredByApp` says the app showed its own opaque privacy
-    /// cover, so nothing on the screen was visible.
+    /// cover, so nothing on the screen was visible. `exposed`, when given, is the plan of the
+    /// redaction of the capture that drew `screen` (``CaptureRedactor``): what it hides is
+    /// hidden too, so a value the capture showed whole and then cut back, whose remains no
+    /// detector finds on the final screen alone, is hidden as `veil redact` hides it. It only
+    /// adds the cells (and title) the snapshot's own judgement left; everything that judgement
+    /// hides (a row its regex budget left unscanned) stays hidden.
     /// - Throws: ``Failure`` when redaction or rendering fails (never a partly redacted image).
-    public func snapshot(of screen: Screen, coveredByApp: Bool = false) throws -> Outcome {
-        try snapshot(of: screen, coveredByApp: coveredByApp, alsoHiding: nil)
-    }
-
-    /// Redacts and renders `screen` as ``snapshot(of:coveredByApp:)`` does, and hides too
-    /// what `exposed` hides: the plan of the redaction of the capture that drew `screen`
-    /// (``CaptureRedactor``), so a value the capture showed whole and then cut back, whose
-    /// remains no detector finds on the final screen alone, is hidden as `veil redact` hides
-    /// it. Everything the snapshot's own judgement hides (a row its regex budget left
-    /// unscanned) stays hidden; `exposed` only adds the cells (and title) it left.
-    /// - Throws: ``Failure`` when redaction or rendering fails (never a partly redacted image).
-    public func snapshot(of screen: Screen, alsoHiding exposed: RedactionPlan?) throws -> Outcome {
-        try snapshot(of: screen, coveredByApp: false, alsoHiding: exposed)
-    }
-
-    private func snapshot(of screen: Screen, coveredByApp: Bool, alsoHiding exposed: RedactionPlan?) throws -> Outcome {
+    public func snapshot(
+        of screen: Screen, coveredByApp: Bool = false, alsoHiding exposed: RedactionPlan? = nil
+    ) throws -> Outcome {
         var judgement = try Self.judge(
             screen, rules: settings.rules, style: settings.style, coveredByApp: coveredByApp,
             allowance: regexAllowance)
