@@ -133,15 +133,26 @@ final class GIFFrameIndexer {
         var lastKept = lastColor == previous[rect.y * stride + rect.x]
         for y in rect.y..<(rect.y + rect.height) {
             let now = pixels + y * stride + rect.x, before = previous + y * stride + rect.x
-            for x in 0..<rect.width {
-                let color = now[x]
-                let kept = color == before[x]
-                // Transparent: a kept pixel is one index; any other is its colour's.
-                transparent &+= (kept != lastKept || (!kept && color != lastColor)) ? 1 : 0
-                opaque &+= color != lastColor ? 1 : 0
-                lastColor = color
-                lastKept = kept
+            // The first pixel follows the last of the row above; the others, their left
+            // neighbour: each pixel is compared with the one before it, with no other state
+            // carried along the row (so the loop runs on vectors).
+            let color = now[0], kept = color == before[0]
+            transparent &+= (kept != lastKept || (!kept && color != lastColor)) ? 1 : 0
+            opaque &+= color != lastColor ? 1 : 0
+            var rowTransparent: UInt32 = 0, rowOpaque: UInt32 = 0
+            for x in 1..<max(rect.width, 1) {
+                let color = now[x], left = now[x &- 1]
+                // 0 or 1 each, combined without branches.
+                let differs: UInt32 = color != left ? 1 : 0
+                let kept: UInt32 = color == before[x] ? 1 : 0
+                let leftKept: UInt32 = left == before[x &- 1] ? 1 : 0
+                rowTransparent &+= (kept ^ leftKept) | (differs & (kept ^ 1))
+                rowOpaque &+= differs
             }
+            transparent &+= Int(rowTransparent)
+            opaque &+= Int(rowOpaque)
+            lastColor = now[rect.width - 1]
+            lastKept = lastColor == before[rect.width - 1]
         }
         return (transparent, opaque)
     }
