@@ -41,31 +41,26 @@ public final class GIFAnimationEncoder {
         static let budget = 1 << 22
         let indexing: GIFWorkStage<(rect: PixelRect, rows: [UInt32], milliseconds: Int)>
         let compressing: GIFWorkStage<GIFEncodingJob>
-        /// The canvas as last given, on the indexing thread.
-        private var latest: [UInt32]
         /// The bytes compressed and not yet written, in order.
         private let condition = NSCondition()
         private var written: [[UInt8]] = []
 
         init(indexer: GIFFrameIndexer, context: GIFEncoderContext) {
             let (width, height) = (indexer.width, indexer.height)
-            latest = [UInt32](repeating: 0, count: width * height)
             var compressed: ((GIFEncodingJob) throws -> Void)?
             compressing = GIFWorkStage(budget: Self.budget) { job in try compressed?(job) }
             var indexed: (((rect: PixelRect, rows: [UInt32], milliseconds: Int)) throws -> Void)?
             indexing = GIFWorkStage(budget: Self.budget) { frame in try indexed?(frame) }
             let compressing = compressing
-            indexed = { [unowned self] frame in
-                let rect = frame.rect
-                latest.withUnsafeMutableBufferPointer { latest in
-                    frame.rows.withUnsafeBufferPointer { rows in
-                        for row in 0..<rect.height {
-                            (latest.baseAddress! + (rect.y + row) * width + rect.x).update(
-                                from: rows.baseAddress! + row * rect.width, count: rect.width)
-                        }
-                    }
+            indexed = { frame in
+                // The rectangle's pixels are read where they are (the indexer keeps the canvas
+                // the GIF shows).
+                let job = frame.rows.withUnsafeBufferPointer { rows in
+                    indexer.add(
+                        PixelRows(rows.baseAddress!, of: frame.rect), changed: frame.rect,
+                        atMilliseconds: frame.milliseconds)
                 }
-                if let job = indexer.add(latest, changed: rect, atMilliseconds: frame.milliseconds) {
+                if let job {
                     for handled in try compressing.submit(job, cost: job.indices.count) {
                         indexer.recycle(handled.indices)
                     }

@@ -36,6 +36,14 @@ final class GIFFrameIndexer {
     /// frame that changes no pixel adds nothing (the frame before lasts longer); one in the
     /// same hundredth of a second as the frame before replaces it.
     func add(_ pixels: [UInt32], changed: PixelRect, atMilliseconds milliseconds: Int) -> GIFEncodingJob? {
+        pixels.withUnsafeBufferPointer { pixels in
+            add(PixelRows(canvas: pixels.baseAddress!, width: width), changed: changed, atMilliseconds: milliseconds)
+        }
+    }
+
+    /// ``add(_:changed:atMilliseconds:)`` of the pixels inside `changed` only (`pixels` holds
+    /// at least those).
+    func add(_ pixels: PixelRows, changed: PixelRect, atMilliseconds milliseconds: Int) -> GIFEncodingJob? {
         let start = Self.centiseconds(milliseconds)
         if let pending, start <= pending.startCentiseconds {
             // A GIF frame cannot last 0: both changes go out as one frame, drawn from what
@@ -100,7 +108,8 @@ final class GIFFrameIndexer {
         _ = shown.withUnsafeBufferPointer { shown in
             indices.withUnsafeMutableBufferPointer { out in
                 Self.indexOpaque(
-                    shown.baseAddress!, into: out.baseAddress!, palette: &palette, rect: rect, stride: width)
+                    PixelRows(canvas: shown.baseAddress!, width: width), into: out.baseAddress!, palette: &palette,
+                    rect: rect)
             }
         }
         return PendingFrame(
@@ -114,25 +123,24 @@ final class GIFFrameIndexer {
     /// frequent; false when quantized.
     @discardableResult
     private static func indexOpaque(
-        _ pixels: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt8>, palette: inout GIFPalette,
-        rect: PixelRect, stride: Int
+        _ pixels: PixelRows, into out: UnsafeMutablePointer<UInt8>, palette: inout GIFPalette, rect: PixelRect
     ) -> Bool {
-        if palette.index(pixels, into: out, rect: rect, stride: stride, previous: nil) { return true }
+        if palette.index(pixels, into: out, rect: rect, previous: nil) { return true }
         palette = GIFPalette()
-        palette.quantize(pixels, into: out, rect: rect, stride: stride)
+        palette.quantize(pixels, into: out, rect: rect)
         return false
     }
 
     /// The changes of index along the rows of `rect` (row after row) when unchanged pixels
     /// are transparent and when every pixel is drawn.
     static func indexChanges(
-        _ pixels: UnsafePointer<UInt32>, previous: UnsafePointer<UInt32>, rect: PixelRect, stride: Int
+        _ pixels: PixelRows, previous: PixelRows, rect: PixelRect
     ) -> (transparent: Int, opaque: Int) {
         var transparent = 0, opaque = 0
-        var lastColor = pixels[rect.y * stride + rect.x]
-        var lastKept = lastColor == previous[rect.y * stride + rect.x]
+        var lastColor = pixels.at(x: rect.x, y: rect.y)[0]
+        var lastKept = lastColor == previous.at(x: rect.x, y: rect.y)[0]
         for y in rect.y..<(rect.y + rect.height) {
-            let now = pixels + y * stride + rect.x, before = previous + y * stride + rect.x
+            let now = pixels.at(x: rect.x, y: y), before = previous.at(x: rect.x, y: y)
             // The first pixel follows the last of the row above; the others, their left
             // neighbour: each pixel is compared with the one before it, with no other state
             // carried along the row (so the loop runs on vectors).
@@ -159,75 +167,73 @@ final class GIFFrameIndexer {
 
     /// The frame that turns what is shown into `pixels` inside `rect`, and the new shown
     /// canvas; nil when no pixel changes.
-    private func makeFrame(_ pixels: [UInt32], changed rect: PixelRect) -> PendingFrame? {
+    private func makeFrame(_ now: PixelRows, changed rect: PixelRect) -> PendingFrame? {
         guard rect.area > 0 else { return nil }
         let first = frameCount == 0
         let width = self.width
         let height = self.height
-        return pixels.withUnsafeBufferPointer { now -> PendingFrame? in
-            let now = now.baseAddress!
-            return shown.withUnsafeMutableBufferPointer { shownBuffer -> PendingFrame? in
-                let before = shownBuffer.baseAddress!
-                // Shrink to the pixels that differ.
-                var top = rect.y + rect.height, bottom = rect.y - 1, left = rect.x + rect.width, right = rect.x - 1
-                for y in rect.y..<(rect.y + rect.height) {
-                    let a = now + y * width, b = before + y * width
-                    var x = rect.x
-                    let end = rect.x + rect.width
-                    while x < end && a[x] == b[x] { x += 1 }
-                    guard x < end else { continue }
-                    var last = end - 1
-                    while a[last] == b[last] { last -= 1 }
-                    top = min(top, y)
-                    bottom = y
-                    left = min(left, x)
-                    right = max(right, last)
-                }
-                guard bottom >= top else { return nil }
-                let area =
-                    first
-                    ? PixelRect(x: 0, y: 0, width: width, height: height)
-                    : PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-                var palette = GIFPalette()
-                var indices = indexBuffer(count: area.area)
-                var transparent = -1
-                var exact = true
-                indices.withUnsafeMutableBufferPointer { out in
-                    let out = out.baseAddress!
-                    var useTransparent = false
-                    if !first {
-                        let changes = Self.indexChanges(now, previous: before, rect: area, stride: width)
-                        useTransparent = 10 * changes.transparent < 9 * changes.opaque
-                    }
-                    // The transparent index needs room in the palette.
-                    if useTransparent, palette.index(now, into: out, rect: area, stride: width, previous: before) {
-                        transparent = palette.transparentIndex ?? -1
-                    } else {
-                        palette = GIFPalette()
-                        exact = Self.indexOpaque(now, into: out, palette: &palette, rect: area, stride: width)
-                    }
-                }
-                // What the GIF shows now: the pixels, or the quantized frame's colours.
-                if exact {
-                    for y in area.y..<(area.y + area.height) {
-                        (before + y * width + area.x).update(from: now + y * width + area.x, count: area.width)
-                    }
-                } else {
-                    var i = 0
-                    for y in area.y..<(area.y + area.height) {
-                        let row = before + y * width
-                        for x in area.x..<(area.x + area.width) {
-                            row[x] = palette.colors[Int(indices[i])]
-                            i += 1
-                        }
-                    }
-                }
-                return PendingFrame(
-                    job: GIFEncodingJob(
-                        rect: area, indices: indices, palette: palette.bytes, paletteCount: palette.count,
-                        transparent: transparent, delay: 0),
-                    startCentiseconds: 0)
+        return shown.withUnsafeMutableBufferPointer { shownBuffer -> PendingFrame? in
+            let before = shownBuffer.baseAddress!
+            let shown = PixelRows(canvas: before, width: width)
+            // Shrink to the pixels that differ.
+            var top = rect.y + rect.height, bottom = rect.y - 1, left = rect.x + rect.width, right = rect.x - 1
+            for y in rect.y..<(rect.y + rect.height) {
+                let a = now.at(x: rect.x, y: y), b = shown.at(x: rect.x, y: y)
+                var x = 0
+                let end = rect.width
+                while x < end && a[x] == b[x] { x += 1 }
+                guard x < end else { continue }
+                var last = end - 1
+                while a[last] == b[last] { last -= 1 }
+                top = min(top, y)
+                bottom = y
+                left = min(left, rect.x + x)
+                right = max(right, rect.x + last)
             }
+            guard bottom >= top else { return nil }
+            let area =
+                first
+                ? PixelRect(x: 0, y: 0, width: width, height: height)
+                : PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+            var palette = GIFPalette()
+            var indices = indexBuffer(count: area.area)
+            var transparent = -1
+            var exact = true
+            indices.withUnsafeMutableBufferPointer { out in
+                let out = out.baseAddress!
+                var useTransparent = false
+                if !first {
+                    let changes = Self.indexChanges(now, previous: shown, rect: area)
+                    useTransparent = 10 * changes.transparent < 9 * changes.opaque
+                }
+                // The transparent index needs room in the palette.
+                if useTransparent, palette.index(now, into: out, rect: area, previous: shown) {
+                    transparent = palette.transparentIndex ?? -1
+                } else {
+                    palette = GIFPalette()
+                    exact = Self.indexOpaque(now, into: out, palette: &palette, rect: area)
+                }
+            }
+            // What the GIF shows now: the pixels, or the quantized frame's colours.
+            if exact {
+                for y in area.y..<(area.y + area.height) {
+                    (before + y * width + area.x).update(from: now.at(x: area.x, y: y), count: area.width)
+                }
+            } else {
+                var i = 0
+                for y in area.y..<(area.y + area.height) {
+                    let row = before + y * width
+                    for x in area.x..<(area.x + area.width) {
+                        row[x] = palette.colors[Int(indices[i])]
+                        i += 1
+                    }
+                }
+            }
+            return PendingFrame(
+                job: GIFEncodingJob(
+                    rect: area, indices: indices, palette: palette.bytes, paletteCount: palette.count,
+                    transparent: transparent, delay: 0),
+                startCentiseconds: 0)
         }
     }
 }

@@ -23,12 +23,11 @@ struct GIFPalette {
         return bytes
     }
 
-    /// Fills `out` (`rect.area` bytes) with the indices of the pixels of `rect` (`stride`
-    /// pixels a row); where `previous` is given, pixels equal to it get the transparent
-    /// index 0. False when the pixels need more than 256 indices.
+    /// Fills `out` (`rect.area` bytes) with the indices of the pixels of `rect`; where
+    /// `previous` is given, pixels equal to it get the transparent index 0. False when the
+    /// pixels need more than 256 indices.
     mutating func index(
-        _ pixels: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt8>, rect: PixelRect, stride: Int,
-        previous: UnsafePointer<UInt32>?
+        _ pixels: PixelRows, into out: UnsafeMutablePointer<UInt8>, rect: PixelRect, previous: PixelRows?
     ) -> Bool {
         if previous != nil {
             colors.append(0xFF00_0000)
@@ -60,9 +59,9 @@ struct GIFPalette {
                 var lastIndex: UInt8 = 0
                 var o = out
                 for y in rect.y..<(rect.y + rect.height) {
-                    let row = pixels + y * stride + rect.x
+                    let row = pixels.at(x: rect.x, y: y)
                     if let previous {
-                        let before = previous + y * stride + rect.x
+                        let before = previous.at(x: rect.x, y: y)
                         for x in 0..<rect.width {
                             let color = row[x]
                             if before[x] == color {
@@ -96,12 +95,11 @@ struct GIFPalette {
 
     /// For a rectangle of more than 256 colours: the 256 most frequent, every other pixel in
     /// the nearest of them (no dithering).
-    mutating func quantize(
-        _ pixels: UnsafePointer<UInt32>, into indices: UnsafeMutablePointer<UInt8>, rect: PixelRect, stride: Int
-    ) {
+    mutating func quantize(_ pixels: PixelRows, into indices: UnsafeMutablePointer<UInt8>, rect: PixelRect) {
         var counts: [UInt32: Int] = [:]
         for y in rect.y..<(rect.y + rect.height) {
-            for x in rect.x..<(rect.x + rect.width) { counts[pixels[y * stride + x], default: 0] += 1 }
+            let row = pixels.at(x: rect.x, y: y)
+            for x in 0..<rect.width { counts[row[x], default: 0] += 1 }
         }
         let kept = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(256).map(\.key)
         colors = kept
@@ -110,8 +108,9 @@ struct GIFPalette {
         for (index, color) in kept.enumerated() { nearest[color] = UInt8(index) }
         var o = 0
         for y in rect.y..<(rect.y + rect.height) {
-            for x in rect.x..<(rect.x + rect.width) {
-                let color = pixels[y * stride + x]
+            let row = pixels.at(x: rect.x, y: y)
+            for x in 0..<rect.width {
+                let color = row[x]
                 if let known = nearest[color] {
                     indices[o] = known
                 } else {
