@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeilRender
+import VeilScreen
 import VeilTestSupport
 
 /// What the GIF and WebP encoders write decodes (giflib, libwebp) to the canvases they were
@@ -95,6 +96,45 @@ import VeilTestSupport
         // Streamed: most frames' bytes were handed out before the end.
         #expect(beside.chunks > frames.count / 2)
         #expect(try AnimationDecoder(format: .gif).frames(of: beside.bytes).frames.count > 20)
+    }
+
+    /// Screens handed to the encoder (drawn on its indexing thread, or on the caller's without
+    /// the pipeline) give the bytes of the same screens drawn by the caller on a canvas of its
+    /// own and handed over as pixels: screens that change nothing included, and random edits of
+    /// narrow and wide characters.
+    @Test(arguments: [1, 2])
+    func screensDrawnByTheEncoderAreTheBytesOfCanvasesDrawnByTheCaller(seed: Int) throws {
+        let (cols, rows) = (12, 4)
+        let rasterizer = Rasterizer(font: try BitmapFont.unifont(), options: RenderOptions(scale: 1))
+        var terminal = try Terminal(cols: cols, rows: rows)
+        var random = SeededGenerator(seed: UInt64(seed))
+        var screens: [Screen] = []
+        for step in 0..<40 {
+            if step % 5 != 4 { terminal.feed(FrameCanvasTests.edit(&random, cols: cols, rows: rows)) }
+            screens.append(terminal.screen)
+        }
+        func encode(screensGiven: Bool, concurrent: Bool) throws -> [UInt8] {
+            var canvas = try FrameCanvas(rasterizer: rasterizer, cols: cols, rows: rows)
+            let encoder =
+                screensGiven
+                ? try GIFAnimationEncoder(canvas: canvas, loopCount: 0, concurrent: concurrent)
+                : try GIFAnimationEncoder(
+                    width: canvas.width, height: canvas.height, loopCount: 0, concurrent: concurrent)
+            var bytes: [UInt8] = []
+            for (index, screen) in screens.enumerated() {
+                if screensGiven {
+                    try encoder.add(screen, atMilliseconds: index * 40) { bytes += $0 }
+                } else if let changed = try canvas.draw(screen) {
+                    try encoder.add(canvas.pixels, changed: changed, atMilliseconds: index * 40) { bytes += $0 }
+                }
+            }
+            try encoder.finish(atMilliseconds: screens.count * 40 + 1000) { bytes += $0 }
+            return bytes
+        }
+        let expected = try encode(screensGiven: false, concurrent: false)
+        #expect(try encode(screensGiven: true, concurrent: true) == expected)
+        #expect(try encode(screensGiven: true, concurrent: false) == expected)
+        #expect(try AnimationDecoder(format: .gif).frames(of: expected).frames.count > 20)
     }
 
     /// A GIF abandoned half-way (its write failed) stops its thread and throws the writer's

@@ -11,20 +11,19 @@ protocol FrameSink {
     mutating func finish(atMilliseconds milliseconds: Int, write: ([UInt8]) throws -> Void) throws
 }
 
-/// GIF: the canvas drawn by the rasterizer, each frame's changed rectangle through giflib.
+/// GIF: the canvas drawn by the rasterizer, each frame's changed rectangle through giflib
+/// (the screens are drawn on the encoder's indexing thread).
 struct GIFFrameSink: FrameSink {
-    var canvas: FrameCanvas
     let encoder: GIFAnimationEncoder
     var frameCount: Int { encoder.frameCount }
 
     init(rasterizer: Rasterizer, cols: Int, rows: Int, loops: Bool) throws {
-        canvas = try FrameCanvas(rasterizer: rasterizer, cols: cols, rows: rows)
-        encoder = try GIFAnimationEncoder(width: canvas.width, height: canvas.height, loopCount: loops ? 0 : nil)
+        encoder = try GIFAnimationEncoder(
+            canvas: try FrameCanvas(rasterizer: rasterizer, cols: cols, rows: rows), loopCount: loops ? 0 : nil)
     }
 
     mutating func frame(_ screen: Screen, atMilliseconds milliseconds: Int, write: ([UInt8]) throws -> Void) throws {
-        guard let changed = try canvas.draw(screen) else { return }
-        try encoder.add(canvas.pixels, changed: changed, atMilliseconds: milliseconds, write: write)
+        try encoder.add(screen, atMilliseconds: milliseconds, write: write)
     }
 
     mutating func finish(atMilliseconds milliseconds: Int, write: ([UInt8]) throws -> Void) throws {

@@ -1,5 +1,6 @@
 import CVeilMedia
 import Foundation
+import VeilScreen
 
 /// Encodes canvas frames (``FrameCanvas``) as an animated GIF through giflib, streamed: each
 /// frame's bytes are handed out as soon as its delay is known (when the next frame comes).
@@ -15,9 +16,10 @@ import Foundation
 /// its 256 most frequent and draws every other pixel in the nearest of them.
 ///
 /// By default the work is a pipeline of three threads, so that two cores share it: the
-/// caller's draws the canvases, a second shrinks and indexes each frame, a third compresses
+/// caller's makes the frames, a second shrinks and indexes each frame, a third compresses
 /// it through giflib (its LZW, about half of the work); on a recording each takes a third to
-/// a half. Every frame passes every stage in order, and giflib gets the same calls as on
+/// a half. Frames given as screens (``init(canvas:loopCount:concurrent:)``) are drawn on the
+/// second thread too, on its canvas, so the caller's thread only hands them on. Every frame passes every stage in order, and giflib gets the same calls as on
 /// one thread: the bytes are the same either way. At most a few frames wait between stages
 /// (``GIFWorkStage``), so memory stays bounded.
 ///
@@ -34,31 +36,55 @@ public final class GIFAnimationEncoder {
     private let indexer: GIFFrameIndexer
     private var pipeline: Pipeline?
     private var finished = false
+    /// Where screens are drawn, without the pipeline (with it, the indexing thread's).
+    private var canvas: FrameCanvas?
+
+    /// A frame for the indexing thread: a rectangle's pixels copied from the caller's canvas,
+    /// or a screen it draws on its own canvas.
+    private enum Frame {
+        case pixels(rect: PixelRect, rows: [UInt32], milliseconds: Int)
+        case screen(Screen, milliseconds: Int)
+    }
 
     /// The second and third threads, and what they hand back.
     private final class Pipeline: @unchecked Sendable {
         /// The most pixels of canvas waiting to be indexed, and of indices to be compressed.
         static let budget = 1 << 22
-        let indexing: GIFWorkStage<(rect: PixelRect, rows: [UInt32], milliseconds: Int)>
+        let indexing: GIFWorkStage<Frame>
         let compressing: GIFWorkStage<GIFEncodingJob>
         /// The bytes compressed and not yet written, in order.
         private let condition = NSCondition()
         private var written: [[UInt8]] = []
 
-        init(indexer: GIFFrameIndexer, context: GIFEncoderContext) {
+        init(indexer: GIFFrameIndexer, context: GIFEncoderContext, canvas: FrameCanvas?) {
             let (width, height) = (indexer.width, indexer.height)
             var compressed: ((GIFEncodingJob) throws -> Void)?
             compressing = GIFWorkStage(budget: Self.budget) { job in try compressed?(job) }
-            var indexed: (((rect: PixelRect, rows: [UInt32], milliseconds: Int)) throws -> Void)?
+            var indexed: ((Frame) throws -> Void)?
             indexing = GIFWorkStage(budget: Self.budget) { frame in try indexed?(frame) }
             let compressing = compressing
+            // The screens' canvas, this thread's alone.
+            var canvas = canvas
+            var first = true
             indexed = { frame in
-                // The rectangle's pixels are read where they are (the indexer keeps the canvas
-                // the GIF shows).
-                let job = frame.rows.withUnsafeBufferPointer { rows in
-                    indexer.add(
-                        PixelRows(rows.baseAddress!, of: frame.rect), changed: frame.rect,
-                        atMilliseconds: frame.milliseconds)
+                let job: GIFEncodingJob?
+                switch frame {
+                case .pixels(let rect, let rows, let milliseconds):
+                    // The rectangle's pixels are read where they are (the indexer keeps the
+                    // canvas the GIF shows).
+                    job = rows.withUnsafeBufferPointer { rows in
+                        indexer.add(PixelRows(rows.baseAddress!, of: rect), changed: rect, atMilliseconds: milliseconds)
+                    }
+                case .screen(let screen, let milliseconds):
+                    guard let changed = try canvas?.draw(screen), let drawn = canvas else { return }
+                    let rect = first ? PixelRect(x: 0, y: 0, width: width, height: height) : indexer.clip(changed)
+                    first = false
+                    guard rect.area > 0 else { return }
+                    job = drawn.pixels.withUnsafeBufferPointer { pixels in
+                        indexer.add(
+                            PixelRows(canvas: pixels.baseAddress!, width: width), changed: rect,
+                            atMilliseconds: milliseconds)
+                    }
                 }
                 if let job {
                     for handled in try compressing.submit(job, cost: job.indices.count) {
@@ -88,7 +114,15 @@ public final class GIFAnimationEncoder {
     /// Starts a GIF of `width`×`height`; `loopCount` nil plays once, 0 forever, n > 0 n more
     /// times. `concurrent` false: every step on the caller's thread (the same bytes).
     /// - Throws: ``MediaError`` (giflib missing, a size out of range).
-    public init(width: Int, height: Int, loopCount: Int? = 0, concurrent: Bool = true) throws(MediaError) {
+    public convenience init(
+        width: Int, height: Int, loopCount: Int? = 0, concurrent: Bool = true
+    ) throws(MediaError) {
+        try self.init(width: width, height: height, loopCount: loopCount, concurrent: concurrent, canvas: nil)
+    }
+
+    private init(
+        width: Int, height: Int, loopCount: Int?, concurrent: Bool, canvas: FrameCanvas?
+    ) throws(MediaError) {
         self.width = width
         self.height = height
         context = GIFEncoderContext()
@@ -96,10 +130,20 @@ public final class GIFAnimationEncoder {
             width * height <= MediaLimits.maximumPixels
         else { throw .invalidSize(width: width, height: height) }
         indexer = GIFFrameIndexer(width: width, height: height)
+        if !concurrent { self.canvas = canvas }
         try context.check(
             veil_gif_encoder_start(context.ctx, UInt32(width), UInt32(height), Int32(loopCount ?? -1)),
             width: width, height: height)
-        if concurrent { pipeline = Pipeline(indexer: indexer, context: context) }
+        if concurrent { pipeline = Pipeline(indexer: indexer, context: context, canvas: canvas) }
+    }
+
+    /// Starts a GIF of the screens `canvas` draws (``add(_:atMilliseconds:write:)``),
+    /// of its size; `loopCount` and `concurrent` as ``init(width:height:loopCount:concurrent:)``.
+    /// - Throws: ``MediaError`` (giflib missing, a size out of range).
+    public convenience init(canvas: FrameCanvas, loopCount: Int? = 0, concurrent: Bool = true) throws(MediaError) {
+        try self.init(
+            width: canvas.width, height: canvas.height, loopCount: loopCount, concurrent: concurrent,
+            canvas: canvas)
     }
 
     deinit {
@@ -149,10 +193,31 @@ public final class GIFAnimationEncoder {
                         start: pixels.baseAddress! + (rect.y + row) * width + rect.x, count: rect.width))
             }
         }
-        for handled in try pipeline.indexing.submit((rect, rows, milliseconds), cost: rect.area)
-        where spareRows.count < 2 {
-            spareRows.append(handled.rows)
+        for handled in try pipeline.indexing.submit(
+            .pixels(rect: rect, rows: rows, milliseconds: milliseconds), cost: rect.area)
+        {
+            if case .pixels(_, let rows, _) = handled, spareRows.count < 2 { spareRows.append(rows) }
         }
+        for bytes in pipeline.takeWritten() { try write(bytes) }
+    }
+
+    /// Adds `screen`, drawn on the canvas over the screen before (a GIF made with
+    /// ``init(canvas:loopCount:concurrent:)``), as it is from `milliseconds` on: a screen
+    /// that changes no cell adds nothing; otherwise as ``add(_:changed:atMilliseconds:write:)``
+    /// of the cells drawn again. With the pipeline it is drawn on the indexing thread.
+    /// - Throws: ``MediaError``, ``RenderError`` (a screen larger than the canvas, possibly
+    ///   at a later call); whatever `write` throws.
+    public func add(_ screen: Screen, atMilliseconds milliseconds: Int, write: ([UInt8]) throws -> Void) throws {
+        guard !finished else { throw MediaError.misuse("a frame after the end") }
+        guard let pipeline else {
+            guard var canvas else { throw MediaError.misuse("a screen for a GIF without a canvas") }
+            self.canvas = nil
+            defer { self.canvas = canvas }
+            guard let changed = try canvas.draw(screen) else { return }
+            return try add(canvas.pixels, changed: changed, atMilliseconds: milliseconds, write: write)
+        }
+        // What drawing it may cost: every pixel of the canvas.
+        try pipeline.indexing.submit(.screen(screen, milliseconds: milliseconds), cost: width * height)
         for bytes in pipeline.takeWritten() { try write(bytes) }
     }
 
