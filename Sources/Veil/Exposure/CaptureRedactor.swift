@@ -136,10 +136,12 @@ public struct CaptureRedactor: Sendable {
     /// that hiding them reveals (a number glued to a hidden one is found once its neighbour is
     /// blank): judged again with the hidden cells blank until nothing new is found, at most 4
     /// more rounds.
-    func judge(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws
-        -> (report: CaptureExposureReport, hidden: OffsetSet)
-    {
-        var report = try ExposureScanner(rules: rules).scan(input, cols: cols, rows: rows, path: path)
+    /// `watcher` sees each step of the first reading (``ExposureScanner/scan(_:cols:rows:path:watching:)``).
+    func judge(
+        _ input: CaptureInput, cols: Int?, rows: Int?, path: String, watching watcher: ((CaptureStep) -> Void)? = nil
+    ) throws -> (report: CaptureExposureReport, hidden: OffsetSet) {
+        var report = try ExposureScanner(rules: rules).scan(
+            input, cols: cols, rows: rows, path: path, watching: watcher)
         var hidden = OffsetSet()
         for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
         var values = report.values

@@ -154,6 +154,14 @@ public struct ExposureScanner: Sendable {
     /// Scans `input`. `cols`/`rows` fix the size (a recording's resizes are then ignored).
     /// - Throws: ``InputError`` naming `path` (a bad size, a failed redaction).
     public func scan(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws -> CaptureExposureReport {
+        try scan(input, cols: cols, rows: rows, path: path, watching: nil)
+    }
+
+    /// Scans `input`, showing `watcher` each step as it is read (what else one reading of the
+    /// capture should learn: an animation's canvas and length).
+    func scan(
+        _ input: CaptureInput, cols: Int?, rows: Int?, path: String, watching watcher: ((CaptureStep) -> Void)?
+    ) throws -> CaptureExposureReport {
         let size = input.size(cols: cols, rows: rows)
         var replay = try CaptureReplay(input, cols: cols, rows: rows, path: path)
         // The terminal reports its changes to the tracker; the replay makes one call into the
@@ -169,6 +177,7 @@ public struct ExposureScanner: Sendable {
         let warnings: [String]
         do {
             warnings = try input.forEachStep(followingResizes: replay.followsResizes) { step in
+                watcher?(step)
                 if case .output(_, let offset) = step.kind { window.outputs.append((offset, step.position)) }
                 tracker.frame = window.frames.count
                 guard try replay.apply(step) else { return }

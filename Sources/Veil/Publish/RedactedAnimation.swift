@@ -76,12 +76,16 @@ public struct RedactedAnimation: Sendable {
     ) throws -> Report {
         try checkLibraries()
         let followingResizes = cols == nil && rows == nil
-        let shape = try RecordingShape(
-            of: input, cols: cols, rows: rows, followingResizes: followingResizes,
-            timeline: settings.timeline(recordingIdleLimit: input.recordingHeader?.idleTimeLimit))
         progress?(.scanning)
         let redactor = CaptureRedactor(rules: rules, style: settings.style)
-        let (report, hidden) = try redactor.judge(input, cols: cols, rows: rows, path: path)
+        // The canvas and the timeline's end come from the judging's first reading.
+        var shape = RecordingShape(
+            of: input, cols: cols, rows: rows,
+            timeline: settings.timeline(recordingIdleLimit: input.recordingHeader?.idleTimeLimit))
+        let (report, hidden) = try redactor.judge(
+            input, cols: cols, rows: rows, path: path,
+            watching: input.recordingHeader == nil ? nil : { shape.add($0) })
+        shape.finish()
         var replay = try CaptureRedactor.Replay(
             redactor, input: input, hidden: hidden, values: report.values, cols: cols, rows: rows, path: path)
         let rasterizer = Rasterizer(
@@ -130,8 +134,10 @@ public struct RedactedAnimation: Sendable {
     }
 }
 
-/// What a first reading of a recording tells before any frame is drawn: the canvas (the
-/// largest size it resizes to) and the timeline's end (SVG's keyframes are fractions of it).
+/// What a reading of a recording tells before any frame is drawn: the canvas (the largest
+/// size it resizes to) and the timeline's end (SVG's keyframes are fractions of it). Give it
+/// every step of one reading that follows the resizes as the drawing will (``add(_:)``), then
+/// ``finish()``.
 struct RecordingShape {
     var cols: Int
     var rows: Int
@@ -140,34 +146,35 @@ struct RecordingShape {
     var end = 0.0
     /// The recording time of its last event.
     var lastEventTime = 0.0
+    private var clock: AnimationTimeline?
 
-    init(
-        of input: CaptureInput, cols: Int?, rows: Int?, followingResizes: Bool,
-        timeline settings: AnimationTimeline.Settings
-    ) throws {
+    /// The shape of `input` before any step: its size (or `cols`/`rows`).
+    init(of input: CaptureInput, cols: Int?, rows: Int?, timeline settings: AnimationTimeline.Settings) {
         let size = input.size(cols: cols, rows: rows)
         self.cols = size.cols
         self.rows = size.rows
         timeline = settings
-        guard input.recordingHeader != nil else { return }
-        var timeline = AnimationTimeline(settings: settings)
-        var largest = (cols: size.cols, rows: size.rows)
-        var last = 0.0
-        try input.forEachStep(followingResizes: followingResizes) { step in
-            guard step.endsFrame else { return }
-            let play = timeline.playTime(ofEventAt: step.time ?? 0)
-            _ = timeline.emission(before: play)
-            timeline.applied(at: play)
-            last = max(last, step.time ?? 0)
-            if case .resize(let newCols, let newRows) = step.kind, (1...1000).contains(newCols),
-                (1...1000).contains(newRows)
-            {
-                largest = (max(largest.cols, newCols), max(largest.rows, newRows))
-            }
+        if input.recordingHeader != nil { clock = AnimationTimeline(settings: settings) }
+    }
+
+    /// Takes the next step of the reading.
+    mutating func add(_ step: CaptureStep) {
+        guard step.endsFrame, clock != nil else { return }
+        let play = clock!.playTime(ofEventAt: step.time ?? 0)
+        _ = clock!.emission(before: play)
+        clock!.applied(at: play)
+        lastEventTime = max(lastEventTime, step.time ?? 0)
+        if case .resize(let newCols, let newRows) = step.kind, (1...1000).contains(newCols),
+            (1...1000).contains(newRows)
+        {
+            cols = max(cols, newCols)
+            rows = max(rows, newRows)
         }
-        self.cols = largest.cols
-        self.rows = largest.rows
-        end = timeline.finish().end
-        lastEventTime = last
+    }
+
+    /// After the last step: the animation's end.
+    mutating func finish() {
+        guard clock != nil else { return }
+        end = clock!.finish().end
     }
 }
