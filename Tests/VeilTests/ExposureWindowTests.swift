@@ -26,12 +26,17 @@ import VeilTestSupport
             }, offsets: report.sensitiveOffsets)
     }
 
-    static func scan(_ events: [String], cols: Int, rows: Int, frames: Int, cells: Int) throws -> Summary {
+    /// `concurrentFrom` 0: windows judged on a second thread however small the input (as a
+    /// large input is; these are judged on the caller's by default).
+    static func scan(
+        _ events: [String], cols: Int, rows: Int, frames: Int, cells: Int, concurrentFrom: Int? = nil
+    ) throws -> Summary {
         let cast = try ExposureTests.cast(
             events.enumerated().map { (Double($0.offset + 1) / 10, $0.element) }, cols: cols, rows: rows)
         var scanner = ExposureScanner(rules: try RuleSet.builtIn)
         scanner.framesPerPass = frames
         scanner.cellsPerPass = cells
+        if let concurrentFrom { scanner.concurrentFromBytes = concurrentFrom }
         return summary(try scanner.scan(.recording(cast), cols: nil, rows: nil, path: "w.cast"))
     }
 
@@ -66,6 +71,8 @@ import VeilTestSupport
             }
             #expect(differing.isEmpty, "seed \(seed): \(differing.count) offsets differ")
         }
+        let threaded = try Self.scan(events, cols: cols, rows: rows, frames: 3, cells: 1 << 14, concurrentFrom: 0)
+        #expect(threaded == alone, "seed \(seed), judged on a second thread")
     }
 
     /// A value that stays on screen while its rows wait to be judged, and leaves before the

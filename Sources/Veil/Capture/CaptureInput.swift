@@ -130,6 +130,22 @@ public enum CaptureInput: Sendable {
         return .frames
     }
 
+    /// Whether the input holds fewer than `limit` bytes of terminal output (a recording file:
+    /// fewer bytes in all).
+    func holds(fewerThan limit: Int) -> Bool {
+        switch self {
+        case .raw(let bytes, _): return bytes.count < limit
+        case .recording(let cast):
+            var total = 0
+            for event in cast.events {
+                if case .output(let bytes) = event.kind { total += bytes.count }
+                if total >= limit { return false }
+            }
+            return true
+        case .recordingFile(let file): return (file.events.file.regularFileSize ?? limit) < limit
+        }
+    }
+
     /// The recording's header (nil for raw bytes).
     public var recordingHeader: Asciicast? {
         switch self {

@@ -151,6 +151,11 @@ public struct ExposureScanner: Sendable {
         self.rules = rules
     }
 
+    /// The smallest input (bytes of terminal output) judged on a second thread: below it,
+    /// starting the thread and handing windows over cost more than they save (about 1.5 ms
+    /// of a `veil snap` of one screen).
+    var concurrentFromBytes = 64 << 10
+
     /// Scans `input`. `cols`/`rows` fix the size (a recording's resizes are then ignored).
     /// - Throws: ``InputError`` naming `path` (a bad size, a failed redaction).
     public func scan(_ input: CaptureInput, cols: Int?, rows: Int?, path: String) throws -> CaptureExposureReport {
@@ -171,7 +176,9 @@ public struct ExposureScanner: Sendable {
         // A window's rows in one allocation, with room for a few rows past the limit (a window
         // ends after the frame that crosses it).
         if defers { tracker.batchCells = cellsPerPass + 2 * size.cols * 8 }
-        let judging = ExposureJudgingQueue(scanner: self, path: path, concurrent: defers && Self.concurrent)
+        let judging = ExposureJudgingQueue(
+            scanner: self, path: path,
+            concurrent: defers && Self.concurrent && !input.holds(fewerThan: concurrentFromBytes))
         var window = ExposureWindow()
         var lastTime: Double? = nil
         let warnings: [String]
@@ -237,7 +244,8 @@ public struct ExposureScanner: Sendable {
 
     /// Whether windows are judged on a second thread while the next one is replayed: with
     /// more than one processor, unless `VEIL_EXPOSURE_THREADS=1` (benchmarks compare the two;
-    /// the report is the same).
+    /// the report is the same). An input smaller than ``concurrentFromBytes`` is judged on
+    /// the caller's thread whatever this says.
     static let concurrent =
         ProcessInfo.processInfo.activeProcessorCount > 1
         && ProcessInfo.processInfo.environment["VEIL_EXPOSURE_THREADS"] != "1"

@@ -16,9 +16,6 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
     public let source: String
     /// The capture group holding the secret (0 = the whole match).
     public let secretGroup: Int
-    /// What ``matches(_:)`` checks before asking ICU (whose per-call cost dominates on the
-    /// short texts allowlists test).
-    let prefilter: Prefilter
 
     /// Compiles `source`.
     /// - Throws: ``RegexPatternError`` with ICU's message when it does not compile, or when
@@ -40,17 +37,20 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
         self.source = source
         self.secretGroup = secretGroup
         self.lazy = lazy
-        self.prefilter = Prefilter(source)
     }
+
+    /// What ``matches(_:)`` checks before asking ICU.
+    var prefilter: Prefilter { lazy.shortcuts.prefilter }
 
     /// Whether the pattern matches anywhere in `text`.
     public func matches(_ text: String) -> Bool {
         decidedWithoutRegex(text) ?? lazy.matches(text)
     }
 
-    /// The answer for `text` when the prefilter or an ``AnchoredClassRun`` decides it in
+    /// The answer for `text` when the prefilter or a ``RegexShortcut`` decides it in
     /// linear time without ICU; nil when the regex must run.
     func decidedWithoutRegex(_ text: String) -> Bool? {
+        let (prefilter, shortcut) = lazy.shortcuts
         switch prefilter {
         case let .literal(bytes):
             return text.utf8.withContiguousStorageIfAvailable { $0.contains(bytes) }
@@ -60,7 +60,7 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
         case .none:
             break
         }
-        return lazy.anchoredClassRun?.matches(text)
+        return shortcut?.matches(text)
     }
 
     public static func == (lhs: RegexPattern, rhs: RegexPattern) -> Bool {

@@ -8,18 +8,48 @@ public struct RuleExample: Hashable, Sendable {
 
     /// The example as written, markers included.
     public let source: String
-    /// The text without markers.
-    public let text: String
-    /// The expected hidden spans, as character (Unicode scalar) offsets into ``text``.
-    public let expected: [Range<Int>]
     /// Where the example is written, for messages.
     public let position: SourcePosition?
+    /// Whether the example marks a span (an example must, a negative example must not).
+    public let marksSpans: Bool
 
-    /// Parses an example.
+    /// The text without markers.
+    public var text: String { parsed.text }
+    /// The expected hidden spans, as character (Unicode scalar) offsets into ``text``.
+    public var expected: [Range<Int>] { parsed.expected }
+
+    /// Checks an example's markers; the text and spans are worked out when asked for (a
+    /// rules file holds hundreds of examples, checked at every start, read only by `veil
+    /// rules test` and the lint).
     /// - Throws: ``RuleExampleError/unpairedMarker`` when the `↓` markers do not pair up.
     public init(_ source: String, position: SourcePosition? = nil) throws {
-        // Piece by piece between markers (a rules file holds hundreds of examples, parsed at
-        // every start): the text is the pieces joined, the spans count their scalars.
+        let markers = Self.markerCount(source)
+        guard markers % 2 == 0 else { throw RuleExampleError.unpairedMarker }
+        self.source = source
+        self.position = position
+        self.marksSpans = markers > 0
+    }
+
+    /// How many `↓` the text holds (its three UTF-8 bytes never occur inside another character).
+    private static func markerCount(_ source: String) -> Int {
+        var source = source
+        return source.withUTF8 { bytes in
+            var count = 0
+            var i = 0
+            while i + 2 < bytes.count {
+                if bytes[i] == 0xE2, bytes[i + 1] == 0x86, bytes[i + 2] == 0x93 {
+                    count += 1
+                    i += 3
+                } else {
+                    i += 1
+                }
+            }
+            return count
+        }
+    }
+
+    /// The text and spans, piece by piece between markers.
+    private var parsed: (text: String, expected: [Range<Int>]) {
         var text = ""
         var expected: [Range<Int>] = []
         var open: Int?
@@ -38,11 +68,7 @@ public struct RuleExample: Hashable, Sendable {
             text += Substring(piece)
             offset += piece.count
         }
-        guard open == nil else { throw RuleExampleError.unpairedMarker }
-        self.source = source
-        self.text = text
-        self.expected = expected
-        self.position = position
+        return (text, expected)
     }
 }
 

@@ -22,11 +22,16 @@ enum LabelledValuePattern {
     /// rule's `secretGroup` counted inside it.
     static func secretGroup(_ group: Int) -> Int { group + 1 }
 
+    /// ICU's metacharacters, as bytes.
+    private static let metacharacters = Set("\\^$.|?*+()[]{}".utf8)
+
     /// `word` with ICU's metacharacters escaped.
     private static func escaped(_ word: String) -> String {
+        // Most label words are plain (built-in rules hold hundreds, joined at every start).
+        if !word.utf8.contains(where: { metacharacters.contains($0) }) { return word }
         var out = ""
         for character in word {
-            if "\\^$.|?*+()[]{}".contains(character) { out.append("\\") }
+            if let byte = character.asciiValue, metacharacters.contains(byte) { out.append("\\") }
             out.append(character)
         }
         return out

@@ -14,20 +14,31 @@ final class LazyRegex: @unchecked Sendable {
     private var compiled: NSRegularExpression?
     private var counted: StepCountedRegex?
     private let source: String
-    /// Set when `source` has the shape `^[…]+$`: ``matches(_:)`` then needs no regex.
-    let anchoredClassRun: AnchoredClassRun?
+    /// ``shortcuts``, once worked out.
+    private var found: (prefilter: Prefilter, shortcut: RegexShortcut?)?
 
     /// A pattern compiled on first use; it must compile (a failure then stops the program).
     init(deferring source: String) {
         self.source = source
-        self.anchoredClassRun = AnchoredClassRun(source)
     }
 
     /// A pattern compiled already.
     init(compiled regex: NSRegularExpression) {
         self.source = regex.pattern
         self.compiled = regex
-        self.anchoredClassRun = AnchoredClassRun(regex.pattern)
+    }
+
+    /// What is checked before asking ICU (whose per-call cost dominates on the short texts
+    /// allowlists test): the ``Prefilter``, and the ``RegexShortcut`` that decides most texts
+    /// without a regex when `source` has such a shape. Worked out on first use (a rules
+    /// file holds dozens of allowlist patterns, most never used in a run).
+    var shortcuts: (prefilter: Prefilter, shortcut: RegexShortcut?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let found { return found }
+        let shortcuts = (Prefilter(source), RegexShortcut(source))
+        found = shortcuts
+        return shortcuts
     }
 
     /// The compiled pattern.
@@ -56,10 +67,10 @@ final class LazyRegex: @unchecked Sendable {
         return regex
     }
 
-    /// Whether the pattern matches anywhere in `text`: through the compiled regex, or
-    /// without it when the pattern is an ``AnchoredClassRun``.
+    /// Whether the pattern matches anywhere in `text`: without the compiled regex when the
+    /// ``shortcuts`` decide, through it otherwise.
     func matches(_ text: String) -> Bool {
-        if let run = anchoredClassRun { return run.matches(text) }
+        if let decided = shortcuts.shortcut?.matches(text) { return decided }
         let regex = self.regex
         return regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
     }

@@ -24,6 +24,9 @@ struct RuleFileCompiler {
             scansTitle = base.scansTitle
         }
         let inherited = Set(rules.map(\.id))
+        // Each id's place in `rules`, first occurrence kept (a search per rule copied every
+        // rule it passed: hundreds of built-in rules at every start).
+        var place = Dictionary(rules.indices.map { (rules[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         var defined: [String: SourcePosition] = [:]
         for rawRule in raw.rules {
             let rule = try compileRule(rawRule)
@@ -33,14 +36,15 @@ struct RuleFileCompiler {
                     "duplicate rule id '\(rule.id)' (first defined at line \(first.line))")
             }
             defined[rule.id] = rawRule.id?.position ?? rawRule.position
-            if let index = rules.firstIndex(where: { $0.id == rule.id }) {
+            if let index = place[rule.id] {
                 rules[index] = rule  // replaces the default rule of the same id
             } else {
+                place[rule.id] = rules.count
                 rules.append(rule)
             }
         }
         for id in raw.extend?.disabledRules ?? [] {
-            guard let index = rules.firstIndex(where: { $0.id == id.value }) else {
+            guard let index = place[id.value] else {
                 let known = inherited.isEmpty ? "" : " (see 'veil rules list')"
                 throw RuleFileError(id.position, "disabledRules names no rule '\(id.value)'\(known)")
             }
@@ -141,7 +145,7 @@ struct RuleFileCompiler {
         }
         let examples = try raw.examples.map { example -> RuleExample in
             let parsed = try parseExample(example)
-            guard !parsed.expected.isEmpty else {
+            guard parsed.marksSpans else {
                 throw RuleFileError(
                     example.position, "example of rule '\(id)' marks no span: put ↓ before and after what it must hide")
             }
@@ -149,7 +153,7 @@ struct RuleFileCompiler {
         }
         let negativeExamples = try raw.negativeExamples.map { example -> RuleExample in
             let parsed = try parseExample(example)
-            guard parsed.expected.isEmpty else {
+            guard !parsed.marksSpans else {
                 throw RuleFileError(example.position, "negative example of rule '\(id)' must not contain ↓ markers")
             }
             return parsed

@@ -119,16 +119,22 @@ struct KeywordAutomaton: Sendable {
             }
         }
         let denseStates = max(1, min(count, maximumDenseEntries / classes))
-        var dense = [Int32](repeating: 0, count: denseStates * classes)
-        for s in 0..<denseStates {
-            for c in 0..<classes {
-                if let next = child(s, UInt8(c)) {
-                    dense[s * classes + c] = next
-                } else if s > 0 {
-                    // The failure target is shallower, so its row is already complete.
-                    dense[s * classes + c] = dense[Int(failure[s]) * classes + c]
+        // Every entry written once: a row is its failure target's (shallower, so complete
+        // already; the root's: back to the root), except along the state's own children.
+        let dense = [Int32](unsafeUninitializedCapacity: denseStates * classes) { dense, initialized in
+            for s in 0..<denseStates {
+                let row = s * classes
+                if s == 0 {
+                    for c in 0..<classes { dense[c] = 0 }
+                } else {
+                    let from = Int(failure[s]) * classes
+                    for c in 0..<classes { dense[row + c] = dense[from + c] }
+                }
+                for k in Int(childStart[s])..<Int(childStart[s + 1]) {
+                    dense[row + Int(childClass[k])] = childState[k]
                 }
             }
+            initialized = denseStates * classes
         }
         self.byteClass = byteClass
         self.classes = classes

@@ -64,14 +64,15 @@ final class KeywordIndex: Sendable {
         var ruleKeywordStart: [Int32] = [0]
         var ruleKeywordIDs: [Int32] = []
         var entries: [Entry] = []
-        for rule in rules {
+        // Fields read in place (a whole `Rule` bound per rule copied every field of hundreds).
+        for r in rules.indices {
             entries.append(
                 Entry(
-                    id: rule.id, matcher: rule.matcher,
-                    context: rule.context.map { Array($0.lowercased().utf8) }))
+                    id: rules[r].id, matcher: rules[r].matcher,
+                    context: rules[r].context.map { Array($0.lowercased().utf8) }))
             var mine: [Int32] = []
             // A disabled rule never runs: its keywords would only slow the search down.
-            for keyword in rule.keywords where !keyword.isEmpty && rule.isEnabled {
+            for keyword in rules[r].keywords where !keyword.isEmpty && rules[r].isEnabled {
                 let bytes = Array(keyword.lowercased().utf8)
                 let id: Int
                 if let known = ids[bytes] {
