@@ -56,7 +56,8 @@ extension ExposureTracking {
             finishBatch()
             // The rows' offsets copied to the new size: only rows that hold some (a resize of
             // a blank screen costs its rows, as the screen's own resize does).
-            let copiedRows = shown.hasOffsets.reduce(0) { $0 + ($1 ? 1 : 0) }
+            let copiedRows =
+                shown.hasOffsets.reduce(0) { $0 + ($1 ? 1 : 0) }
                 + hidden.hasOffsets.reduce(0) { $0 + ($1 ? 1 : 0) }
             work &+= newRows &+ copiedRows &* newCols
             shown = shown.resized(cols: newCols, rows: newRows, dropping: dropped)
