@@ -84,16 +84,44 @@ import VeilScreen
     }
 
     /// A program may resize its window (XTWINOPS 8, allowed as in xterm): each resize copies
-    /// the tracker's offsets of every cell, and that work is charged, so a resize storm runs
-    /// into the budget instead of copying without end.
+    /// the tracker's offsets of every row that holds some, and that work is charged, so a
+    /// resize storm over a screen of text runs into the budget instead of copying without end.
     @Test func windowResizeStormsAreCharged() throws {
+        var t = try wrappedTerminal(cols: 500, rows: 500)
+        t.workBudget = 1 << 24
+        let storm = Array("\u{1B}[8;499;499t\u{1B}[8;500;500t".utf8)
+        for index in 0..<200 { t.feed(storm, at: 250_000 + index * storm.count) }
+        // At least the cells of each row of text (about 250,000 a resize) are charged, so the
+        // storm of 400 (100 million cells) stops within the 16 million units.
+        #expect(t.isOverWorkBudget)
+    }
+
+    /// A resize of a blank screen copies no offsets: a storm of them costs rows, not cells
+    /// (3,000 resizes of an empty 1000×1000 recording were refused while each was charged
+    /// a million cells).
+    @Test func resizeStormsOfABlankScreenCostRows() throws {
         var t = try Terminal.tracked(cols: 500, rows: 500)
         t.workBudget = 1 << 24
-        let storm = Array("\u{1B}[8;1;1t\u{1B}[8;0;0t".utf8)
+        let before = t.workDone
+        let storm = Array("\u{1B}[8;499;499t\u{1B}[8;500;500t".utf8)
         for index in 0..<200 { t.feed(storm, at: index * storm.count) }
-        // At least the cells of each grown screen (250,000) are charged, so the storm of 200
-        // (50 million cells) stops within the 16 million units.
-        #expect(t.isOverWorkBudget)
+        #expect(!t.isOverWorkBudget)
+        // Each resize: its rows on the screen and in the tracker, a few times over.
+        #expect(t.workDone - before <= 400 * 500 * 8)
+    }
+
+    /// A selective erase (DECSED) of a screen whose cells are all protected changes nothing,
+    /// so no row is judged again: a storm of them copied the whole screen each time (1 MB of
+    /// them over a 1000×1000 screen took over 1 GB).
+    @Test func selectiveErasesOfProtectedCellsJudgeNothingAgain() throws {
+        var t = try Terminal.tracked(cols: 200, rows: 200)
+        t.feed(Array(("\u{1B}[1\"q" + String(repeating: "x", count: 200 * 200) + "\u{1B}[0\"q").utf8), at: 0)
+        t.flush()
+        _ = t.tracker.takeExposures()
+        #expect(t.tracker.tracking.shown.dirtyCount == 0)
+        t.feed(Array(String(repeating: "\u{1B}[?2J", count: 10).utf8), at: 40_010)
+        #expect(t.tracker.tracking.shown.dirtyCount == 0)
+        #expect(t.screen.lines().allSatisfy { $0 == String(repeating: "x", count: 200) })
     }
 
     @Test func pendingCopiesAreBoundedByTheBudget() throws {

@@ -54,6 +54,12 @@ extension ExposureTracking {
         case .resize(let newCols, let newRows, let dropped):
             exposeAllDeparting(on: screen, work: &work)
             finishBatch()
+            // The rows' offsets copied to the new size: only rows that hold some (a resize of
+            // a blank screen costs its rows, as the screen's own resize does).
+            let copiedRows =
+                shown.hasOffsets.reduce(0) { $0 + ($1 ? 1 : 0) }
+                + hidden.hasOffsets.reduce(0) { $0 + ($1 ? 1 : 0) }
+            work &+= newRows &+ copiedRows &* newCols
             shown = shown.resized(cols: newCols, rows: newRows, dropping: dropped)
             hidden = hidden.resized(cols: newCols, rows: newRows, dropping: 0)
             // Every row is judged again.
@@ -61,7 +67,6 @@ extension ExposureTracking {
             hidden.setAllDirty(true)
             builder = ExposureBatchBuilder(cols: newCols, reserving: batchCells)
             lastWriteRow = -1
-            work &+= newRows * newCols  // the rows' offsets copied to the new size
         case .renumberTables:
             finishBatch()  // the lines copied so far keep the indices of now
             lastRepeatedRun = nil  // its cell's indices change meaning
@@ -71,24 +76,32 @@ extension ExposureTracking {
         return work
     }
 
-    /// Rows `rows` (columns `cols`) are about to be erased. The rows are judged first (raw
-    /// bytes), then marked changed; a row already blank and judged is left alone (erasing it
-    /// changes nothing), so erase storms over blank rows cost O(1) a row. With
-    /// `keepingProtected`, protected cells keep their offsets (they stay on screen).
+    /// Rows `rows` (columns `cols`) are about to be erased. The rows the erase changes are
+    /// judged first (raw bytes), then marked changed; a row already blank and judged is left
+    /// alone (erasing it changes nothing), so erase storms over blank rows cost O(1) a row.
+    /// With `keepingProtected` (a selective erase), protected cells keep their offsets (they
+    /// stay on screen), and a row whose cells in `cols` are all protected is left alone too
+    /// (a storm of them judged the whole screen each time).
     mutating func willErase(
         rows: Range<Int>, cols range: Range<Int>, keepingProtected: Bool = false, on screen: ScreenView,
         work: inout Int
     ) {
         guard !rows.isEmpty else { return }
+        // The rows the erase can change (a selective erase of protected cells changes nothing).
+        var changing = Array(rows)
+        if keepingProtected {
+            work &+= rows.count &* range.count
+            changing.removeAll { screen.isProtected(row: $0, cols: range) }
+        }
         if everyMoment {
-            var row = rows.lowerBound
-            while row < rows.upperBound {
+            var judgedThrough = -1
+            for row in changing where row > judgedThrough {
                 if shown.dirtyCount == 0 { break }
-                row = max(row, exposeLine(containing: row, leaving: true, on: screen, work: &work)) + 1
+                judgedThrough = exposeLine(containing: row, leaving: true, on: screen, work: &work)
             }
         }
         let whole = range.lowerBound <= 0 && range.upperBound >= cols
-        for row in rows {
+        for row in changing {
             if whole && !shown.dirty[row] && shown.tags[row] == 0 && !shown.hasOffsets[row] && !screen.isWrapped(row),
                 let cell = screen.uniformCell(ofRow: row), cell.scalar == " " && cell.width == 1
             {
@@ -98,7 +111,6 @@ extension ExposureTracking {
             shown.setDirty(row, true)
             guard shown.hasOffsets[row] else { continue }
             if keepingProtected {
-                work &+= range.count
                 for col in range where col < cols && col >= 0 && !screen[row, col].attributes.contains(.protected) {
                     shown.setOffset(row, col, -1)
                 }

@@ -297,8 +297,9 @@ struct Pass {
         var found: [TerminalString] = []
         scanner.feed(bytes, at: 0) { found.append($0) }
         scanner.finish { found.append($0) }
+        var positions = RawPositions(bytes)
         for string in found {
-            let region = input.region(ofOffset: string.offset)
+            let region = positions.region(ofOffset: string.offset)
             try judgeString(
                 string, line: region?.startLine ?? 1, column: region?.startColumn ?? 1, time: nil, event: nil)
         }

@@ -47,6 +47,20 @@ public struct ScreenView {
         }
     }
 
+    /// Whether every cell in columns `cols` of `row` is protected (DECSCA, SPA): what a
+    /// selective erase of them leaves unchanged.
+    public func isProtected(row: Int, cols: Range<Int>) -> Bool {
+        let range = max(0, cols.lowerBound)..<min(state.pointee.cols, max(0, cols.upperBound))
+        if state.pointee.grid.isUniform(row) {
+            return state.pointee.grid[row, 0].attributes.contains(.protected)
+        }
+        let base = state.pointee.grid.base(row)
+        return state.pointee.grid.cells.withUnsafeBufferPointer { cells in
+            for col in range where !cells[base + col].attributes.contains(.protected) { return false }
+            return true
+        }
+    }
+
     /// The cells of `row`, appended to `cells` (one copy, without a row array made).
     public func appendCells(ofRow row: Int, to cells: inout [Cell]) {
         let cols = state.pointee.cols
