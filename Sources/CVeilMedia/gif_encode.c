@@ -89,6 +89,13 @@ int veil_gif_encoder_start(veil_gif_encoder *enc, uint32_t width, uint32_t heigh
     return VEIL_MEDIA_OK;
 }
 
+int veil_gif_encoder_continue(veil_gif_encoder *enc) {
+    if (enc == NULL) return VEIL_MEDIA_EINVAL;
+    if (enc->state != ENCODER_STARTED || enc->frames != 0) return VEIL_MEDIA_ESTATE;
+    enc->frames = 1;
+    return VEIL_MEDIA_OK;
+}
+
 int veil_gif_encoder_add_frame(veil_gif_encoder *enc, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
                                const uint8_t *indices, const uint8_t *palette_rgb, uint32_t palette_count,
                                int transparent, uint32_t delay_cs) {

@@ -70,6 +70,13 @@ void veil_gif_encoder_free(veil_gif_encoder *enc);
  * n + 1 times (the Netscape extension's count), -1 plays once (no loop extension). */
 int veil_gif_encoder_start(veil_gif_encoder *enc, uint32_t width, uint32_t height, int loop_count);
 
+/* Makes a context just started (its header output dropped by the caller) a helper of another
+ * context of the same GIF: it takes frames after the first (any rectangle), whose bytes the
+ * caller places among the other context's in frame order. A frame's bytes depend on that frame
+ * alone (giflib starts each image's compression afresh), so two contexts can compress frames
+ * side by side. */
+int veil_gif_encoder_continue(veil_gif_encoder *enc);
+
 /* One frame: `indices` (w x h bytes, row-major) into `palette_rgb` (`palette_count` RGB
  * triples, 1…256) drawn at (x, y); `transparent` is the index left see-through (the pixels
  * the previous frame keeps), or -1; `delay_cs` the time it shows, in hundredths of a second

@@ -46,27 +46,34 @@ public final class GIFAnimationEncoder {
         case screen(Screen, milliseconds: Int)
     }
 
-    /// The second and third threads, and what they hand back.
+    /// The indexing thread and the two compressing threads, and what they hand back.
     private final class Pipeline: @unchecked Sendable {
         /// The most pixels of canvas waiting to be indexed, and of indices to be compressed.
         static let budget = 1 << 22
         let indexing: GIFWorkStage<Frame>
-        let compressing: GIFWorkStage<GIFEncodingJob>
-        /// The bytes compressed and not yet written, in order.
+        /// Frames go to each in turn (even frames to the first), each with its own giflib
+        /// context: a frame's bytes depend on that frame alone.
+        let compressing: [GIFWorkStage<GIFEncodingJob>]
+        /// The number of frames handed to be compressed (the next one's ``GIFEncodingJob/sequence``):
+        /// the indexing thread's, then the caller's once indexing has finished.
+        var submitted = 0
         private let condition = NSCondition()
-        private var written: [[UInt8]] = []
+        /// The bytes compressed and not yet written, by frame; the next frame to write.
+        private var written: [Int: [UInt8]] = [:]
+        private var nextWritten = 0
 
-        init(indexer: GIFFrameIndexer, context: GIFEncoderContext, canvas: FrameCanvas?) {
+        init(indexer: GIFFrameIndexer, contexts: [GIFEncoderContext], canvas: FrameCanvas?) {
             let (width, height) = (indexer.width, indexer.height)
-            var compressed: ((GIFEncodingJob) throws -> Void)?
-            compressing = GIFWorkStage(budget: Self.budget) { job in try compressed?(job) }
+            var compressed: ((GIFEncodingJob, GIFEncoderContext) throws -> Void)?
+            compressing = contexts.map { context in
+                GIFWorkStage(budget: Self.budget / contexts.count) { job in try compressed?(job, context) }
+            }
             var indexed: ((Frame) throws -> Void)?
             indexing = GIFWorkStage(budget: Self.budget) { frame in try indexed?(frame) }
-            let compressing = compressing
             // The screens' canvas, this thread's alone.
             var canvas = canvas
             var first = true
-            indexed = { frame in
+            indexed = { [unowned self] frame in
                 let job: GIFEncodingJob?
                 switch frame {
                 case .pixels(let rect, let rows, let milliseconds):
@@ -86,27 +93,37 @@ public final class GIFAnimationEncoder {
                             atMilliseconds: milliseconds)
                     }
                 }
-                if let job {
-                    for handled in try compressing.submit(job, cost: job.indices.count) {
-                        indexer.recycle(handled.indices)
-                    }
-                }
+                if let job { try self.compress(job, recycling: indexer) }
             }
-            compressed = { [unowned self] job in
+            compressed = { [unowned self] job, context in
                 let bytes = try job.compress(with: context, width: width, height: height)
-                guard !bytes.isEmpty else { return }
                 condition.lock()
-                written.append(bytes)
+                written[job.sequence] = bytes
                 condition.unlock()
             }
         }
 
-        /// The bytes compressed since the last call, in order.
+        /// Hands `job` to the next compressing thread, numbered; the index buffers of the jobs
+        /// that thread has done go back to `indexer`.
+        func compress(_ job: GIFEncodingJob, recycling indexer: GIFFrameIndexer) throws {
+            var job = job
+            job.sequence = submitted
+            submitted += 1
+            for handled in try compressing[job.sequence % compressing.count].submit(job, cost: job.indices.count) {
+                indexer.recycle(handled.indices)
+            }
+        }
+
+        /// The bytes compressed since the last call, in frame order (those of a frame whose
+        /// earlier frames are still being compressed wait).
         func takeWritten() -> [[UInt8]] {
             condition.lock()
             defer { condition.unlock() }
-            let bytes = written
-            written = []
+            var bytes: [[UInt8]] = []
+            while let next = written.removeValue(forKey: nextWritten) {
+                if !next.isEmpty { bytes.append(next) }
+                nextWritten += 1
+            }
             return bytes
         }
     }
@@ -134,7 +151,17 @@ public final class GIFAnimationEncoder {
         try context.check(
             veil_gif_encoder_start(context.ctx, UInt32(width), UInt32(height), Int32(loopCount ?? -1)),
             width: width, height: height)
-        if concurrent { pipeline = Pipeline(indexer: indexer, context: context, canvas: canvas) }
+        if concurrent {
+            // A second giflib context, started as the first (its header dropped), compresses
+            // every other frame.
+            let helper = GIFEncoderContext()
+            try helper.check(
+                veil_gif_encoder_start(helper.ctx, UInt32(width), UInt32(height), Int32(loopCount ?? -1)),
+                width: width, height: height)
+            _ = helper.takeOutput()
+            try helper.check(veil_gif_encoder_continue(helper.ctx), width: width, height: height)
+            pipeline = Pipeline(indexer: indexer, contexts: [context, helper], canvas: canvas)
+        }
     }
 
     /// Starts a GIF of the screens `canvas` draws (``add(_:atMilliseconds:write:)``),
@@ -148,7 +175,7 @@ public final class GIFAnimationEncoder {
 
     deinit {
         pipeline?.indexing.cancel()
-        pipeline?.compressing.cancel()
+        for stage in pipeline?.compressing ?? [] { stage.cancel() }
     }
 
     /// The number of frames written or pending (frames that changed nothing are merged into
@@ -235,10 +262,10 @@ public final class GIFAnimationEncoder {
             try pipeline.indexing.finish()
             finished = true
             if let job = indexer.finish(atMilliseconds: milliseconds) {
-                try pipeline.compressing.submit(job, cost: job.indices.count)
+                try pipeline.compress(job, recycling: indexer)
             }
             // Every frame compressed; the giflib context is this thread's again.
-            try pipeline.compressing.finish()
+            for stage in pipeline.compressing { try stage.finish() }
             for bytes in pipeline.takeWritten() { try write(bytes) }
             guard indexer.frameCount > 0 else { throw MediaError.misuse("a GIF needs at least one frame") }
         } else {

@@ -246,6 +246,8 @@ struct GIFEncodingJob {
     var paletteCount: Int
     var transparent: Int
     var delay: Int
+    /// Its place among the frames compressed (the pipeline writes them in this order).
+    var sequence = 0
 
     /// Compresses the frame through `context`; returns the bytes giflib wrote.
     func compress(with context: GIFEncoderContext, width: Int, height: Int) throws(MediaError) -> [UInt8] {
