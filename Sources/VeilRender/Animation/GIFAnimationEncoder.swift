@@ -15,13 +15,15 @@ import VeilScreen
 /// needs no dithering); a rectangle of more than 256 colours (24-bit colour gradients) keeps
 /// its 256 most frequent and draws every other pixel in the nearest of them.
 ///
-/// By default the work is a pipeline of three threads, so that two cores share it: the
-/// caller's makes the frames, a second shrinks and indexes each frame, a third compresses
-/// it through giflib (its LZW, about half of the work); on a recording each takes a third to
-/// a half. Frames given as screens (``init(canvas:loopCount:concurrent:)``) are drawn on the
-/// second thread too, on its canvas, so the caller's thread only hands them on. Every frame passes every stage in order, and giflib gets the same calls as on
-/// one thread: the bytes are the same either way. At most a few frames wait between stages
-/// (``GIFWorkStage``), so memory stays bounded.
+/// By default the work is a pipeline of four threads, so that two cores share it: the
+/// caller's makes the frames, a second shrinks and indexes each frame, a third and a fourth
+/// compress alternate frames through giflib, each with a context of its own (its LZW, about
+/// half of the work; a frame's bytes depend on that frame alone). Frames given as screens
+/// (``init(canvas:loopCount:concurrent:)``) are drawn on the second thread too, on its
+/// canvas, so the caller's thread only hands them on. Every frame passes every stage in
+/// order, giflib gets the same calls for each frame as on one thread, and the frames' bytes
+/// are written in order: the bytes are the same either way. At most a few frames wait
+/// between stages (``GIFWorkStage``), so memory stays bounded.
 ///
 /// ```swift
 /// var gif = try GIFAnimationEncoder(width: canvas.width, height: canvas.height, loopCount: 0)
