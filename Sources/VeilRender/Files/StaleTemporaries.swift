@@ -44,7 +44,12 @@ enum StaleTemporaries {
         defer { closedir(folder) }
         var removed: [String] = []
         let me = getpid()
+        let prefix = Array(AtomicFile.temporaryPrefix.utf8)
         while let entry = readdir(folder) {
+            // Most names are not ours: compared as bytes first (a folder such as /tmp holds
+            // thousands, and a String made of each took milliseconds of every write there).
+            let ours = withUnsafeBytes(of: entry.pointee.d_name) { $0.starts(with: prefix) }
+            guard ours else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
