@@ -124,6 +124,18 @@ import VeilScreen
         #expect(t.screen.lines().allSatisfy { $0 == String(repeating: "x", count: 200) })
     }
 
+    /// Selective erases of a blank screen cost a unit a row (its rows are kept as one cell
+    /// each), protection on or not.
+    @Test func selectiveErasesOfABlankScreenCostRows() throws {
+        var t = try Terminal.tracked(cols: 500, rows: 500)
+        t.workBudget = 1 << 24
+        t.feed(Array("\u{1B}[1\"q".utf8), at: 0)
+        let before = t.workDone
+        t.feed(Array(String(repeating: "\u{1B}[?2J", count: 1_000).utf8), at: 4)
+        #expect(!t.isOverWorkBudget)
+        #expect(t.workDone - before <= 1_000 * 500 * 4)
+    }
+
     @Test func pendingCopiesAreBoundedByTheBudget() throws {
         // Each ICH changes a full row of a long wrapped line, and the next one copies it:
         // never taken, the copies would grow without bound.

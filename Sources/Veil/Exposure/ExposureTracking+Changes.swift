@@ -90,7 +90,8 @@ extension ExposureTracking {
         // The rows the erase can change (a selective erase of protected cells changes nothing).
         var changing = Array(rows)
         if keepingProtected {
-            work &+= rows.count &* range.count
+            // Reading a row's cells costs them; a row kept as one cell costs one.
+            for row in rows { work &+= screen.uniformCell(ofRow: row) == nil ? range.count : 1 }
             changing.removeAll { screen.isProtected(row: $0, cols: range) }
         }
         if everyMoment {
