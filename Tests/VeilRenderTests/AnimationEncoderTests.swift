@@ -72,7 +72,7 @@ import VeilTestSupport
         for index in stride(from: 3, to: frames.count, by: 7) {
             frames[index].milliseconds = frames[index - 1].milliseconds + 2
         }
-        func encode(concurrent: Bool) throws -> (bytes: [UInt8], chunks: Int) {
+        func encode(concurrent: Bool) throws -> (bytes: [UInt8], beforeFinish: Int) {
             let encoder = try GIFAnimationEncoder(width: width, height: height, loopCount: 0, concurrent: concurrent)
             var bytes: [UInt8] = []
             var chunks = 0
@@ -82,8 +82,10 @@ import VeilTestSupport
                     chunks += 1
                 }
             }
+            let beforeFinish = bytes.count
             try encoder.finish(atMilliseconds: frames.last!.milliseconds + 3000) { bytes += $0 }
-            return (bytes, chunks)
+            #expect(chunks > 0 || beforeFinish == 0)
+            return (bytes, beforeFinish)
         }
         let alone = try encode(concurrent: false)
         let beside = try encode(concurrent: true)
@@ -93,8 +95,10 @@ import VeilTestSupport
         #expect(
             beside.bytes.count == alone.bytes.count && firstDifference == nil,
             "differ from byte \(firstDifference ?? -1)")
-        // Streamed: most frames' bytes were handed out before the end.
-        #expect(beside.chunks > frames.count / 2)
+        // Streamed: bytes were handed out before the end. The stages hold at most 8 frames
+        // each, fewer than the 40 here, so some frames are done before `finish` whatever the
+        // threads' timing (how many varies with the machine's load: not asserted).
+        #expect(beside.beforeFinish > 0)
         #expect(try AnimationDecoder(format: .gif).frames(of: beside.bytes).frames.count > 20)
     }
 
