@@ -165,14 +165,8 @@ public enum CaptureInput: Sendable {
 
     /// The file position of raw bytes' `offset`: its line and column (Unicode scalars).
     public func region(ofOffset offset: Int, length: Int = 0) -> AuditRegion? {
-        guard case .raw(let bytes, _) = self, offset >= 0 && offset < bytes.count else { return nil }
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
-        return AuditRegion(line: line, column: column, length: length)
+        guard case .raw(let bytes, _) = self else { return nil }
+        var positions = RawPositions(bytes)
+        return positions.region(ofOffset: offset, length: length)
     }
 }

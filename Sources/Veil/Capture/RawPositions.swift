@@ -1,7 +1,7 @@
-/// The lines and columns of raw bytes' offsets asked for in increasing order, each costing
-/// the bytes since the one before: what ``CaptureInput/region(ofOffset:length:)`` gives,
-/// without counting from the start of the input every time (70,000 hyperlinks on one line
-/// made that quadratic: over a minute for a 1.5 MB file).
+/// The lines and columns of raw bytes' offsets (``CaptureInput/region(ofOffset:length:)``
+/// asks one fresh). Asked for in increasing order, each costs the bytes since the one before,
+/// not those since the start of the input (70,000 hyperlinks on one line, each counted from
+/// the start, took over a minute for a 1.5 MB file).
 struct RawPositions {
     private let bytes: [UInt8]
     /// The last offset reached, its line, where that line starts and its column.
@@ -14,9 +14,9 @@ struct RawPositions {
         self.bytes = bytes
     }
 
-    /// Line and column of `target` as ``CaptureInput/region(ofOffset:length:)`` gives them
-    /// (a column counts Unicode scalars, invalid UTF-8 repaired); nil outside the bytes. An
-    /// offset before the last one asked for starts again from the top.
+    /// Line and column of `target` (a column counts Unicode scalars, invalid UTF-8
+    /// repaired); nil outside the bytes. An offset before the last one asked for starts again
+    /// from the top.
     mutating func region(ofOffset target: Int, length: Int = 0) -> AuditRegion? {
         guard target >= 0, target < bytes.count else { return nil }
         if target < offset { (offset, line, lineStart, column) = (0, 1, 0, 1) }

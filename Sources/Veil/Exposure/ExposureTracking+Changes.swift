@@ -87,22 +87,24 @@ extension ExposureTracking {
         work: inout Int
     ) {
         guard !rows.isEmpty else { return }
-        // The rows the erase can change (a selective erase of protected cells changes nothing).
-        var changing = Array(rows)
+        // Rows a selective erase leaves as they are: all their cells in range are protected
+        // (reading a row's cells costs them; a row kept as one cell costs one).
+        var unchanged = Set<Int>()
         if keepingProtected {
-            // Reading a row's cells costs them; a row kept as one cell costs one.
-            for row in rows { work &+= screen.uniformCell(ofRow: row) == nil ? range.count : 1 }
-            changing.removeAll { screen.isProtected(row: $0, cols: range) }
+            for row in rows {
+                work &+= screen.uniformCell(ofRow: row) == nil ? range.count : 1
+                if screen.isProtected(row: row, cols: range) { unchanged.insert(row) }
+            }
         }
         if everyMoment {
             var judgedThrough = -1
-            for row in changing where row > judgedThrough {
+            for row in rows where row > judgedThrough && !unchanged.contains(row) {
                 if shown.dirtyCount == 0 { break }
                 judgedThrough = exposeLine(containing: row, leaving: true, on: screen, work: &work)
             }
         }
         let whole = range.lowerBound <= 0 && range.upperBound >= cols
-        for row in changing {
+        for row in rows where !unchanged.contains(row) {
             if whole && !shown.dirty[row] && shown.tags[row] == 0 && !shown.hasOffsets[row] && !screen.isWrapped(row),
                 let cell = screen.uniformCell(ofRow: row), cell.scalar == " " && cell.width == 1
             {

@@ -159,10 +159,11 @@ struct RecordingShape {
 
     /// Takes the next step of the reading.
     mutating func add(_ step: CaptureStep) {
-        guard step.endsFrame, clock != nil else { return }
-        let play = clock!.playTime(ofEventAt: step.time ?? 0)
-        _ = clock!.emission(before: play)
-        clock!.applied(at: play)
+        guard step.endsFrame, var clock else { return }
+        let play = clock.playTime(ofEventAt: step.time ?? 0)
+        _ = clock.emission(before: play)
+        clock.applied(at: play)
+        self.clock = clock
         lastEventTime = max(lastEventTime, step.time ?? 0)
         if case .resize(let newCols, let newRows) = step.kind, (1...1000).contains(newCols),
             (1...1000).contains(newRows)
@@ -174,7 +175,7 @@ struct RecordingShape {
 
     /// After the last step: the animation's end.
     mutating func finish() {
-        guard clock != nil else { return }
-        end = clock!.finish().end
+        guard var clock else { return }
+        end = clock.finish().end
     }
 }
