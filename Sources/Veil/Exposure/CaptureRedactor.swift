@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import VeilRedaction
 import VeilScreen
 
@@ -137,6 +139,12 @@ public struct CaptureRedactor: Sendable {
     /// blank): judged again with the hidden cells blank until nothing new is found, at most 4
     /// more rounds.
     /// `watcher` sees each step of the first reading (``ExposureScanner/scan(_:cols:rows:path:watching:)``).
+    ///
+    /// The second reading and the first masked one usually start from the same values and
+    /// hidden bytes (an earlier copy is rare), so on a large input with a second processor
+    /// they run side by side, the masked one with what the first reading found; its result is
+    /// kept only when the second reading added nothing, so the outcome is that of the readings
+    /// made one after the other.
     func judge(
         _ input: CaptureInput, cols: Int?, rows: Int?, path: String, watching watcher: ((CaptureStep) -> Void)? = nil
     ) throws -> (report: CaptureExposureReport, hidden: OffsetSet) {
@@ -145,22 +153,31 @@ public struct CaptureRedactor: Sendable {
         var hidden = OffsetSet()
         for offset in report.sensitiveOffsets.keys { hidden.insert(offset) }
         var values = report.values
+        var firstMasked: CaptureExposureReport? = nil
         if !values.isEmpty {
-            var scanner = ExposureScanner(rules: rules)
-            scanner.seed = values
-            let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
+            let sideBySide =
+                !report.sensitiveOffsets.isEmpty && ExposureScanner.concurrent
+                && !input.holds(fewerThan: sideBySideFromBytes)
+            let (again, masked) = try seededReadings(
+                input, values: values, masking: sideBySide ? hidden : nil, cols: cols, rows: rows, path: path)
+            var added = false
             for (offset, rule) in again.sensitiveOffsets.elements where !hidden.contains(offset) {
                 hidden.insert(offset)
                 report.sensitiveOffsets.insert(offset, rule: rule)
+                added = true
             }
+            if !added && again.values.remembersTheSame(as: values) { firstMasked = masked }
             values = again.values
         }
         report.values = values
         for _ in 0..<4 where !report.sensitiveOffsets.isEmpty {
-            var scanner = ExposureScanner(rules: rules)
-            scanner.seed = values
-            scanner.masking = hidden
-            let again = try scanner.scan(input, cols: cols, rows: rows, path: path)
+            let again: CaptureExposureReport
+            if let masked = firstMasked {
+                again = masked
+                firstMasked = nil
+            } else {
+                again = try maskedReading(input, values: values, hidden: hidden, cols: cols, rows: rows, path: path)
+            }
             let new = again.sensitiveOffsets.elements.filter { !hidden.contains($0.offset) }
             if new.isEmpty { break }
             for (offset, rule) in new {
@@ -172,6 +189,48 @@ public struct CaptureRedactor: Sendable {
             }
         }
         return (report, hidden)
+    }
+
+    /// The smallest input whose second and first masked readings run side by side (as
+    /// ``ExposureScanner``'s windows are judged on a second thread from this size).
+    var sideBySideFromBytes = ExposureScanner.smallInputBytes
+
+    /// The reading seeded with `values`, and beside it (when `masking` is given) the masked
+    /// reading with the same seed (nil when it failed: the rounds make it again).
+    func seededReadings(
+        _ input: CaptureInput, values: KnownValues, masking: OffsetSet?, cols: Int?, rows: Int?, path: String
+    ) throws -> (seeded: CaptureExposureReport, masked: CaptureExposureReport?) {
+        let scanner = {
+            var scanner = ExposureScanner(rules: rules)
+            scanner.seed = values
+            return scanner
+        }()
+        guard let masking else { return (try scanner.scan(input, cols: cols, rows: rows, path: path), nil) }
+        let seeded = Mutex<Result<CaptureExposureReport, any Error>?>(nil)
+        let masked = Mutex<CaptureExposureReport?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { reading in
+            if reading == 0 {
+                let result = Result { try scanner.scan(input, cols: cols, rows: rows, path: path) }
+                seeded.withLock { $0 = result }
+            } else {
+                // A failed masked reading is dropped: the rounds make it again and throw there.
+                let result = try? maskedReading(
+                    input, values: values, hidden: masking, cols: cols, rows: rows, path: path)
+                masked.withLock { $0 = result }
+            }
+        }
+        let result = seeded.withLock { $0 } ?? Result { try scanner.scan(input, cols: cols, rows: rows, path: path) }
+        return (try result.get(), masked.withLock { $0 })
+    }
+
+    /// The reading with `values` known and the cells drawn by `hidden` blank.
+    private func maskedReading(
+        _ input: CaptureInput, values: KnownValues, hidden: OffsetSet, cols: Int?, rows: Int?, path: String
+    ) throws -> CaptureExposureReport {
+        var scanner = ExposureScanner(rules: rules)
+        scanner.seed = values
+        scanner.masking = hidden
+        return try scanner.scan(input, cols: cols, rows: rows, path: path)
     }
 
     /// The second pass: the capture replayed with the offsets of exposed bytes known.

@@ -154,7 +154,8 @@ public struct ExposureScanner: Sendable {
     /// The smallest input (bytes of terminal output) judged on a second thread: below it,
     /// starting the thread and handing windows over cost more than they save (about 1.5 ms
     /// of a `veil snap` of one screen).
-    var concurrentFromBytes = 64 << 10
+    var concurrentFromBytes = smallInputBytes
+    static let smallInputBytes = 64 << 10
 
     /// Scans `input`. `cols`/`rows` fix the size (a recording's resizes are then ignored).
     /// - Throws: ``InputError`` naming `path` (a bad size, a failed redaction).

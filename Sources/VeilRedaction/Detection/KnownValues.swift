@@ -36,6 +36,12 @@ public struct KnownValues: Sendable {
     /// Whether none is.
     public var isEmpty: Bool { values.isEmpty }
 
+    /// Whether `other` remembers the same values, in the same order, found by the same rules.
+    public func remembersTheSame(as other: KnownValues) -> Bool {
+        values.count == other.values.count
+            && zip(values, other.values).allSatisfy { $0.bytes == $1.bytes && $0.ruleID == $1.ruleID }
+    }
+
     /// Remembers the values of the rule findings among `findings` (repeats included, which
     /// add nothing new). The index grows with each new value; past ``maximumCount`` the
     /// oldest quarter is forgotten at once and the index rebuilt, so a flood of values (a
