@@ -69,16 +69,14 @@ extension TerminalState {
 
     /// The screen as a value (what ``Terminal/screen`` returns).
     var screen: Screen {
-        var screen = try! Screen(cols: cols, rows: rows)
-        screen.cells = grid.orderedCells()
-        screen.wrapped = grid.orderedWrapped()
+        // The cells go in as they are ordered: no blank screen made first and replaced.
+        var screen = Screen(
+            cols: cols, rows: rows, cells: grid.orderedCells(), wrapped: grid.orderedWrapped(),
+            clusters: tables.clusters.strings, reasons: tables.reasons.strings, links: tables.links.strings)
         if grid.doubleRows != 0 { screen.lineSizes = grid.orderedLineSizes() }
         screen.cursor = cursor
         screen.title = title
         screen.isAlternateScreen = isAlternateScreen
-        screen.clusters = tables.clusters.strings
-        screen.sensitiveReasons = tables.reasons.strings
-        screen.links = tables.links.strings
         return screen
     }
 
