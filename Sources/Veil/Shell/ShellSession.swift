@@ -77,6 +77,8 @@ final class ShellSession {
     static let pause = Duration.milliseconds(5)
     /// How long a program that ended may still be writing (a child holding its terminal).
     static let drainTime = Duration.milliseconds(50)
+    /// How long a program whose terminal closed gets for its exit to be collected.
+    static let exitGrace = Duration.milliseconds(250)
     /// How long the terminal gets to answer the colour query (it answers in milliseconds).
     static let colorQueryTime = Duration.seconds(1)
     /// How long a program hung up on (veil stopped) gets to end before it is killed.
@@ -117,7 +119,10 @@ final class ShellSession {
         if let stopSignal {
             outcome = .stopped(signal: stopSignal)
         } else {
-            let exit = programExit ?? process?.exitIfEnded() ?? .signaled(SIGKILL)
+            // The pty closes as the program exits, a moment before its exit can be collected
+            // (under load, the loop can see the first and not yet the second): wait that
+            // moment before calling a program that let go of its terminal killed.
+            let exit = programExit ?? process?.waitForExit(until: .now + Self.exitGrace) ?? .signaled(SIGKILL)
             recorder?.exit(status: exit.shellStatus, at: seconds())
             outcome = .ended(exit)
         }
