@@ -34,6 +34,14 @@ public struct Cell: Hashable, Sendable {
     /// The underline style when `attributes` holds `.underline`.
     public var underlineStyle: UnderlineStyle
 
+    /// Whether two cells are equal exactly when their bytes are: every stored field compares
+    /// by its bytes, and they fill the cell with no padding between them (a field added here
+    /// and not to this sum makes it false, and callers compare field by field).
+    static let comparesAsBytes =
+        MemoryLayout<Cell>.size
+        == MemoryLayout<Unicode.Scalar>.size + 4 * MemoryLayout<UInt32>.size + MemoryLayout<CellAttributes>.size
+        + 2 * MemoryLayout<UInt16>.size + MemoryLayout<UInt8>.size + MemoryLayout<UnderlineStyle>.size
+
     /// The foreground colour.
     @inlinable
     public var foreground: TerminalColor {

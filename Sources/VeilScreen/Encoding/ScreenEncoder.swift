@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns screens into the terminal bytes that draw them, frame after frame: each frame is
 /// encoded as the difference from the one before (changed cells, a scroll, the cursor, the
 /// title), so a recording re-encoded from its screens stays about its original size.
@@ -173,15 +179,34 @@ public struct ScreenEncoder: Sendable {
         return a.text(of: x) == b.text(of: y)
     }
 
+    /// The first and last columns of `row` that draw differently on `screen` than on `shown`
+    /// (both of one width), or nil. Every row of every frame is compared: over the cells'
+    /// storage, from both ends.
+    static func changedColumns(_ row: Int, of screen: Screen, shown: Screen) -> (first: Int, last: Int)? {
+        let cols = screen.cols
+        let base = row * cols
+        return screen.cells.withUnsafeBufferPointer { now in
+            shown.cells.withUnsafeBufferPointer { before in
+                // Most rows did not change: equal bytes are equal cells, and without clusters
+                // on `screen` equal cells look the same.
+                if Cell.comparesAsBytes && screen.clusters.count <= 1,
+                    memcmp(now.baseAddress! + base, before.baseAddress! + base, cols * MemoryLayout<Cell>.stride) == 0
+                {
+                    return nil
+                }
+                var first = 0
+                while first < cols && looksSame(now[base + first], screen, before[base + first], shown) { first += 1 }
+                guard first < cols else { return nil }
+                var last = cols - 1
+                while last > first && looksSame(now[base + last], screen, before[base + last], shown) { last -= 1 }
+                return (first, last)
+            }
+        }
+    }
+
     private mutating func drawRow(_ row: Int, of screen: Screen, into out: inout [UInt8]) {
         let cols = screen.cols
-        var first = -1
-        var last = -1
-        for col in 0..<cols where !Self.looksSame(screen[row, col], screen, shown[row, col], shown) {
-            if first < 0 { first = col }
-            last = col
-        }
-        guard first >= 0 else { return }
+        guard var (first, last) = Self.changedColumns(row, of: screen, shown: shown) else { return }
         // Whole wide characters: start on a left half, end on a right half.
         if screen[row, first].width == 0 && first > 0 { first -= 1 }
         if shown[row, first].width == 0 && first > 0 { first -= 1 }
