@@ -76,5 +76,10 @@ import VeilTestSupport
             links: [""])
         #expect(ScreenEncoder.changedColumns(0, of: now, shown: shown)?.first == 0)
         #expect(ScreenEncoder.changedColumns(0, of: now, shown: now) == nil)
+        // The same text under another index: no change.
+        let renumbered = try Screen(
+            cols: 4, rows: 1, cells: cells, wrapped: [false], clusters: ["", "e\u{301}", "x\u{301}"],
+            sensitiveReasons: [""], links: [""])
+        #expect(ScreenEncoder.changedColumns(0, of: now, shown: renumbered) == nil)
     }
 }

@@ -187,10 +187,13 @@ public struct ScreenEncoder: Sendable {
         let base = row * cols
         return screen.cells.withUnsafeBufferPointer { now in
             shown.cells.withUnsafeBufferPointer { before in
-                // Most rows did not change: equal bytes are equal cells, and without clusters
-                // on `screen` equal cells look the same.
-                if Cell.comparesAsBytes && screen.clusters.count <= 1,
-                    memcmp(now.baseAddress! + base, before.baseAddress! + base, cols * MemoryLayout<Cell>.stride) == 0
+                // Most rows did not change: equal bytes are equal cells, which look the same
+                // unless they hold clusters (indices into two tables): those texts are compared.
+                if Cell.comparesAsBytes,
+                    memcmp(now.baseAddress! + base, before.baseAddress! + base, cols * MemoryLayout<Cell>.stride) == 0,
+                    !(base..<(base + cols)).contains(where: {
+                        now[$0].clusterIndex != 0 && screen.text(of: now[$0]) != shown.text(of: before[$0])
+                    })
                 {
                     return nil
                 }
