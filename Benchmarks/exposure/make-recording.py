@@ -15,8 +15,8 @@ import random
 import sys
 
 args = sys.argv[1:]
-if not args:
-    sys.exit(__doc__)
+if not args or args[0].startswith("-"):
+    sys.exit(__doc__)  # also -h and --help: never an output file named after a flag
 out = args[0]
 events_wanted = int(args[args.index("--events") + 1]) if "--events" in args else 20000
 megabytes = float(args[args.index("--megabytes") + 1]) if "--megabytes" in args else 0
