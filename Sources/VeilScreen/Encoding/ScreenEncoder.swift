@@ -161,9 +161,26 @@ public struct ScreenEncoder: Sendable {
 
     private func sameRow(_ a: Screen, _ rowA: Int, _ b: Screen, _ rowB: Int) -> Bool {
         let cols = a.cols
-        return a.cells[(rowA * cols)..<((rowA + 1) * cols)].elementsEqual(b.cells[(rowB * cols)..<((rowB + 1) * cols)])
-        {
-            Self.looksSame($0, a, $1, b)
+        return Self.sameBytes(a, rowA, b, rowB)
+            || a.cells[(rowA * cols)..<((rowA + 1) * cols)].elementsEqual(b.cells[(rowB * cols)..<((rowB + 1) * cols)])
+            {
+                Self.looksSame($0, a, $1, b)
+            }
+    }
+
+    /// Whether row `rowA` of `a` and row `rowB` of `b` (of one width) are the same bytes, with
+    /// the same texts in any clusters (indices into two tables): then they look the same. The
+    /// quick answer for most rows of a frame; false says only that they must be compared cell
+    /// by cell.
+    private static func sameBytes(_ a: Screen, _ rowA: Int, _ b: Screen, _ rowB: Int) -> Bool {
+        guard Cell.comparesAsBytes else { return false }
+        let cols = a.cols
+        return a.cells.withUnsafeBufferPointer { x in
+            b.cells.withUnsafeBufferPointer { y in
+                let p = x.baseAddress! + rowA * cols, q = y.baseAddress! + rowB * cols
+                return memcmp(p, q, cols * MemoryLayout<Cell>.stride) == 0
+                    && !(0..<cols).contains { p[$0].clusterIndex != 0 && a.text(of: p[$0]) != b.text(of: q[$0]) }
+            }
         }
     }
 
@@ -183,20 +200,12 @@ public struct ScreenEncoder: Sendable {
     /// (both of one width), or nil. Every row of every frame is compared: over the cells'
     /// storage, from both ends.
     static func changedColumns(_ row: Int, of screen: Screen, shown: Screen) -> (first: Int, last: Int)? {
+        // Most rows did not change.
+        if sameBytes(screen, row, shown, row) { return nil }
         let cols = screen.cols
         let base = row * cols
         return screen.cells.withUnsafeBufferPointer { now in
             shown.cells.withUnsafeBufferPointer { before in
-                // Most rows did not change: equal bytes are equal cells, which look the same
-                // unless they hold clusters (indices into two tables): those texts are compared.
-                if Cell.comparesAsBytes,
-                    memcmp(now.baseAddress! + base, before.baseAddress! + base, cols * MemoryLayout<Cell>.stride) == 0,
-                    !(base..<(base + cols)).contains(where: {
-                        now[$0].clusterIndex != 0 && screen.text(of: now[$0]) != shown.text(of: before[$0])
-                    })
-                {
-                    return nil
-                }
                 var first = 0
                 while first < cols && looksSame(now[base + first], screen, before[base + first], shown) { first += 1 }
                 guard first < cols else { return nil }
