@@ -56,6 +56,15 @@ import VeilTestSupport
         let alone = try Self.judged(cast, rules: rules, sideBySide: false)
         #expect(alone.exposures.count == 3, "\(alone.exposures)")
         #expect(try Self.judged(cast, rules: rules, sideBySide: true) == alone)
+
+        // The second reading does add the copy's bytes, so the judging takes the other path.
+        let first = try ExposureScanner(rules: rules).scan(.recording(cast), cols: nil, rows: nil, path: "j.cast")
+        var hidden = OffsetSet()
+        for offset in first.sensitiveOffsets.keys { hidden.insert(offset) }
+        let (seeded, masked) = try CaptureRedactor(rules: rules).seededReadings(
+            .recording(cast), values: first.values, masking: hidden, cols: nil, rows: nil, path: "j.cast")
+        #expect(seeded.sensitiveOffsets.keys.contains { !hidden.contains($0) })
+        #expect(masked != nil)
     }
 
     /// Random sessions (values split across events, shown bare before their label, erased,
