@@ -39,6 +39,38 @@ import VeilTestSupport
             let count = Int.random(in: 1...14, using: &random)
             lines.append(Array((0..<count).map { _ in pieces.randomElement(using: &random)! }.joined().utf8))
         }
+        let mismatches = Self.mismatches(automaton, keywords: keywords, lines: lines)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    @Test(arguments: [KeywordAutomaton.maximumDenseEntries, 300])
+    func manyRandomKeywordsSharingPrefixesToo(denseEntries: Int) {
+        // Hundreds of keywords over a few letters: long shared prefixes, many children per
+        // state, the trie's edge table well filled.
+        var random = ScannerFuzzTests.SplitMix(seed: 11)
+        let letters = Array("abcd_-9".utf8)
+        var keywords: [[UInt8]] = []
+        var seen = Set<[UInt8]>()
+        while keywords.count < 400 {
+            let keyword = (0..<Int.random(in: 1...9, using: &random)).map { _ in
+                letters.randomElement(using: &random)!
+            }
+            if seen.insert(keyword).inserted { keywords.append(keyword) }
+        }
+        let automaton = KeywordAutomaton(keywords: keywords, maximumDenseEntries: denseEntries)
+        let lines = (0..<150).map { _ in
+            (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                Array("abcdABCD_-9x".utf8).randomElement(using: &random)!
+            }
+        }
+        let mismatches = Self.mismatches(automaton, keywords: keywords, lines: lines)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    /// The lines where `automaton` reports other matches than a naive search for `keywords`.
+    static func mismatches(
+        _ automaton: KeywordAutomaton, keywords: [[UInt8]], lines: [[UInt8]]
+    ) -> [String] {
         var mismatches: [String] = []
         for line in lines {
             var found: [[Int]] = []
@@ -59,7 +91,7 @@ import VeilTestSupport
                 mismatches.append(String(decoding: line, as: UTF8.self))
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        return mismatches
     }
 
     @Test func theRulesOfALineAreThoseANaiveReadingSelectsInRuleOrder() throws {

@@ -47,33 +47,76 @@ struct KeywordAutomaton: Sendable {
             }
         }
         for b in 0..<256 where ASCII.isUpper(UInt8(b)) { byteClass[b] = byteClass[Int(ASCII.lower(UInt8(b)))] }
-        // The trie, children in dictionaries while it is built.
-        var trie: [[UInt8: Int32]] = [[:]]
+        // The trie, its edges in one open-addressing table while it is built: (state, class)
+        // → child, in at most twice as many slots as the keywords have bytes.
+        let totalBytes = keywords.reduce(0) { $0 + $1.count }
+        var capacity = 16
+        while capacity < 2 * (totalBytes + 1) { capacity <<= 1 }
+        let mask = capacity - 1
+        var slotKey = [Int](repeating: -1, count: capacity)
+        var slotChild = [Int32](repeating: 0, count: capacity)
+        // For each state after the root (state = edge index + 1): its parent and class.
+        var edgeParent: [Int32] = []
+        var edgeClass: [UInt8] = []
         var ends = [Int32](repeating: -1, count: 1)
+        edgeParent.reserveCapacity(totalBytes)
+        edgeClass.reserveCapacity(totalBytes)
+        ends.reserveCapacity(totalBytes + 1)
         for (id, keyword) in keywords.enumerated() {
             var state = 0
             for b in keyword {
                 let c = byteClass[Int(b)]
-                if let next = trie[state][c] {
-                    state = Int(next)
+                let key = state << 8 | Int(c)
+                var slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+                while slotKey[slot] != -1 && slotKey[slot] != key { slot = (slot + 1) & mask }
+                if slotKey[slot] == key {
+                    state = Int(slotChild[slot])
                 } else {
-                    trie.append([:])
+                    let child = ends.count
+                    slotKey[slot] = key
+                    slotChild[slot] = Int32(child)
+                    edgeParent.append(Int32(state))
+                    edgeClass.append(c)
                     ends.append(-1)
-                    trie[state][c] = Int32(trie.count - 1)
-                    state = trie.count - 1
+                    state = child
                 }
             }
             if ends[state] < 0 { ends[state] = Int32(id) }
         }
+        // Each state's children, sorted by class: `sortedChildren[firstChild[s]..<firstChild[s + 1]]`.
+        let trieCount = ends.count
+        var firstChild = [Int](repeating: 0, count: trieCount + 1)
+        for parent in edgeParent { firstChild[Int(parent) + 1] += 1 }
+        for s in 0..<trieCount { firstChild[s + 1] += firstChild[s] }
+        var sortedChildren = [Int32](repeating: 0, count: trieCount - 1)
+        var filled = firstChild
+        for (edge, parent) in edgeParent.enumerated() {
+            sortedChildren[filled[Int(parent)]] = Int32(edge + 1)
+            filled[Int(parent)] += 1
+        }
+        for s in 0..<trieCount where firstChild[s + 1] - firstChild[s] > 1 {
+            // Insertion sort by class: most states have one or two children, the root a few dozen.
+            for i in (firstChild[s] + 1)..<firstChild[s + 1] {
+                let moving = sortedChildren[i]
+                let movingClass = edgeClass[Int(moving) - 1]
+                var j = i
+                while j > firstChild[s] && edgeClass[Int(sortedChildren[j - 1]) - 1] > movingClass {
+                    sortedChildren[j] = sortedChildren[j - 1]
+                    j -= 1
+                }
+                sortedChildren[j] = moving
+            }
+        }
         // Breadth-first renumbering, failure links and report chains.
         var order: [Int] = [0]
-        var number = [Int32](repeating: 0, count: trie.count)
+        order.reserveCapacity(trieCount)
+        var number = [Int32](repeating: 0, count: trieCount)
         var head = 0
         while head < order.count {
             let state = order[head]
             head += 1
-            for c in trie[state].keys.sorted() {
-                let child = Int(trie[state][c]!)
+            for k in firstChild[state]..<firstChild[state + 1] {
+                let child = Int(sortedChildren[k])
                 number[child] = Int32(order.count)
                 order.append(child)
             }
@@ -82,11 +125,15 @@ struct KeywordAutomaton: Sendable {
         var childStart: [Int32] = [0]
         var childClass: [UInt8] = []
         var childState: [Int32] = []
+        childStart.reserveCapacity(count + 1)
+        childClass.reserveCapacity(count)
+        childState.reserveCapacity(count)
         var keyword = [Int32](repeating: -1, count: count)
         for (new, old) in order.enumerated() {
-            for c in trie[old].keys.sorted() {
-                childClass.append(c)
-                childState.append(number[Int(trie[old][c]!)])
+            for k in firstChild[old]..<firstChild[old + 1] {
+                let child = Int(sortedChildren[k])
+                childClass.append(edgeClass[child - 1])
+                childState.append(number[child])
             }
             childStart.append(Int32(childClass.count))
             keyword[new] = ends[old]
