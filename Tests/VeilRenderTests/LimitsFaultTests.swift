@@ -115,6 +115,30 @@ import VeilScreen
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["snap.png"])
     }
 
+    @Test func aLargeFolderIsSweptBesideTheWriteAndBeforeItsCommit() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Enough entries for the folder to be swept on another thread, whatever the file
+        // system counts in a folder's size.
+        var status = stat()
+        var count = 0
+        while stat(folder.path, &status) == 0, Int(status.st_size) <= StaleTemporaries.sweptBesideFromBytes {
+            for _ in 0..<256 {
+                let name = "entry-\(count)-" + String(repeating: "x", count: 40)
+                #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil))
+                count += 1
+            }
+            try #require(count < 40_000, "the folder's size does not grow with its entries")
+        }
+        let stale = ".veil-\(try Self.deadPID())-left.tmp"
+        try Data([1, 2]).write(to: folder.appendingPathComponent(stale))
+        try AtomicFile.write([9] as [UInt8], to: folder.appendingPathComponent("snap.png"))
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(!left.contains(stale))
+        #expect(left.contains("snap.png"))
+        #expect(left.count == count + 1)
+    }
+
     @Test func theSignalGuardRegistersAndForgetsPaths() {
         let before = veil_tempguard_count()
         let slot = veil_tempguard_register("/tmp/.veil-1-x.tmp")

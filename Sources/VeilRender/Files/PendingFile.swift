@@ -71,6 +71,8 @@ public final class PendingFile {
             if failed { throw .write(path: path, errno: errno) }
             return
         }
+        // The folder's stale temporary files are gone once a file is written there.
+        StaleTemporaries.waitForSweeps()
         guard fchmod(descriptor, folder.policy.mode) == 0, fsync(descriptor) == 0 else {
             throw fail(.write(path: path, errno: errno))
         }
