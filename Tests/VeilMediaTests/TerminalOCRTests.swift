@@ -17,10 +17,14 @@ struct TerminalOCRTests {
 
     static func text(_ row: [TerminalOCR.Word]) -> String { row.map(\.text).joined(separator: " ") }
 
+    /// agg's row pitch at 16 px: 22.44 pixels (its rows' coloured backgrounds in
+    /// coloured.agg.png start at 11, 56, 78, 101, 123, 145, 168, 190 and 213).
+    static let aggPitch = 22.44
+
     @Test func theGridOfAggsImageIsFound() throws {
         let reading = try TerminalOCR.read(try Self.bytes("planted.agg.png"))
         #expect(reading.format == .png)
-        #expect(reading.cellHeight == 22)
+        #expect(abs(reading.cellHeight - Self.aggPitch) < 0.3, "\(reading.cellHeight)")
         #expect(abs(reading.cellWidth - 9.63) < 0.15, "\(reading.cellWidth)")
         // agg's 72×14 terminal: every row of the recording on the grid, none cut in two.
         #expect(reading.rows >= 14)
@@ -42,6 +46,28 @@ struct TerminalOCRTests {
                 )
             }
         }
+    }
+
+    @Test func linesOnColouredBackgroundsAreReadAsLetters() throws {
+        // agg's image of coloured.cast: a prompt's coloured segments, a diff's red and green
+        // lines (light and dark text), an inverse status bar, a block cursor on the last row.
+        // Measured against the image's one background, each coloured line was a bar of ink:
+        // the grid's gaps vanished and the lines read as nothing.
+        let reading = try TerminalOCR.read(try Self.bytes("coloured.agg.png"))
+        // The block cursor fills its whole row: the pitch comes from the lines' centres, not
+        // from the tallest line of ink.
+        #expect(abs(reading.cellHeight - Self.aggPitch) < 0.3, "\(reading.cellHeight)")
+        let rows = try #require(reading.frames.first).rows.map(Self.text)
+        try #require(rows.count >= 9)
+        #expect(rows[0].hasSuffix("$ git diff"), "\(rows[0])")
+        #expect(rows[4] == "-card = none")
+        #expect(rows[5] == "+card = 4111 1111 1111 1111")
+        #expect(rows[6] == "NORMAL .env utf-8")
+        #expect(rows[7].hasSuffix("line after the diff"), "\(rows[7])")
+        // Tesseract drops an underscore or misreads a letter here and there; the values the
+        // audit looks for are read (ImageAuditTests finds both).
+        #expect(rows[2].hasPrefix("-aws") && rows[2].contains("= REPLACE"), "\(rows[2])")
+        #expect(rows[3].hasPrefix("+aws") && rows[3].contains("= AKIAQ4D3PXL2M7RT5"), "\(rows[3])")
     }
 
     @Test func anAnimationsUnchangedRowsAreReadOnce() throws {

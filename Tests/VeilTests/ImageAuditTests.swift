@@ -8,7 +8,7 @@ import VeilRender
 /// Images read by OCR (agg's GIF, and its fullest frame written by Pillow as PNG, JPEG and
 /// lossless WebP; made by Scripts/media-fixtures/regenerate):
 /// every planted kind found with its frame, time and pixels, the look-alikes not blocked,
-/// redaction painting the values out.
+/// values on coloured lines found, redaction painting the values out.
 @Suite(
     .enabled(if: OCREngine.unavailableReason == nil, "Tesseract (libtesseract5, tesseract-ocr-eng) is not installed"))
 struct ImageAuditTests {
@@ -44,6 +44,27 @@ struct ImageAuditTests {
         #expect(token.medium?.box.map { $0.y < 40 } == true)  // the first row
         let card = try #require(report.findings.first { $0.ruleID == "card.pan" })
         #expect(card.exposure?.firstSeconds == 1.2)
+    }
+
+    @Test(arguments: ["coloured.agg.png", "coloured.agg.gif"])
+    func valuesOnColouredLinesAreFoundAndPaintedOut(_ name: String) async throws {
+        // A diff's green lines add a key and a card (agg's render of coloured.cast): before
+        // cell backgrounds were told from ink, these lines read as nothing and the audit passed.
+        let folder = try SVGAuditTests.folder(copying: [name])
+        let report = await RecordingChannelTests.audit([name], in: folder)
+        #expect(Set(report.findings.map(\.ruleID)) == ["aws.access_key", "card.pan"])
+        #expect(report.notAudited.isEmpty)
+        for output in AuditEngineTests.outputs(report).values {
+            #expect(!output.contains("AKIAQ4D3PXL2M7RT5JEW"))
+            #expect(!output.contains("4111 1111 1111 1111"))
+        }
+        let original = try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        let (redacted, format, boxes) = try ImageRedaction.redact(original, rules: .builtIn, path: name)
+        #expect(boxes >= 2)
+        let out = "redacted." + format.rawValue.lowercased()
+        try Data(redacted).write(to: URL(fileURLWithPath: folder + "/" + out))
+        let again = await RecordingChannelTests.audit([out], in: folder)
+        #expect(again.summary.blocking == 0, "\(again.findings.map(\.message))")
     }
 
     @Test(arguments: ["lookalikes.agg.png", "lookalikes.agg.gif", "lookalikes.agg.jpg", "lookalikes.agg.webp"])

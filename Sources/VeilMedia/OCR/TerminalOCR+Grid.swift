@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An RGB colour.
 struct Pixel: Hashable, Sendable {
     var r: UInt8
@@ -43,7 +49,9 @@ enum InkProfile {
         return count
     }
 
-    /// For each pixel row, how many of its pixels (every other one) are ink.
+    /// For each pixel row, how many of its pixels (every other one) are ink: away from the
+    /// background and not in a wide run of one colour (a coloured cell background,
+    /// ``CellBackgrounds``), so the rows between two lines of a coloured block stay empty.
     static func rows(_ rgba: [UInt8], width: Int, height: Int, background: Pixel) -> [Int] {
         var profile = [Int](repeating: 0, count: height)
         rgba.withUnsafeBufferPointer { pixels in
@@ -51,6 +59,14 @@ enum InkProfile {
                 var count = 0
                 var x = 0
                 let row = y * width * 4
+                CellBackgrounds.forEachWideRun(pixels, row: row, width: width) { start, end, _ in
+                    // The pixels before this run, then past it.
+                    while x < start {
+                        if background.distance(pixels, row + x * 4) > threshold { count += 1 }
+                        x += 2
+                    }
+                    while x < end { x += 2 }
+                }
                 while x < width {
                     if background.distance(pixels, row + x * 4) > threshold { count += 1 }
                     x += 2
@@ -64,13 +80,49 @@ enum InkProfile {
 
 /// The rows of a character grid, from the pixel rows that hold ink.
 struct GridFinder: Sendable {
-    /// The height of a row, in pixels.
-    var pitch: Int
+    /// The height of a row, in pixels: fractional, as a renderer's line height often is (agg
+    /// at 16 px: 22.44), so that rows far down the image do not drift off their lines.
+    var pitch: Double
     /// The top of row 0 (may be negative: a first row cut by the image's edge).
     var origin: Int
     var count: Int
+    /// The first pixel row of `row`.
+    func top(of row: Int) -> Int { origin + Int((Double(row) * pitch).rounded()) }
 
-    func top(of row: Int) -> Int { origin + row * pitch }
+    /// The end of `row`'s pixel rows: the next row's top.
+    func bottom(of row: Int) -> Int { top(of: row + 1) }
+
+    /// The row pitch of lines of text centred at `centres` (pixel rows, two or more): the
+    /// smallest spacing, at least `typicalHeight` (the median line's), that puts every centre
+    /// at the same phase of the rows (the centres' mean resultant on the circle of that
+    /// period), to a twentieth of a pixel (a whole number of pixels when within a fifth of
+    /// one). Centres do not depend on how tall the ink of each
+    /// line is (a block cursor fills its whole row; a line without capitals or descenders is
+    /// shorter), and blank rows between lines do not change the phase.
+    static func pitch(ofLinesCentredAt centres: [Double], height: Int, typicalHeight: Int) -> Double {
+        let lowest = Double(max(2, typicalHeight))
+        let highest = max(lowest, min(Double(height) / 2 + 1, lowest * 4))
+        func coherence(_ period: Double) -> Double {
+            var x = 0.0
+            var y = 0.0
+            for centre in centres {
+                let angle = 2 * Double.pi * centre / period
+                x += cos(angle)
+                y += sin(angle)
+            }
+            return (x * x + y * y).squareRoot() / Double(centres.count)
+        }
+        let periods = stride(from: lowest, through: highest, by: 0.05).map { ($0, coherence($0)) }
+        let best = periods.map(\.1).max() ?? 0
+        // The smallest period nearly as coherent as the best (its multiples are as coherent:
+        // lines two rows apart also sit at one phase of twice the pitch), then its own peak.
+        guard let first = periods.first(where: { $0.1 >= best * 0.9 }) else { return lowest }
+        let peak = periods.filter { abs($0.0 - first.0) < 1.5 }.max { $0.1 < $1.1 } ?? first
+        // Most terminals draw rows a whole number of pixels high: a peak this close to one is
+        // that number (the centres' noise moves the peak by about this much).
+        let whole = peak.0.rounded()
+        return abs(peak.0 - whole) <= 0.2 ? whole : peak.0
+    }
 
     /// The grid, or nil when no row holds ink.
     static func rows(from profile: [Int]) -> GridFinder? {
@@ -90,40 +142,25 @@ struct GridFinder: Sendable {
         }
         guard !runs.isEmpty else { return nil }
         let tallest = runs.map(\.count).max()!
-        var pitch = tallest + max(2, tallest / 3)
+        var pitch = Double(tallest + max(2, tallest / 3))
         if runs.count >= 2 {
-            // The smallest lag at which the inked rows repeat (rows of text one pitch apart).
-            var best = 0.0
-            var scores: [(Int, Double)] = []
-            let total = Double(inked.filter { $0 }.count)
-            for lag in tallest...max(tallest, min(height / 2 + 1, tallest * 4)) {
-                var matches = 0
-                for row in 0..<(height - lag) where inked[row] && inked[row + lag] { matches += 1 }
-                let score = Double(matches) / total
-                scores.append((lag, score))
-                best = max(best, score)
-            }
-            if let first = scores.first(where: { $0.1 >= best * 0.85 && $0.1 > 0 }) {
-                pitch = first.0
-                // Refine: the starts of the lines, a whole number of pitches apart.
-                let starts = runs.map(\.lowerBound)
-                let gaps = zip(starts, starts.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
-                let unit = gaps.map { Double($0) / (Double($0) / Double(pitch)).rounded() }.filter(\.isFinite)
-                if !unit.isEmpty {
-                    let mean = unit.reduce(0, +) / Double(unit.count)
-                    if abs(mean - Double(pitch)) < 1.5 { pitch = max(tallest, Int(mean.rounded())) }
-                }
-            }
+            let heights = runs.map(\.count).sorted()
+            pitch = Self.pitch(
+                ofLinesCentredAt: runs.map { Double($0.lowerBound + $0.upperBound) / 2 }, height: height,
+                typicalHeight: heights[heights.count / 2])
         }
         // The origin: row boundaries where there is no ink.
+        let whole = max(1, Int(pitch.rounded(.up)))
         var bestOrigin = 0
         var bestScore = -1
-        for origin in 0..<pitch {
+        for origin in 0..<whole {
             var score = 0
-            var boundary = origin
-            while boundary < height {
+            var row = 0
+            while true {
+                let boundary = origin + Int((Double(row) * pitch).rounded())
+                guard boundary < height else { break }
                 if !inked[boundary] { score += 1 }
-                boundary += pitch
+                row += 1
             }
             if score > bestScore {
                 bestScore = score
@@ -131,8 +168,11 @@ struct GridFinder: Sendable {
             }
         }
         // A row cut by the top edge starts above it.
-        let origin = bestOrigin > 0 && inked[0..<bestOrigin].contains(true) ? bestOrigin - pitch : bestOrigin
-        let count = max(0, (height - origin + pitch - 1) / pitch)
+        let origin =
+            bestOrigin > 0 && inked[0..<min(bestOrigin, height)].contains(true)
+            ? bestOrigin - Int(pitch.rounded()) : bestOrigin
+        var count = 0
+        while origin + Int((Double(count) * pitch).rounded()) < height { count += 1 }
         return GridFinder(pitch: pitch, origin: origin, count: count)
     }
 }
@@ -154,10 +194,14 @@ struct Band: Sendable {
         var ink = [UInt8](repeating: 0, count: width * height)
         var any = false
         rgba.withUnsafeBufferPointer { pixels in
+            // Ink is measured against the background under each column: a coloured line's
+            // letters are read as letters, its background is not a bar of ink.
+            let under = CellBackgrounds.columns(
+                pixels, width: width, top: top, bottom: bottom, background: background)
             for y in 0..<height {
                 let row = (top + y) * width * 4
                 for x in 0..<width {
-                    let distance = background.distance(pixels, row + x * 4)
+                    let distance = under[x].distance(pixels, row + x * 4)
                     if distance > InkProfile.threshold { any = true }
                     ink[y * width + x] = UInt8(min(255, distance * 2))
                 }

@@ -87,7 +87,7 @@ public enum TerminalOCR {
             let rows = frame.rgba.withUnsafeBytes { raw in
                 (0..<grid.count).map { row -> Int in
                     let top = grid.top(of: row)
-                    let bottom = min(height, top + grid.pitch)
+                    let bottom = min(height, grid.bottom(of: row))
                     guard top >= 0, bottom > top else { return 0 }
                     var hasher = Hasher()
                     hasher.combine(
@@ -103,7 +103,7 @@ public enum TerminalOCR {
                     continue
                 }
                 let top = grid.top(of: row)
-                let bottom = min(height, top + grid.pitch)
+                let bottom = min(height, grid.bottom(of: row))
                 guard top >= 0, bottom > top else {
                     keys.append(nil)
                     continue
@@ -121,7 +121,7 @@ public enum TerminalOCR {
         }
         // The rows to read (a typed line's prefixes are cut from the line), on up to `threads`
         // engines.
-        let typed = TypedRows.find(pending.map(\.band), cellLimit: max(1, grid.pitch * 3 / 4))
+        let typed = TypedRows.find(pending.map(\.band), cellLimit: max(1, Int(grid.pitch * 3 / 4)))
         let work = pending.indices.filter { typed[$0] == nil }.map { pending[$0] }
         let results = Mutex<[Int: [OCRWord]]>([:])
         let failure = Mutex<(any Error)?>(nil)
@@ -151,7 +151,7 @@ public enum TerminalOCR {
             }
         }
         advances.sort()
-        let cellWidth = advances.isEmpty ? Double(grid.pitch) * 0.5 : advances[advances.count / 2]
+        let cellWidth = advances.isEmpty ? grid.pitch * 0.5 : advances[advances.count / 2]
         let originX = Double(words.values.flatMap { $0 }.map(\.left).min() ?? 0)
         for (index, source) in typed {
             words[pending[index].key] = TypedRows.words(
@@ -176,7 +176,7 @@ public enum TerminalOCR {
         let cols = max(1, Int(((Double(info.width) - originX) / cellWidth).rounded(.up)))
         return Reading(
             format: info.format, width: info.width, height: info.height, cellWidth: cellWidth,
-            cellHeight: Double(grid.pitch), originX: originX, originY: Double(grid.origin), cols: min(cols, 1000),
+            cellHeight: grid.pitch, originX: originX, originY: Double(grid.origin), cols: min(cols, 1000),
             rows: grid.count, frames: read, decodedFrames: info.count, distinctFrames: frames.count,
             rowsRead: work.count)
     }
