@@ -141,6 +141,21 @@ import Testing
         #expect(Temp.contents(of: work) == ["tool"])
     }
 
+    @Test func anImageIsRefusedNamingWhatReadsImages() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../VeilTests/Fixtures/media/planted.agg.png").standardized
+        try FileManager.default.copyItem(at: fixture, to: work.appendingPathComponent("shot.png"))
+        for arguments in [["snap", "shot.png", "-o", "out.png"], ["scan", "shot.png"], ["screen", "shot.png"]] {
+            let result = try CLI.run(arguments, in: work)
+            #expect(result.status == 2, "\(arguments): \(result)")
+            #expect(result.stderr.contains("shot.png: is a PNG image, not terminal text"), "\(result)")
+            #expect(result.stderr.contains("`veil audit`"), "\(result)")
+        }
+        #expect(Temp.contents(of: work) == ["shot.png"])
+    }
+
     @Test func aNegativeAtIsExplained() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }

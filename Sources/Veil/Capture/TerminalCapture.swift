@@ -1,3 +1,4 @@
+import VeilMedia
 import VeilScreen
 
 /// Turns a terminal capture (raw bytes, or an asciicast `.cast` recording) into the screen
@@ -121,6 +122,13 @@ public enum TerminalCapture {
     /// - Throws: ``InputError`` naming the file and the byte offset.
     public static func checkIsText(_ bytes: [UInt8], path: String) throws {
         guard let offset = bytes.prefix(textCheckBytes).firstIndex(of: 0) else { return }
+        if let image = ImageFrames.format(of: bytes) {
+            // A screenshot or a published GIF: the commands that read images say so.
+            throw InputError(
+                path: path,
+                message: "is a \(image.rawValue) image, not terminal text: `veil audit` reads the text of terminal "
+                    + "images by OCR, and `veil redact FILE -o OUT` paints the values it finds out")
+        }
         throw InputError(
             path: path,
             message: "is not terminal text (a NUL byte at offset \(offset): a binary file?); "
