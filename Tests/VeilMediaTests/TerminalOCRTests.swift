@@ -70,6 +70,25 @@ struct TerminalOCRTests {
         #expect(rows[3].hasPrefix("+aws") && rows[3].contains("= AKIAQ4D3PXL2M7RT5"), "\(rows[3])")
     }
 
+    @Test func panesBesideARuleAreReadOnTheirRows() throws {
+        // xterm's screenshot (Scripts/media-fixtures/xterm-shot) of split.cast: DejaVu Sans
+        // Mono at 12 points, a 10×20-pixel cell; the rule `│` runs down the whole image, so
+        // no pixel row between two lines was free of ink and no grid was found.
+        let reading = try TerminalOCR.read(try Self.bytes("split.xterm.png"))
+        #expect(reading.cellHeight == 20)
+        #expect(abs(reading.cellWidth - 10) < 0.15, "\(reading.cellWidth)")
+        // Twelve rows, and xterm's 2-pixel border below them.
+        #expect(reading.rows >= 12 && reading.rows <= 13)
+        let rows = try #require(reading.frames.first).rows.map(Self.text)
+        try #require(rows.count >= 12)
+        #expect(rows.dropFirst(12).allSatisfy { $0.isEmpty })
+        #expect(rows[0].hasPrefix("$ make test") && rows[0].hasSuffix("$ env | grep KEY"), "\(rows[0])")
+        #expect(rows[3].hasPrefix("tests: 1132 passed"), "\(rows[3])")
+        #expect(rows[4].hasSuffix("card 4111 1111 1111 1111"), "\(rows[4])")
+        #expect(rows[6].hasPrefix("ask ops for access"), "\(rows[6])")
+        #expect(rows[10].contains("zsh* 1:vim-"), "\(rows[10])")  // the green status bar
+    }
+
     @Test func anAnimationsUnchangedRowsAreReadOnce() throws {
         let reading = try TerminalOCR.read(try Self.bytes("planted.agg.gif"))
         #expect(reading.format == .gif)

@@ -46,10 +46,12 @@ struct ImageAuditTests {
         #expect(card.exposure?.firstSeconds == 1.2)
     }
 
-    @Test(arguments: ["coloured.agg.png", "coloured.agg.gif"])
-    func valuesOnColouredLinesAreFoundAndPaintedOut(_ name: String) async throws {
-        // A diff's green lines add a key and a card (agg's render of coloured.cast): before
-        // cell backgrounds were told from ink, these lines read as nothing and the audit passed.
+    @Test(arguments: ["coloured.agg.png", "coloured.agg.gif", "split.xterm.png"])
+    func valuesOnColouredLinesAndBesideARuleAreFoundAndPaintedOut(_ name: String) async throws {
+        // A diff's green lines add a key and a card (agg's render of coloured.cast); xterm's
+        // screenshot of two panes split by a rule `│` the whole height of the image, under a
+        // green status bar, shows them in the right pane (split.cast). Before cell backgrounds
+        // and rules were told from ink, these read as nothing and the audit passed.
         let folder = try SVGAuditTests.folder(copying: [name])
         let report = await RecordingChannelTests.audit([name], in: folder)
         #expect(Set(report.findings.map(\.ruleID)) == ["aws.access_key", "card.pan"])

@@ -49,30 +49,59 @@ enum InkProfile {
         return count
     }
 
+    /// Ink running down a column longer than this many pixel rows is a rule between panes
+    /// (tmux's `│`, a box's side), not a glyph: a glyph's ink stays inside its cell, at most
+    /// a row of 32 pixels (a font of 16 drawn twice as large); a rule crosses the gaps
+    /// between lines, where the grid is found.
+    static let longestGlyphInk = 40
+
     /// For each pixel row, how many of its pixels (every other one) are ink: away from the
-    /// background and not in a wide run of one colour (a coloured cell background,
-    /// ``CellBackgrounds``), so the rows between two lines of a coloured block stay empty.
+    /// background, not in a wide run of one colour (a coloured cell background,
+    /// ``CellBackgrounds``) and not in a vertical rule (``longestGlyphInk``), so the rows
+    /// between two lines stay empty in coloured blocks and beside split panes too.
     static func rows(_ rgba: [UInt8], width: Int, height: Int, background: Pixel) -> [Int] {
-        var profile = [Int](repeating: 0, count: height)
+        // Every other column, as ink or not.
+        let columns = (width + 1) / 2
+        var ink = [Bool](repeating: false, count: columns * height)
         rgba.withUnsafeBufferPointer { pixels in
             for y in 0..<height {
-                var count = 0
                 var x = 0
                 let row = y * width * 4
+                let out = y * columns
                 CellBackgrounds.forEachWideRun(pixels, row: row, width: width) { start, end, _ in
                     // The pixels before this run, then past it.
                     while x < start {
-                        if background.distance(pixels, row + x * 4) > threshold { count += 1 }
+                        ink[out + x / 2] = background.distance(pixels, row + x * 4) > threshold
                         x += 2
                     }
                     while x < end { x += 2 }
                 }
                 while x < width {
-                    if background.distance(pixels, row + x * 4) > threshold { count += 1 }
+                    ink[out + x / 2] = background.distance(pixels, row + x * 4) > threshold
                     x += 2
                 }
-                profile[y] = count
             }
+        }
+        // Rules: runs of ink down a column longer than any glyph's.
+        for column in 0..<columns {
+            var y = 0
+            while y < height {
+                guard ink[y * columns + column] else {
+                    y += 1
+                    continue
+                }
+                let start = y
+                while y < height && ink[y * columns + column] { y += 1 }
+                if y - start > longestGlyphInk {
+                    for rule in start..<y { ink[rule * columns + column] = false }
+                }
+            }
+        }
+        var profile = [Int](repeating: 0, count: height)
+        for y in 0..<height {
+            var count = 0
+            for column in 0..<columns where ink[y * columns + column] { count += 1 }
+            profile[y] = count
         }
         return profile
     }
@@ -95,8 +124,8 @@ struct GridFinder: Sendable {
     /// The row pitch of lines of text centred at `centres` (pixel rows, two or more): the
     /// smallest spacing, at least `typicalHeight` (the median line's), that puts every centre
     /// at the same phase of the rows (the centres' mean resultant on the circle of that
-    /// period), to a twentieth of a pixel (a whole number of pixels when within a fifth of
-    /// one). Centres do not depend on how tall the ink of each
+    /// period), to a twentieth of a pixel (a whole number of pixels when that close, as the
+    /// lines' spread allows). Centres do not depend on how tall the ink of each
     /// line is (a block cursor fills its whole row; a line without capitals or descenders is
     /// shorter), and blank rows between lines do not change the phase.
     static func pitch(ofLinesCentredAt centres: [Double], height: Int, typicalHeight: Int) -> Double {
@@ -119,9 +148,11 @@ struct GridFinder: Sendable {
         guard let first = periods.first(where: { $0.1 >= best * 0.9 }) else { return lowest }
         let peak = periods.filter { abs($0.0 - first.0) < 1.5 }.max { $0.1 < $1.1 } ?? first
         // Most terminals draw rows a whole number of pixels high: a peak this close to one is
-        // that number (the centres' noise moves the peak by about this much).
+        // that number. The centres' noise (a pixel or two) moves the peak by about that much
+        // divided by the rows the lines span: a fifth of a pixel, more with few rows.
         let whole = peak.0.rounded()
-        return abs(peak.0 - whole) <= 0.2 ? whole : peak.0
+        let spanned = max(1, ((centres.max() ?? 0) - (centres.min() ?? 0)) / peak.0)
+        return abs(peak.0 - whole) <= max(0.2, 1 / spanned) ? whole : peak.0
     }
 
     /// The grid, or nil when no row holds ink.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Dispatch
 import Synchronization
 
@@ -151,8 +156,23 @@ public enum TerminalOCR {
             }
         }
         advances.sort()
-        let cellWidth = advances.isEmpty ? grid.pitch * 0.5 : advances[advances.count / 2]
-        let originX = Double(words.values.flatMap { $0 }.map(\.left).min() ?? 0)
+        var cellWidth = advances.isEmpty ? grid.pitch * 0.5 : advances[advances.count / 2]
+        var originX = Double(words.values.flatMap { $0 }.map(\.left).min() ?? 0)
+        // Refined by where words start: each at a whole number of cells from the origin (give
+        // or take its first glyph's bearing), so the width that puts them all at one phase is
+        // the cell's, measured across the whole image rather than within words (a word glued
+        // to a pane's rule `│` or read a letter short skews its own advance).
+        let lefts = words.values.flatMap { $0 }.map { Double($0.left) }
+        if lefts.count >= 8, cellWidth > 2 {
+            if let fit = Self.period(of: lefts, near: cellWidth), fit.coherence >= 0.6 {
+                cellWidth = fit.period
+                // The phase of the starts, placed at or left of the leftmost word.
+                let leftmost = lefts.min() ?? 0
+                originX = leftmost - (leftmost - fit.phase).truncatingRemainder(dividingBy: fit.period)
+                if originX > leftmost { originX -= fit.period }
+                originX = max(0, originX)
+            }
+        }
         for (index, source) in typed {
             words[pending[index].key] = TypedRows.words(
                 words[pending[source.band].key] ?? [], as: source, cellWidth: cellWidth)
@@ -179,6 +199,32 @@ public enum TerminalOCR {
             cellHeight: grid.pitch, originX: originX, originY: Double(grid.origin), cols: min(cols, 1000),
             rows: grid.count, frames: read, decodedFrames: info.count, distinctFrames: frames.count,
             rowsRead: work.count)
+    }
+}
+
+extension TerminalOCR {
+    /// The period within 15 % of `estimate` (to a two-hundredth of a pixel) that puts the
+    /// positions `xs` most nearly at one phase, that phase (a position in `0..<period`), and
+    /// how coherent they are there (1: all at one phase).
+    static func period(of xs: [Double], near estimate: Double) -> (period: Double, phase: Double, coherence: Double)? {
+        guard !xs.isEmpty, estimate > 0 else { return nil }
+        var best: (period: Double, phase: Double, coherence: Double)?
+        for period in stride(from: estimate * 0.85, through: estimate * 1.15, by: 0.005) {
+            var sx = 0.0
+            var sy = 0.0
+            for x in xs {
+                let angle = 2 * Double.pi * x / period
+                sx += cos(angle)
+                sy += sin(angle)
+            }
+            let coherence = (sx * sx + sy * sy).squareRoot() / Double(xs.count)
+            if coherence > (best?.coherence ?? -1) {
+                var angle = atan2(sy, sx)
+                if angle < 0 { angle += 2 * Double.pi }
+                best = (period, angle / (2 * Double.pi) * period, coherence)
+            }
+        }
+        return best
     }
 }
 
