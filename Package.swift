@@ -111,7 +111,7 @@ let package = Package(
         // Generators shared by the property tests: seeded randomness, random screens and
         // terminal sessions, valid random secrets for every built-in detector.
         .target(name: "VeilTestSupport", dependencies: ["VeilScreen"], path: "Tests/VeilTestSupport"),
-        .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle"]),
+        .testTarget(name: "VeilLifecycleTests", dependencies: ["VeilLifecycle", "VeilTestSupport"]),
         .testTarget(name: "VeilResourcesTests", dependencies: ["VeilResources"]),
         .testTarget(
             name: "VeilScreenTests", dependencies: ["VeilScreen", "VeilTestSupport"], resources: [.copy("Fixtures")]),
@@ -139,7 +139,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "VeilCLITests", dependencies: ["Veil", "VeilRender", "VeilRedaction", "VeilScreen", "VeilLifecycle"],
+            name: "VeilCLITests",
+            dependencies: ["Veil", "VeilRender", "VeilRedaction", "VeilScreen", "VeilLifecycle", "VeilTestSupport"],
             resources: [.copy("Fixtures")]),
     ]
 )

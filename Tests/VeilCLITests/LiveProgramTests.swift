@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Veil
+import VeilTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -117,7 +118,7 @@ import Veil
         #expect(!cast.events.contains { if case .other("i", _) = $0.kind { true } else { false } })
     }
 
-    @Test func sigintOfVeilLeavesNoChildAndNoPartialFileRealTime() throws {
+    @Test(.realTime) func sigintOfVeilLeavesNoChildAndNoPartialFileRealTime() throws {
         for arguments in [["snap", "-o", "out.png"], ["record", "-o", "out.cast"]] {
             let folder = try Temp.folder()
             defer { try? FileManager.default.removeItem(at: folder) }

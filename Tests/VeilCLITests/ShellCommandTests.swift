@@ -4,6 +4,7 @@ import Testing
 import Veil
 import VeilRedaction
 import VeilScreen
+import VeilTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -152,7 +153,7 @@ import VeilScreen
         #expect(cast.events.contains { if case .other("x", "3") = $0.kind { true } else { false } })
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    @Test(.realTime, arguments: [SIGTERM, SIGHUP, SIGINT])
     func aSignalHangsUpOnTheProgramAndPutsTheTerminalBackRealTime(signal: Int32) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -179,7 +180,7 @@ import VeilScreen
 }
 
 extension ShellCommandTests {
-    @Test func aPictureRecordingIsDrawnFromTheRedactedSessionRealTime() throws {
+    @Test(.realTime) func aPictureRecordingIsDrawnFromTheRedactedSessionRealTime() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.script(

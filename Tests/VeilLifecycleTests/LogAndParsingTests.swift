@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeilLifecycle
+import VeilTestSupport
 
 @Suite("Lifecycle log")
 struct LifecycleLogTests {
@@ -208,7 +209,7 @@ struct VirtualClockTests {
         #expect(clock.now.offset == .zero)
     }
 
-    @Test("a driven clock runs hours of simulated time at once")
+    @Test("a driven clock runs hours of simulated time at once", .realTime)
     func hoursRealTime() async throws {
         let h = Harness()
         let start = ContinuousClock.now

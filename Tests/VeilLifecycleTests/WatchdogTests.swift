@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeilLifecycle
+import VeilTestSupport
 
 @Suite("Watchdog deadlines")
 struct WatchdogTests {
@@ -155,7 +156,7 @@ struct WatchdogTests {
 
 /// Serialized: the stress test saturates the cooperative pool, which would hold up the callbacks
 /// of the others (the watchdog itself is not held up; that is what the stress test shows).
-@Suite("Watchdog on the real clock", .serialized)
+@Suite("Watchdog on the real clock", .serialized, .realTime)
 struct WatchdogRealTimeTests {
     /// A real-clock system whose didEnterBackground runs `didEnterBackground` under `deadline`.
     private func system(

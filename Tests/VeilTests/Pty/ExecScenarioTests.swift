@@ -4,6 +4,7 @@ import Testing
 import Veil
 import VeilLifecycle
 import VeilRedaction
+import VeilTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -69,7 +70,7 @@ extension PtyTests {
             #expect(live.log.map(\.time) == live.log.map(\.time).sorted())
         }
 
-        @Test func aProgramThatIgnoresFocusIsReportedLikeAnAppThatForgotRealTime() async throws {
+        @Test(.realTime) func aProgramThatIgnoresFocusIsReportedLikeAnAppThatForgotRealTime() async throws {
             guard PtyTestSupport.hasPythonCurses else {
                 print("skipped: python3 with curses is not installed")
                 return
@@ -86,7 +87,7 @@ extension PtyTests {
 
         /// Timing-sensitive (a 600 ms deadline against a 1.5 s redraw): `RealTime` in its name,
         /// so `.ci/run` runs it after the parallel suite, with the others like it.
-        @Test
+        @Test(.realTime)
         func aSlowRedrawCountsWithinTheDeadlineAndNotAfterItRealTime() async throws {
             guard PtyTestSupport.hasPythonCurses else {
                 print("skipped: python3 with curses is not installed")
@@ -103,7 +104,7 @@ extension PtyTests {
             #expect(late.snapshots.first?.shown.rowText(2).contains("4111 1111 1111 1111") == true)
         }
 
-        @Test func aProgramIgnoringSigtermIsKilledByTheWatchdogRealTime() async throws {
+        @Test(.realTime) func aProgramIgnoringSigtermIsKilledByTheWatchdogRealTime() async throws {
             guard PtyTestSupport.hasPythonCurses else {
                 print("skipped: python3 with curses is not installed")
                 return
