@@ -69,6 +69,63 @@ struct ImageAuditTests {
         #expect(again.summary.blocking == 0, "\(again.findings.map(\.message))")
     }
 
+    /// Where xterm drew the values of split.cast in split.xterm.png: its cells are 10×20
+    /// pixels inside a 2-pixel border, the right pane starts at column 34 (row, first column,
+    /// columns).
+    static let splitValues = [(row: 1, col: 52, width: 20), (row: 3, col: 46, width: 19), (row: 4, col: 39, width: 19)]
+
+    /// The pixels of those cells that were ink in `original` (away from xterm's black) and are
+    /// not painted over in `rgba`.
+    static func unpaintedInk(_ rgba: [UInt8], original: [UInt8], width: Int) -> Int {
+        var left = 0
+        for value in splitValues {
+            for y in (2 + value.row * 20)..<(2 + (value.row + 1) * 20) {
+                for x in (2 + value.col * 10)..<(2 + (value.col + value.width) * 10) {
+                    let at = (y * width + x) * 4
+                    guard max(original[at], original[at + 1], original[at + 2]) > 48 else { continue }
+                    let painted =
+                        rgba[at] == rgba[at + 1] && rgba[at + 1] == rgba[at + 2]
+                        && (rgba[at] == 0x40 || rgba[at] == 0xC0)
+                    if !painted { left += 1 }
+                }
+            }
+        }
+        return left
+    }
+
+    @Test func everyGlyphOfAValueIsPaintedWhereTheTerminalDrewIt() async throws {
+        // OCR read the pane's rule `│` as a `J` and split `KEY_ID=` at its underscore: painted
+        // over the cells of the columns the text was given, the bar over the key sat a column
+        // or two right of its glyphs and left its first glyph, as the card's, visible. The
+        // bars now follow each word's own pixels.
+        let folder = try SVGAuditTests.folder(copying: ["split.xterm.png"])
+        let original = try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/split.xterm.png")))
+        var before: [UInt8] = []
+        var width = 0
+        _ = try ImageFrames.decode(original) { frame, w, _ in
+            before = frame.rgba
+            width = w
+        }
+        #expect(Self.unpaintedInk(before, original: before, width: width) > 2000)  // the values are there
+        let (redacted, _, boxes) = try ImageRedaction.redact(original, rules: .builtIn, path: "split.xterm.png")
+        #expect(boxes >= 3)
+        var after: [UInt8] = []
+        _ = try ImageFrames.decode(redacted) { frame, _, _ in after = frame.rgba }
+        #expect(Self.unpaintedInk(after, original: before, width: width) == 0)
+        // The HTML report's frame of each finding is painted the same way, the finding outlined.
+        let report = await AuditHTMLTests.audit(["split.xterm.png"], in: folder)
+        #expect(report.findings.count == 2)
+        for finding in report.findings {
+            let frame = try #require(finding.frame, "\(finding.ruleID)")
+            var shown: [UInt8] = []
+            _ = try ImageFrames.decode(frame.png) { decoded, _, _ in shown = decoded.rgba }
+            #expect(frame.width == width)
+            #expect(Self.unpaintedInk(shown, original: before, width: width) == 0, "\(finding.ruleID)")
+            let box = try #require(finding.medium?.box)
+            #expect(finding.outline == [PixelRect(x: box.x, y: box.y, width: box.width, height: box.height)])
+        }
+    }
+
     @Test(arguments: ["lookalikes.agg.png", "lookalikes.agg.gif", "lookalikes.agg.jpg", "lookalikes.agg.webp"])
     func lookAlikesAreNotBlocked(_ name: String) async throws {
         let folder = try SVGAuditTests.folder(copying: [name])

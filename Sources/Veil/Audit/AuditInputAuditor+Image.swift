@@ -1,5 +1,6 @@
 import VeilMedia
 import VeilRedaction
+import VeilRender
 
 extension AuditInputAuditor {
     /// An image (PNG, GIF, WebP, JPEG): its text read by OCR and judged frame by frame, each
@@ -61,6 +62,10 @@ extension AuditInputAuditor {
             if !details.isEmpty { item.finding.message += " (\(details.joined(separator: ", ")))" }
             findings.append(item)
         }
+        if self.frames, !findings.isEmpty {
+            try attachImageFrames(
+                to: &findings, found: result.found, bytes: bytes, judged: result, rules: rules, file: file)
+        }
         let snapshot = AuditedSnapshot(
             id: file.path, file: file.path, region: .fileStart, hidden: result.report?.final.hiddenSpans ?? 0)
         var audit = InputAudit(
@@ -68,5 +73,49 @@ extension AuditInputAuditor {
             warnings: result.report?.warnings ?? [])
         audit.readByOCR = true
         return audit
+    }
+
+    /// Gives each finding of an image the frame it was found on, redacted as `veil redact`
+    /// paints it (a bar over every value on that frame, and over the finding's own box
+    /// whatever the replay says: fail closed), with its box outlined: what the HTML report
+    /// shows. The findings are `findings`, in the order of `found`.
+    /// - Throws: ``InputError`` naming the file.
+    private func attachImageFrames(
+        to findings: inout [PendingFinding], found: [ImageCaptureJudge.Found], bytes: [UInt8],
+        judged result: ImageCaptureJudge.Result, rules: RuleSet, file: AuditInputFile
+    ) throws {
+        let reading = result.reading
+        func decoded(_ item: ImageCaptureJudge.Found) -> Int {
+            reading.frames.indices.contains(item.frame) ? reading.frames[item.frame].index : 0
+        }
+        var covering: [Int: [PixelBox]] = [:]
+        for item in found {
+            if let box = item.box {
+                covering[decoded(item), default: []] += ImageRedaction.cover([box], reading: reading)
+            }
+        }
+        let pictures: [Int: (png: [UInt8], width: Int, height: Int)]
+        do {
+            pictures = try ImageRedaction.redactedFrames(
+                bytes, judged: result, rules: rules, path: file.path, wanted: Set(found.map(decoded)),
+                alsoCovering: covering)
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(path: file.path, message: "cannot draw the report's frames: \(error)")
+        }
+        for (index, item) in found.enumerated() where index < findings.count {
+            let frame = decoded(item)
+            guard let picture = pictures[frame] else { continue }
+            let moment =
+                reading.decodedFrames > 1
+                ? "frame \(frame + 1) of \(reading.decodedFrames), at \(AuditExposure.seconds(item.exposure.firstTime ?? 0)), values painted out as veil redact paints them"
+                : "the image, values painted out as veil redact paints them"
+            findings[index].finding.frame = AuditFrame(
+                png: picture.png, width: picture.width, height: picture.height, moment: moment)
+            if let box = item.box {
+                findings[index].finding.outline = [PixelRect(x: box.x, y: box.y, width: box.width, height: box.height)]
+            }
+        }
     }
 }

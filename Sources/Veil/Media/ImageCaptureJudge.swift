@@ -138,16 +138,17 @@ struct ImageReplay: Sendable {
         streamColumns = columnsOf
     }
 
-    /// A row's words placed at their columns (at least one space apart), and each character's
-    /// pixel box: its cell on the grid.
+    /// A row's words placed at their columns (at least one space apart: where OCR dropped an
+    /// underscore between two words, ``OCRTextRepair`` expects the space), and each
+    /// character's pixel box.
+    ///
+    /// A character's box is its share of its word's own pixels, not the cell of the column it
+    /// was given: where OCR read a glyph too many or too few (a pane's rule `│` read as `J`)
+    /// or split a word at an underscore, the columns drift but the boxes stay on the glyphs,
+    /// so what is painted over a value covers the value.
     static func line(_ words: [TerminalOCR.Word], reading: TerminalOCR.Reading, row: Int) -> (String, [PixelBox?]) {
         let top = Int((reading.originY + Double(row) * reading.cellHeight).rounded(.down))
         let height = Int(reading.cellHeight.rounded(.up))
-        func cell(_ column: Int) -> PixelBox {
-            let left = Int((reading.originX + Double(column) * reading.cellWidth).rounded(.down))
-            let right = Int((reading.originX + Double(column + 1) * reading.cellWidth).rounded(.up))
-            return PixelBox(x: left, y: top, width: right - left, height: height)
-        }
         var characters: [Character] = []
         var boxes: [PixelBox?] = []
         for word in words.sorted(by: { $0.box.x < $1.box.x }) {
@@ -157,8 +158,12 @@ struct ImageReplay: Sendable {
                 characters.append(" ")
                 boxes.append(nil)
             }
-            for character in word.text {
-                boxes.append(cell(characters.count))
+            let count = max(1, word.text.count)
+            let share = Double(word.box.width) / Double(count)
+            for (index, character) in word.text.enumerated() {
+                let left = word.box.x + Int((Double(index) * share).rounded(.down))
+                let right = word.box.x + Int((Double(index + 1) * share).rounded(.up))
+                boxes.append(PixelBox(x: left, y: top, width: max(1, right - left), height: height))
                 characters.append(character)
             }
         }

@@ -22,15 +22,8 @@ public enum ImageRedaction {
             throw InputError(path: path, message: failure.message)
         }
         let reading = result.reading
-        var boxes: [Int: [PixelBox]] = [:]
-        if let replay = result.replay {
-            let (_, hidden) = try CaptureRedactor(rules: rules, style: .solid)
-                .judge(.recording(replay.cast), cols: nil, rows: nil, path: path)
-            boxes = replay.boxes(hidden: hidden).mapValues { cover($0, reading: reading) }
-        }
-        // The distinct frame each decoded frame belongs to.
-        let starts = reading.frames.map(\.index)
-        func distinct(_ decoded: Int) -> Int { (starts.lastIndex { $0 <= decoded }) ?? 0 }
+        let boxes = try paintedBoxes(result, rules: rules, path: path)
+        let distinct = distinctFrames(reading)
         var painted = 0
         var frames: [(rgba: [UInt8], seconds: Double, duration: Double)] = []
         var index = 0
@@ -67,6 +60,56 @@ public enum ImageRedaction {
             output = try webp.finish(atMilliseconds: milliseconds(end))
         }
         return (output, info.format == .jpeg ? .png : info.format, painted)
+    }
+
+    /// For each distinct frame of a judged image, the bars painted over its values.
+    /// - Throws: ``InputError`` naming `path`.
+    static func paintedBoxes(_ result: ImageCaptureJudge.Result, rules: RuleSet, path: String) throws
+        -> [Int: [PixelBox]]
+    {
+        guard let replay = result.replay else { return [:] }
+        let (_, hidden) = try CaptureRedactor(rules: rules, style: .solid)
+            .judge(.recording(replay.cast), cols: nil, rows: nil, path: path)
+        return replay.boxes(hidden: hidden).mapValues { cover($0, reading: result.reading) }
+    }
+
+    /// The distinct frame (as OCR read it) that each decoded frame belongs to.
+    static func distinctFrames(_ reading: TerminalOCR.Reading) -> (Int) -> Int {
+        let starts = reading.frames.map(\.index)
+        return { decoded in (starts.lastIndex { $0 <= decoded }) ?? 0 }
+    }
+
+    /// The decoded frames `wanted` of an image already judged (`result`), each as the PNG of
+    /// its redacted pixels: every bar ``redact(_:rules:path:)`` paints on that frame, and the
+    /// boxes `alsoCovering` gives it (a finding's own box, painted whatever the replay says:
+    /// fail closed). What the HTML report shows beside an image's findings.
+    /// - Throws: ``InputError`` naming `path`; ``PNGError``.
+    static func redactedFrames(
+        _ bytes: [UInt8], judged result: ImageCaptureJudge.Result, rules: RuleSet, path: String, wanted: Set<Int>,
+        alsoCovering: [Int: [PixelBox]] = [:]
+    ) throws -> [Int: (png: [UInt8], width: Int, height: Int)] {
+        guard !wanted.isEmpty else { return [:] }
+        let boxes = try paintedBoxes(result, rules: rules, path: path)
+        let distinct = distinctFrames(result.reading)
+        var out: [Int: (png: [UInt8], width: Int, height: Int)] = [:]
+        var index = 0
+        var failure: (any Error)?
+        _ = try decodeAll(bytes, path: path) { frame, width, height in
+            defer { index += 1 }
+            guard wanted.contains(index), failure == nil else { return }
+            var rgba = frame.rgba
+            let shade = Self.shade(of: rgba)
+            for box in (boxes[distinct(index)] ?? []) + (alsoCovering[index] ?? []) {
+                paint(box, on: &rgba, width: width, height: height, shade: shade)
+            }
+            do {
+                out[index] = (try PNGEncoder().encode(bitmap(rgba, width: width, height: height)), width, height)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return out
     }
 
     static func decodeAll(
