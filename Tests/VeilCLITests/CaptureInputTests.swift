@@ -141,6 +141,15 @@ import Testing
         #expect(Temp.contents(of: work) == ["tool"])
     }
 
+    @Test func pipedOutputWithoutADashIsToldHowToBeRead() throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let result = try CLI.run(["snap", "-o", "out.png"], in: work, stdin: Array("Card: 4111 1111 1111 1111\n".utf8))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("to read standard input, give - as the input"), "\(result)")
+        #expect(Temp.contents(of: work).isEmpty)
+    }
+
     @Test func anImageIsRefusedNamingWhatReadsImages() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
