@@ -67,11 +67,3 @@ enum CellBackgrounds {
         return candidate
     }
 }
-
-extension Pixel {
-    /// How far `other` is from this colour (the largest channel difference).
-    @inline(__always)
-    func distance(to other: Pixel) -> Int {
-        max(abs(Int(other.r) - Int(r)), abs(Int(other.g) - Int(g)), abs(Int(other.b) - Int(b)))
-    }
-}

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An RGB colour.
 struct Pixel: Hashable, Sendable {
     var r: UInt8
@@ -15,6 +9,12 @@ struct Pixel: Hashable, Sendable {
     @inline(__always)
     func distance(_ rgba: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
         max(abs(Int(rgba[offset]) - Int(r)), abs(Int(rgba[offset + 1]) - Int(g)), abs(Int(rgba[offset + 2]) - Int(b)))
+    }
+
+    /// How far `other` is from this colour (the largest channel difference).
+    @inline(__always)
+    func distance(to other: Pixel) -> Int {
+        max(abs(Int(other.r) - Int(r)), abs(Int(other.g) - Int(g)), abs(Int(other.b) - Int(b)))
     }
 
     /// A terminal image's background: its most common colour (sampled).
@@ -131,17 +131,9 @@ struct GridFinder: Sendable {
     static func pitch(ofLinesCentredAt centres: [Double], height: Int, typicalHeight: Int) -> Double {
         let lowest = Double(max(2, typicalHeight))
         let highest = max(lowest, min(Double(height) / 2 + 1, lowest * 4))
-        func coherence(_ period: Double) -> Double {
-            var x = 0.0
-            var y = 0.0
-            for centre in centres {
-                let angle = 2 * Double.pi * centre / period
-                x += cos(angle)
-                y += sin(angle)
-            }
-            return (x * x + y * y).squareRoot() / Double(centres.count)
+        let periods = stride(from: lowest, through: highest, by: 0.05).map {
+            ($0, PeriodicPhase.of(centres, period: $0).coherence)
         }
-        let periods = stride(from: lowest, through: highest, by: 0.05).map { ($0, coherence($0)) }
         let best = periods.map(\.1).max() ?? 0
         // The smallest period nearly as coherent as the best (its multiples are as coherent:
         // lines two rows apart also sit at one phase of twice the pitch), then its own peak.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Dispatch
 import Synchronization
 
@@ -210,19 +205,8 @@ extension TerminalOCR {
         guard !xs.isEmpty, estimate > 0 else { return nil }
         var best: (period: Double, phase: Double, coherence: Double)?
         for period in stride(from: estimate * 0.85, through: estimate * 1.15, by: 0.005) {
-            var sx = 0.0
-            var sy = 0.0
-            for x in xs {
-                let angle = 2 * Double.pi * x / period
-                sx += cos(angle)
-                sy += sin(angle)
-            }
-            let coherence = (sx * sx + sy * sy).squareRoot() / Double(xs.count)
-            if coherence > (best?.coherence ?? -1) {
-                var angle = atan2(sy, sx)
-                if angle < 0 { angle += 2 * Double.pi }
-                best = (period, angle / (2 * Double.pi) * period, coherence)
-            }
+            let fit = PeriodicPhase.of(xs, period: period)
+            if fit.coherence > (best?.coherence ?? -1) { best = (period, fit.phase, fit.coherence) }
         }
         return best
     }
