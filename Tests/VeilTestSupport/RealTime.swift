@@ -9,7 +9,8 @@ public enum RealTimeRun {
     /// Whether this test process was started with a `--filter` naming the real-time tests.
     public static let requested: Bool = {
         let arguments = CommandLine.arguments
-        return zip(arguments, arguments.dropFirst()).contains { $0 == "--filter" && $1.contains("RealTime") }
+        let named = zip(arguments, arguments.dropFirst()).contains { $0 == "--filter" && $1.contains("RealTime") }
+        return named || arguments.contains { $0.hasPrefix("--filter=") && $0.contains("RealTime") }
     }()
 
     /// Why a real-time test did not run.
