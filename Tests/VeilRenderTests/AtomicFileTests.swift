@@ -34,6 +34,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["snap.png"])
     }
 
+    @Test func aDurablePolicyWritesAndReplacesTheSameWay() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("report.html")
+        let durable = OutputPolicy(mode: 0o640, durable: true)
+        try AtomicFile.write([1, 2, 3] as [UInt8], to: file, policy: durable)
+        try AtomicFile.write([4, 5] as [UInt8], to: file, policy: durable)
+        #expect(try Data(contentsOf: file) == Data([4, 5]))
+        #expect(try Self.mode(of: file) == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.html"])
+        #expect(!OutputPolicy.standard.durable)
+    }
+
     @Test func aDestinationNameOfMaximalLengthWorks() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

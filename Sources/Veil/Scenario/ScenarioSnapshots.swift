@@ -191,8 +191,9 @@ final class ScenarioSnapshots: Sendable {
         for record in records where record.path != nil { _ = output.remove(record.id + ".png") }
     }
 
-    /// Makes the links to earlier snapshots durable (the folder synced once, at the end).
+    /// Makes the links to earlier snapshots durable when the policy asks for durable writes
+    /// (the folder synced once, at the end).
     func finish() throws {
-        if let output, budget.linked { try output.sync() }
+        if let output, budget.linked, output.policy.durable { try output.sync() }
     }
 }

@@ -13,8 +13,8 @@ import Foundation
 /// The destination's folder is opened as an ``OutputPolicy`` says (``OutputFolder``: no
 /// symbolic link followed inside an untrusted tree); the bytes go to a temporary file in that
 /// folder, named `.veil-<writer pid>-<random>.tmp` and created with `O_EXCL | O_NOFOLLOW` and
-/// the policy's mode (0600 by default); it is written, `fsync`ed, renamed over the
-/// destination, and then the folder is `fsync`ed.
+/// the policy's mode (0600 by default); it is written and renamed over the destination (with
+/// ``OutputPolicy/durable``, `fsync`ed before the rename, and the folder after).
 /// - On any error before the rename the temporary file is removed and an
 ///   ``AtomicFileError`` is thrown; the destination is untouched.
 /// - While it exists the temporary file is registered with the signal guard

@@ -18,11 +18,11 @@ import CVeilSignals
 /// replaces.
 ///
 /// A file is written as a temporary file beside its target (`.veil-<pid>-<random>.tmp`,
-/// created with `O_CREAT | O_EXCL | O_NOFOLLOW` and the policy's mode), `fsync`ed, renamed over
-/// the target (`renameat`, which replaces a link at the final name rather than following it),
-/// and the folder is `fsync`ed. The one exception, outside untrusted trees only: a target that
-/// is (or links to) a FIFO or character device, such as `/dev/null` or `/dev/stdout`, is
-/// written into directly.
+/// created with `O_CREAT | O_EXCL | O_NOFOLLOW` and the policy's mode) and renamed over the
+/// target (`renameat`, which replaces a link at the final name rather than following it); a
+/// durable policy also `fsync`s the file before the rename and the folder after. The one
+/// exception, outside untrusted trees only: a target that is (or links to) a FIFO or
+/// character device, such as `/dev/null` or `/dev/stdout`, is written into directly.
 public final class OutputFolder: Sendable {
     /// The folder as the caller named it (for messages).
     public let path: String

@@ -18,11 +18,17 @@ public struct OutputPolicy: Sendable, Hashable {
     public var untrustedTrees: [String]
     /// The permission bits of every file written, applied exactly (not masked by the umask).
     public var mode: mode_t
+    /// Whether each file is flushed to the disk (`fsync`) before it replaces its target, and
+    /// the folder after: a power loss then leaves the previous file or the whole new one.
+    /// Off by default: a write is atomic (no reader or crash of Veil sees part of a file) and
+    /// as durable as the file system makes it, as a compiler's or an image tool's.
+    public var durable: Bool
 
     /// A policy with these trees and mode.
-    public init(untrustedTrees: [String] = [], mode: mode_t = AtomicFile.defaultMode) {
+    public init(untrustedTrees: [String] = [], mode: mode_t = AtomicFile.defaultMode, durable: Bool = false) {
         self.untrustedTrees = untrustedTrees
         self.mode = mode
+        self.durable = durable
     }
 
     /// No untrusted tree, mode 0600: for library callers that write where they were told.

@@ -56,7 +56,8 @@ public final class PendingFile {
         if failure != 0 { throw fail(.write(path: path, errno: failure)) }
     }
 
-    /// Puts the file in place: mode, `fsync`, rename over the target, `fsync` of the folder.
+    /// Puts the file in place: mode, rename over the target; for a durable policy
+    /// (``OutputPolicy/durable``), `fsync` of the file before the rename and of the folder after.
     /// - Throws: ``AtomicFileError``; the temporary file is removed and the target untouched
     ///   (except when the error is ``AtomicFileError/syncDirectory(directory:errno:)``: the
     ///   file is in place).
@@ -73,7 +74,8 @@ public final class PendingFile {
         }
         // The folder's stale temporary files are gone once a file is written there.
         StaleTemporaries.waitForSweeps()
-        guard fchmod(descriptor, folder.policy.mode) == 0, fsync(descriptor) == 0 else {
+        let durable = folder.policy.durable
+        guard fchmod(descriptor, folder.policy.mode) == 0, !durable || fsync(descriptor) == 0 else {
             throw fail(.write(path: path, errno: errno))
         }
         // close(2) releases the descriptor even when it fails, so it is never retried.
@@ -87,7 +89,7 @@ public final class PendingFile {
         finished = true
         veil_tempguard_unregister(slot)
         slot = -1
-        guard fsync(folder.descriptor) == 0 else { throw .syncDirectory(directory: folder.path, errno: errno) }
+        if durable { try folder.sync() }
     }
 
     /// Gives the file up: the temporary file is removed, the target stays as it was.
