@@ -37,6 +37,11 @@ struct ShellScreen {
     private(set) var hiddenValues = Set<String>()
     /// Answers to the program's queries, waiting to be written to it.
     private let replies = Replies()
+    /// The value being written at the cursor, held back until it is whole.
+    private let inProgress: ValueInProgress
+    /// The rows of the cells the last frame held back, and the cursor it held them for.
+    private var heldRows: [Int] = []
+    private var heldCursor = Cursor()
 
     /// One frame to draw.
     struct Frame {
@@ -53,6 +58,8 @@ struct ShellScreen {
 
     /// The reason marked on cells hidden because detection failed on their rows.
     static let unjudgedReason = "unjudged"
+    /// The reason of the cells of a value being written at the cursor (``ValueInProgress``).
+    static let inProgressReason = "in progress"
 
     /// A blank `cols`×`rows` screen judged with `rules`.
     init(cols: Int, rows: Int, rules: RuleSet, style: RedactionStyle) throws {
@@ -64,6 +71,7 @@ struct ShellScreen {
         terminal.observer = changes
         self.rules = rules
         self.style = style
+        inProgress = ValueInProgress(rules: rules)
         let replies = self.replies
         terminal.responseHandler = { answer in replies.append(answer) }
     }
@@ -102,7 +110,8 @@ struct ShellScreen {
     /// The frame to draw now: the rows that changed since the last frame are judged first.
     mutating func frame() -> Frame {
         let taken = changes.take()
-        if let last, taken.isEmpty {
+        // A held value is judged again once the cursor leaves it.
+        if let last, taken.isEmpty, heldRows.isEmpty || terminal.cursor == heldCursor {
             // Nothing to judge: the last frame, with the cursor of now.
             var screen = last.screen
             screen.cursor = terminal.cursor
@@ -148,7 +157,11 @@ struct ShellScreen {
         // The marks just set are no change of the program's.
         _ = changes.take()
         changes.markChanged(failedRows)
-        let screen = redacted(current, hidingRows: failedRows)
+        let held = inProgress.held(on: current)
+        for row in heldRows + held.map(\.row) where row < rows { changed[row] = true }
+        heldRows = held.map(\.row)
+        heldCursor = current.cursor
+        let screen = redacted(current, hidingRows: failedRows, holding: held)
         let frame = Frame(
             screen: screen, changedRows: last == nil ? nil : changed, scroll: last == nil ? nil : taken.scroll,
             failed: !failedRows.isEmpty)
@@ -256,9 +269,11 @@ struct ShellScreen {
     }
 
     /// `screen` with its marked cells hidden (each in its rule's style), `rows` hidden whole,
-    /// the title's findings hidden and links whose target holds a finding dropped. Anything
-    /// that fails gives the privacy cover (fail closed).
-    private mutating func redacted(_ screen: Screen, hidingRows rows: [Int]) -> Screen {
+    /// the value in progress (`held`) hidden, the title's findings hidden and links whose
+    /// target holds a finding dropped. Anything that fails gives the privacy cover (fail closed).
+    private mutating func redacted(
+        _ screen: Screen, hidingRows rows: [Int], holding held: [ValueInProgress.Span]
+    ) -> Screen {
         var plan = RedactionPlan(cols: screen.cols, rows: screen.rows)
         let cols = screen.cols
         screen.cells.withUnsafeBufferPointer { cells in
@@ -280,6 +295,9 @@ struct ShellScreen {
         }
         for row in rows {
             plan.entries.append(entry(row: row, col: 0, width: cols, reason: Self.unjudgedReason))
+        }
+        for span in held {
+            plan.entries.append(entry(row: span.row, col: span.col, width: span.width, reason: Self.inProgressReason))
         }
         if !screen.title.isEmpty { plan.titleEntries = titleEntries(screen.title) }
         var result = screen
