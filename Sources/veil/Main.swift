@@ -34,7 +34,8 @@ enum VeilMain {
             }
             // Veil's own errors are one line; a value they quote is escaped whole (a newline
             // in it cannot start a line of CI output). Other messages (usage) keep their lines.
-            let raw = VeilCommand.fullMessage(for: error)
+            let raw = StandardInputHint.adding(
+                to: VeilCommand.fullMessage(for: error), standardInputIsTerminal: isatty(STDIN_FILENO) != 0)
             let message =
                 error is InputError || error is RuleFileError
                 ? DisplayText.escaped(raw) : DisplayText.escapedLines(raw)

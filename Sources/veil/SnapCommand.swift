@@ -80,11 +80,8 @@ struct SnapCommand: ParsableCommand {
             throw ValidationError("give INPUT or -- COMMAND, not both")
         }
         if input == nil && command.isEmpty {
-            // Output piped in with no `-` to name it: say how to read it.
-            let piped = isatty(STDIN_FILENO) == 0
-            throw ValidationError(
-                "Missing expected argument '<input>' (or -- COMMAND)"
-                    + (piped ? "; to read standard input, give - as the input: … | veil snap - -o out.png" : ""))
+            // Output piped in: `main` adds how to read it (StandardInputHint).
+            throw ValidationError("Missing expected argument '<input>' (or -- COMMAND)")
         }
         if command.isEmpty && (idle != nil || timeout != nil) {
             throw ValidationError("--idle and --timeout apply to -- COMMAND")

@@ -150,6 +150,19 @@ import Testing
         #expect(Temp.contents(of: work).isEmpty)
     }
 
+    @Test(arguments: [["screen"], ["scan"], ["redact", "-o", "out.cast"], ["snap", "-o", "out.png"]])
+    func everyCommandReadingAnInputSaysHowToReadPipedOutput(arguments: [String]) throws {
+        let work = try Temp.folder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let piped = try CLI.run(arguments, in: work, stdin: Array("hello\n".utf8))
+        #expect(piped.status == 2, "\(piped)")
+        let lines = piped.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Error: Missing expected argument '<input>'") == true, "\(piped)")
+        #expect(lines.first?.contains("to read standard input, give - as the input") == true, "\(piped)")
+        #expect(piped.stderr.components(separatedBy: "give - as the input").count == 2, "once: \(piped)")
+        #expect(Temp.contents(of: work).isEmpty)
+    }
+
     @Test func anImageIsRefusedNamingWhatReadsImages() throws {
         let work = try Temp.folder()
         defer { try? FileManager.default.removeItem(at: work) }
