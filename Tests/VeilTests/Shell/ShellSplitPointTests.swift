@@ -80,6 +80,7 @@ import VeilTestSupport
             stream += write
             writeEnds.insert(stream.count)
         }
+        let pieces = Self.pieces(of: planted)
         var offset = 0
         while offset < stream.count {
             let end = min(stream.count, offset + Int.random(in: 1...(random.chance(20) ? 600 : 48), using: &random))
@@ -89,30 +90,44 @@ import VeilTestSupport
             let paused = offset == stream.count || (writeEnds.contains(offset) && random.chance(50))
             let frame = framer.frame(midStream: withholding && !paused, status: nil)
             outer.feed(frame.bytes)
-            if let leak = Self.leak(on: outer.screen, of: planted) {
+            if let leak = Self.leak(on: outer.screen, of: pieces) {
                 return "seed 0x\(String(seed, radix: 16)) (\(cols)×\(rows)) byte \(offset): \(leak)"
             }
         }
         return nil
     }
 
-    /// A piece (6 characters in a row) of a planted value on `screen`, rows joined where they
-    /// wrap. A piece that the planted lines also show outside their values (`PRIVAT` of a PEM
-    /// header in `PRIVATEAI_TOKEN =`) is public text, not a leak.
-    static func leak(on screen: Screen, of planted: [Planted]) -> String? {
-        var text = ""
-        for row in 0..<screen.rows {
-            text += screen.visibleRowText(row)
-            if !screen.wrapped[row] { text += "\n" }
-        }
+    /// Every piece (6 characters in a row) of a planted value, with its rule. A piece that the
+    /// planted lines also show outside their values (`PRIVAT` of a PEM header in
+    /// `PRIVATEAI_TOKEN =`) is public text, not a leak, and is left out.
+    static func pieces(of planted: [Planted]) -> [String: String] {
         let publicText = planted.map { $0.line.replacingOccurrences(of: $0.value, with: "\n") }.joined(separator: "\n")
+        var pieces: [String: String] = [:]
         for plant in planted {
             let value = Array(plant.value)
             for start in 0...(value.count - 6) {
                 let piece = String(value[start..<(start + 6)])
-                if text.contains(piece) && !publicText.contains(piece.trimmingCharacters(in: .whitespaces)) {
-                    return "\(plant.rule): \(piece.debugDescription) shown"
+                if pieces[piece] == nil && !publicText.contains(piece.trimmingCharacters(in: .whitespaces)) {
+                    pieces[piece] = plant.rule
                 }
+            }
+        }
+        return pieces
+    }
+
+    /// The first piece of a planted value (``pieces(of:)``) on `screen`, rows joined where they
+    /// wrap: every 6 characters in a row of the screen's text looked up among the pieces.
+    static func leak(on screen: Screen, of pieces: [String: String]) -> String? {
+        var text: [Character] = []
+        for row in 0..<screen.rows {
+            text += screen.visibleRowText(row)
+            if !screen.wrapped[row] { text.append("\n") }
+        }
+        guard text.count >= 6 else { return nil }
+        for start in 0...(text.count - 6) {
+            let window = String(text[start..<(start + 6)])
+            if let rule = pieces[window] {
+                return "\(rule): \(window.debugDescription) shown"
             }
         }
         return nil
