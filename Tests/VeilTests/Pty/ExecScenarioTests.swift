@@ -144,7 +144,7 @@ extension PtyTests {
                 timeline: [launch, {waitFor: "state: shown"}, home, tapIcon, {waitFor: "state: shown"}]
                 """, path: "/tmp/pause.veil.yml")
             let states = Mutex<[String]>([])
-            _ = try await Self.run(scenario) { step, _, _ in
+            let result = try await Self.run(scenario) { step, _, _ in
                 let pid =
                     (try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(
                         in: .whitespacesAndNewlines)
@@ -162,9 +162,20 @@ extension PtyTests {
                 states.withLock { $0.append("\(step):\(now)") }
             }
             let seen = states.withLock { $0 }
+            let log = Self.kinds(result.log)
             #expect(seen.count == 5)
-            #expect(seen[2] == "3:T", "\(seen)")  // after home: suspended, stopped
-            #expect(seen[3] != "4:T", "\(seen)")  // after tapIcon: running again
+            let watchdog = result.log.contains {
+                if case .termination(.watchdog, _, _) = $0.kind { true } else { false }
+            }
+            if watchdog {
+                // A machine so busy that the background snapshot outlasted didEnterBackground's
+                // 5 s: the app was killed as the watchdog kills it, and its program with it.
+                print("suspend test: the watchdog ended the app on this busy machine: \(seen)")
+                #expect(seen[2] == "3:Z" || seen[2] == "3:?", "\(seen) \(log)")
+            } else {
+                #expect(seen[2] == "3:T", "\(seen) \(log)")  // after home: suspended, stopped
+                #expect(seen[3] != "4:T", "\(seen) \(log)")  // after tapIcon: running again
+            }
         }
 
         @Test func typedKeysReachTheProgramAndWaitForTimesOutWithItsPosition() async throws {
