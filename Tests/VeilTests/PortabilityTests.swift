@@ -77,7 +77,8 @@ import Testing
                 }
             } else if line.hasPrefix("#endif") {
                 _ = conditions.popLast()
-            } else if let match = line.wholeMatch(
+            } else if line.contains("import "),  // Swift's regex, slow, only where it can match
+                let match = line.wholeMatch(
                 of:
                     /(?:@testable |@_exported |@preconcurrency |(?:public|package|internal) )?import (?:struct |enum |class |func |protocol |typealias )?([A-Za-z_][A-Za-z0-9_]*).*/
             ) {
