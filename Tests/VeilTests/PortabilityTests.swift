@@ -79,9 +79,10 @@ import Testing
                 _ = conditions.popLast()
             } else if line.contains("import "),  // Swift's regex, slow, only where it can match
                 let match = line.wholeMatch(
-                of:
-                    /(?:@testable |@_exported |@preconcurrency |(?:public|package|internal) )?import (?:struct |enum |class |func |protocol |typealias )?([A-Za-z_][A-Za-z0-9_]*).*/
-            ) {
+                    of:
+                        /(?:@testable |@_exported |@preconcurrency |(?:public|package|internal) )?import (?:struct |enum |class |func |protocol |typealias )?([A-Za-z_][A-Za-z0-9_]*).*/
+                )
+            {
                 found.append((String(match.output.1), conditions, index + 1))
             }
         }
