@@ -140,8 +140,9 @@ public struct ExposureScanner: Sendable {
     /// What is sensitive.
     public var rules: RuleSet
     /// For redaction: cells written by these offsets (and cells the app marked) are judged
-    /// as the blanks a redacted frame shows, so what hiding them reveals (a number no longer
-    /// glued to its neighbour) is found too.
+    /// as the hidden blanks a redacted frame shows (``Cell/hidden``), so what hiding them
+    /// reveals (a number no longer glued to its neighbour) is found too, and a label whose
+    /// value they hide takes no other.
     var masking: OffsetSet?
     /// Values known before the first byte (for redaction: every value found anywhere in the
     /// input), so a complete copy drawn before the value became detectable is found too.
@@ -398,7 +399,7 @@ public struct ExposureScanner: Sendable {
                 var hidden = Array(repeating: false, count: screen.rows)
                 for cell in screen.cells.indices
                 where masking.contains(batch.offsets[cell]) || screen.cells[cell].isSensitive {
-                    screen.cells[cell] = .blank
+                    screen.cells[cell] = .hidden
                     hidden[cell / screen.cols] = true
                 }
                 for (index, group) in batch.groups.enumerated() where !group.isTitle {

@@ -270,6 +270,16 @@ struct DetectionRun {
             dropped.append(
                 DroppedCandidate(ruleID: rule.id, location: location, spans: spans, reason: reason, kind: kind))
         }
+        // A hidden value reads as blanks, so a label followed by one would take the next word
+        // for its value (`TOKEN=` + hidden cells + `okay`): a match that reaches its value
+        // across a cell shown hidden (``Cell/looksHidden``), for a value with none, is the
+        // label's hidden value, not this one.
+        if location == .screen, candidate.secret.lowerBound > candidate.match.lowerBound,
+            text.showsHiddenCell(bytes: (base + candidate.match.lowerBound)..<(base + candidate.secret.lowerBound)),
+            !text.showsHiddenCell(bytes: (base + candidate.secret.lowerBound)..<(base + candidate.secret.upperBound))
+        {
+            return drop("its label's value is already hidden")
+        }
         // Inside a block finding of an earlier rule: the overlap pass would drop it anyway
         // (see `removeCoveredFindings`), so skip the validators and allowlists.
         if !candidate.continuesToEndMarker,

@@ -19,7 +19,8 @@ public struct DroppedCandidate: Hashable, Sendable, CustomStringConvertible {
         /// It stands in for a value: a variable, a command substitution, a template, a mask,
         /// a stand-in word, a documentation example (see ``Placeholder``).
         case placeholder
-        /// A validator, the entropy threshold or the missing context word rejected it.
+        /// A validator, the entropy threshold or the missing context word rejected it, or
+        /// its label's value was already hidden (``Cell/looksHidden``).
         case rejected
         /// A more severe or larger finding covers it.
         case covered

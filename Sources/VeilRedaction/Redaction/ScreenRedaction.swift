@@ -2,9 +2,7 @@ import VeilScreen
 
 /// Applying a plan to a screen's cells.
 enum ScreenRedaction {
-    static let solidCell = Cell(
-        scalar: " ", width: 1, foreground: RedactionStyle.maskColor,
-        background: RedactionStyle.maskColor)
+    static let solidCell = Cell.hidden
     /// What a title span becomes under `solid`.
     static let solidTitleCharacter: Unicode.Scalar = "█"
 

@@ -181,6 +181,16 @@ struct ScreenText {
         return lines.isEmpty ? 0 : lines[low].firstRow
     }
 
+    /// Whether a byte of `range` comes from a cell that shows as hidden (``Cell/looksHidden``);
+    /// false for a title or plain lines.
+    func showsHiddenCell(bytes range: Range<Int>) -> Bool {
+        guard !isTitle else { return false }
+        return range.contains { offset in
+            let cell = Int(origin[offset])
+            return cell < cells.count && cells[cell].looksHidden
+        }
+    }
+
     /// The text of a byte range (the bytes always start and end on character boundaries).
     func string(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
