@@ -46,6 +46,37 @@ struct ImageAuditTests {
         #expect(card.exposure?.firstSeconds == 1.2)
     }
 
+    @Test func anImageWhoseTextIsAllFaintIsRead() async throws {
+        // Every line in Nord's bright black, the cursor the only bright ink: the grid is found
+        // from the faint lines (a run of one colour continued through them hid them as a
+        // background), and the password on the second is read.
+        let folder = try SVGAuditTests.folder(copying: ["faint-only.agg.png"])
+        let report = await RecordingChannelTests.audit(["faint-only.agg.png"], in: folder)
+        #expect(report.findings.map(\.ruleID) == ["password.labelled"])
+        let box = try #require(report.findings.first?.medium?.box)
+        #expect(box.y >= 26 && box.y + box.height <= 56, "on the second row: \(box)")
+    }
+
+    @Test(arguments: ["faint.agg.png", "faint.agg.gif"])
+    func valuesInAThemesFaintColourAreFound(_ name: String) async throws {
+        // agg's Nord theme draws bright black (a shell's autosuggestion, a comment) in #4C566A
+        // on #2E3440, its strokes no more than 18 levels from the background: under the ink
+        // threshold, these rows read as nothing and the audit passed.
+        let folder = try SVGAuditTests.folder(copying: [name])
+        let report = await RecordingChannelTests.audit([name], in: folder)
+        #expect(report.notAudited.isEmpty)
+        #expect(report.findings.contains { $0.ruleID == "password.labelled" }, "\(report.findings.map(\.ruleID))")
+        // The token row: OCR reads the faint `g` as `q` and splits the token, so a rule for
+        // random strings finds what a token rule would.
+        let boxes = report.findings.compactMap { $0.medium?.box }
+        #expect(boxes.contains { $0.y > 44 && $0.y < 70 }, "a finding on the token's row (the third)")
+        #expect(report.summary.blocking >= 2)
+        for output in AuditEngineTests.outputs(report).values {
+            #expect(!output.contains("Tr0ub4dor"))
+            #expect(!output.contains("R8x2Kq9ZtLm4Vn7Wp3Yb"))
+        }
+    }
+
     @Test(arguments: ["coloured.agg.png", "coloured.agg.gif", "split.xterm.png"])
     func valuesOnColouredLinesAndBesideARuleAreFoundAndPaintedOut(_ name: String) async throws {
         // A diff's green lines add a key and a card (agg's render of coloured.cast); xterm's

@@ -19,17 +19,19 @@ enum CellBackgrounds {
     static let runTolerance = InkProfile.threshold / 2
 
     /// Calls `body(start, end, colour)` for each run of one colour at least ``runWidth``
-    /// pixels wide in the row of `width` pixels at byte `offset` of RGBA `pixels`.
+    /// pixels wide in the row of `width` pixels at byte `offset` of RGBA `pixels` (a pixel
+    /// within `tolerance` of the run's first continues it).
     @inline(__always)
     static func forEachWideRun(
-        _ pixels: UnsafeBufferPointer<UInt8>, row offset: Int, width: Int, _ body: (Int, Int, Pixel) -> Void
+        _ pixels: UnsafeBufferPointer<UInt8>, row offset: Int, width: Int, tolerance: Int = runTolerance,
+        _ body: (Int, Int, Pixel) -> Void
     ) {
         var start = 0
         while start < width {
             let at = offset + start * 4
             let first = Pixel(r: pixels[at], g: pixels[at + 1], b: pixels[at + 2])
             var end = start + 1
-            while end < width && first.distance(pixels, offset + end * 4) <= runTolerance { end += 1 }
+            while end < width && first.distance(pixels, offset + end * 4) <= tolerance { end += 1 }
             if end - start >= runWidth { body(start, end, first) }
             start = end
         }

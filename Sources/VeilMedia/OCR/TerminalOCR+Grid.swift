@@ -37,6 +37,14 @@ struct Pixel: Hashable, Sendable {
 enum InkProfile {
     /// A pixel this far from the background is ink.
     static let threshold = 48
+    /// Text whose strongest pixel is this far from the background, but not ``threshold``, is
+    /// faint: a theme's comment or suggestion colour, read too (Nord's `#4C566A` on `#2E3440`
+    /// is 42 away, and agg draws its 16-pixel strokes no more than 18 away). Below it, what
+    /// differs from the background is noise (JPEG's ringing, a shadow).
+    static let faintThreshold = 12
+    /// The most faint ink is raised by (``Band/strengthen(_:width:height:)``): noise a third
+    /// of faint text's strength stays under ink.
+    static let faintGain = 8
 
     /// How many runs of inked pixel rows (lines) a profile holds.
     static func lineCount(_ profile: [Int]) -> Int {
@@ -59,7 +67,9 @@ enum InkProfile {
     /// background, not in a wide run of one colour (a coloured cell background,
     /// ``CellBackgrounds``) and not in a vertical rule (``longestGlyphInk``), so the rows
     /// between two lines stay empty in coloured blocks and beside split panes too.
-    static func rows(_ rgba: [UInt8], width: Int, height: Int, background: Pixel) -> [Int] {
+    static func rows(
+        _ rgba: [UInt8], width: Int, height: Int, background: Pixel, threshold: Int = threshold
+    ) -> [Int] {
         // Every other column, as ink or not.
         let columns = (width + 1) / 2
         var ink = [Bool](repeating: false, count: columns * height)
@@ -68,7 +78,10 @@ enum InkProfile {
                 var x = 0
                 let row = y * width * 4
                 let out = y * columns
-                CellBackgrounds.forEachWideRun(pixels, row: row, width: width) { start, end, _ in
+                // Faint ink is closer to the background than a run's tolerance: looking for it,
+                // a run continues only through what is closer still.
+                CellBackgrounds.forEachWideRun(pixels, row: row, width: width, tolerance: threshold / 2) {
+                    start, end, _ in
                     // The pixels before this run, then past it.
                     while x < start {
                         ink[out + x / 2] = background.distance(pixels, row + x * 4) > threshold
@@ -215,7 +228,6 @@ struct Band: Sendable {
     init?(_ rgba: [UInt8], width: Int, top: Int, bottom: Int, background: Pixel) {
         let height = bottom - top
         var ink = [UInt8](repeating: 0, count: width * height)
-        var any = false
         rgba.withUnsafeBufferPointer { pixels in
             // Ink is measured against the background under each column: a coloured line's
             // letters are read as letters, its background is not a bar of ink.
@@ -224,13 +236,12 @@ struct Band: Sendable {
             for y in 0..<height {
                 let row = (top + y) * width * 4
                 for x in 0..<width {
-                    let distance = under[x].distance(pixels, row + x * 4)
-                    if distance > InkProfile.threshold { any = true }
-                    ink[y * width + x] = UInt8(min(255, distance * 2))
+                    ink[y * width + x] = UInt8(min(255, under[x].distance(pixels, row + x * 4)))
                 }
             }
         }
-        guard any else { return nil }
+        Self.strengthen(&ink, width: width, height: height)
+        guard ink.contains(where: Band.isInk) else { return nil }
         // Keyed by which pixels are ink, not by their exact colours: an animation's frames
         // quantized to different palettes still read their unchanged rows once.
         var hasher = Hasher()
@@ -254,8 +265,40 @@ struct Band: Sendable {
         self.ink = ink
     }
 
-    /// Whether an ink strength is ink (the pixel is past ``InkProfile/threshold``): what a
-    /// band's key and ``TypedRows`` compare.
+    /// Turns distances from the background into ink strengths: twice the distance, so text
+    /// ``InkProfile/threshold`` away is ink; faint text (the strongest pixel within a glyph's
+    /// reach, a quarter of the band's height either side, between
+    /// ``InkProfile/faintThreshold`` and twice ``InkProfile/threshold`` away) is raised
+    /// towards full strength (at most ``InkProfile/faintGain`` times its distance), so the
+    /// reader sees it as dark as bright text beside it (a suggestion in grey after a typed
+    /// prefix). Regions whose strongest pixel is within ``InkProfile/faintThreshold`` stay
+    /// noise.
+    static func strengthen(_ ink: inout [UInt8], width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        var strongest = [Int](repeating: 0, count: width)
+        for y in 0..<height {
+            for x in 0..<width { strongest[x] = max(strongest[x], Int(ink[y * width + x])) }
+        }
+        let reach = max(8, height / 3)
+        var gains = [Int](repeating: 2, count: width)
+        for x in 0..<width {
+            // The strongest ink within reach (a sliding maximum would be faster; bands are small).
+            let local = strongest[max(0, x - reach)...min(width - 1, x + reach)].max() ?? 0
+            if local > InkProfile.faintThreshold && local < 2 * InkProfile.threshold {
+                gains[x] = max(2, min(InkProfile.faintGain, 240 / local))
+            }
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let index = y * width + x
+                ink[index] = UInt8(min(255, Int(ink[index]) * gains[x]))
+            }
+        }
+    }
+
+    /// Whether an ink strength is ink (the pixel is past ``InkProfile/threshold``, or faint
+    /// text raised by ``strengthen(_:width:height:)``): what a band's key and ``TypedRows``
+    /// compare.
     @inline(__always)
     static func isInk(_ strength: UInt8) -> Bool { Int(strength) > InkProfile.threshold * 2 }
 

@@ -62,8 +62,16 @@ public enum TerminalOCR {
         var fullest: (lines: Int, profile: [Int]) = (0, [])
         let info = try ImageFrames.decode(bytes) { frame, width, height in
             if background == nil { background = Pixel.background(of: frame.rgba, width: width, height: height) }
-            let profile = InkProfile.rows(frame.rgba, width: width, height: height, background: background!)
-            let lines = InkProfile.lineCount(profile)
+            var profile = InkProfile.rows(frame.rgba, width: width, height: height, background: background!)
+            var lines = InkProfile.lineCount(profile)
+            // Lines in a theme's faint colour (comments, suggestions) show the grid too: counted
+            // with faint ink when that finds more lines (bright text's anti-aliased edges only
+            // make its lines taller; JPEG's noise between lines would merge them, not add any).
+            let faint = InkProfile.rows(
+                frame.rgba, width: width, height: height, background: background!,
+                threshold: InkProfile.faintThreshold)
+            let faintLines = InkProfile.lineCount(faint)
+            if faintLines > lines { (profile, lines) = (faint, faintLines) }
             if lines >= fullest.lines { fullest = (lines, profile) }
         }
         guard let background, let grid = GridFinder.rows(from: fullest.profile) else {
