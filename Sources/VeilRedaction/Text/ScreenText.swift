@@ -185,10 +185,13 @@ struct ScreenText {
     /// false for a title or plain lines.
     func showsHiddenCell(bytes range: Range<Int>) -> Bool {
         guard !isTitle else { return false }
-        return range.contains { offset in
+        var offset = range.lowerBound
+        while offset < range.upperBound {
             let cell = Int(origin[offset])
-            return cell < cells.count && cells[cell].looksHidden
+            if cell < cells.count && cells[cell].looksHidden { return true }
+            offset += 1
         }
+        return false
     }
 
     /// The text of a byte range (the bytes always start and end on character boundaries).
