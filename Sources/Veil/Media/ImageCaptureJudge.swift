@@ -110,11 +110,24 @@ struct ImageReplay: Sendable {
             for (row, words) in frame.rows.enumerated() where row < rows {
                 let (line, boxes) = Self.line(words, reading: reading, row: row)
                 let (repaired, sources) = OCRTextRepair.repair(line, checksum: TokenChecksum.isValid)
+                let characters = Array(repaired)
+                let hidden = Self.hiddenColumns(
+                    row < frame.solids.count ? frame.solids[row] : [], reading: reading, cols: cols)
+                let end = min(cols, max(characters.count, (hidden.lastIndex(of: true) ?? -1) + 1))
                 var rowBoxes: [PixelBox?] = []
-                if !repaired.isEmpty { control("\u{1B}[\(row + 1);1H") }
-                for (column, character) in repaired.enumerated() where column < cols {
-                    let box = sources[column] < boxes.count ? boxes[sources[column]] : nil
+                if end > 0 { control("\u{1B}[\(row + 1);1H") }
+                var inHidden = false
+                for column in 0..<end {
+                    let character = column < characters.count ? characters[column] : " "
+                    let box = column < characters.count && sources[column] < boxes.count ? boxes[sources[column]] : nil
                     rowBoxes.append(box)
+                    // A blank where Veil's hidden box shows is a hidden cell, as the box was drawn
+                    // (`Cell.hidden`): a label whose value it hides takes no other.
+                    let hides = character == " " && hidden[column]
+                    if hides != inHidden {
+                        control(hides ? Self.hiddenRendition : "\u{1B}[0m")
+                        inHidden = hides
+                    }
                     // Control characters OCR may return are written as spaces.
                     let scalar =
                         character.unicodeScalars.first.map { $0.value < 0x20 || $0.value == 0x7F } == true
@@ -125,6 +138,7 @@ struct ImageReplay: Sendable {
                     rowsOf += Array(repeating: Int32(row), count: encoded.count)
                     columnsOf += Array(repeating: Int32(column), count: encoded.count)
                 }
+                if inHidden { control("\u{1B}[0m") }
                 frameColumns.append(rowBoxes)
             }
             columns.append(frameColumns)
@@ -136,6 +150,32 @@ struct ImageReplay: Sendable {
         streamFrames = frames
         streamRows = rowsOf
         streamColumns = columnsOf
+    }
+
+    /// The rendition of a hidden cell (``Cell/hidden``): the mask colour on the mask colour.
+    static let hiddenRendition: String = {
+        let bits = RedactionStyle.maskColor.bits
+        let (r, g, b) = ((bits >> 16) & 0xFF, (bits >> 8) & 0xFF, bits & 0xFF)
+        return "\u{1B}[0;38;2;\(r);\(g);\(b);48;2;\(r);\(g);\(b)m"
+    }()
+
+    /// For each of a row's `cols` columns, whether the middle of its cell lies on a solid run
+    /// in the mask colour (within 8 levels: a JPEG's noise): a box Veil drew over a value, in
+    /// a snapshot or painted on an image (``ImageRedaction``).
+    static func hiddenColumns(_ solids: [TerminalOCR.Solid], reading: TerminalOCR.Reading, cols: Int) -> [Bool] {
+        var hidden = [Bool](repeating: false, count: cols)
+        let bits = RedactionStyle.maskColor.bits
+        let mask = (Int((bits >> 16) & 0xFF), Int((bits >> 8) & 0xFF), Int(bits & 0xFF))
+        for solid in solids
+        where abs(Int(solid.red) - mask.0) <= 8 && abs(Int(solid.green) - mask.1) <= 8
+            && abs(Int(solid.blue) - mask.2) <= 8
+        {
+            for column in 0..<cols {
+                let middle = reading.originX + (Double(column) + 0.5) * reading.cellWidth
+                if Double(solid.x.lowerBound) <= middle && middle < Double(solid.x.upperBound) { hidden[column] = true }
+            }
+        }
+        return hidden
     }
 
     /// A row's words placed at their columns (at least one space apart: where OCR dropped an

@@ -29,9 +29,8 @@ public enum ImageRedaction {
         var index = 0
         let info = try decodeAll(bytes, path: path) { frame, width, height in
             var rgba = frame.rgba
-            let shade = Self.shade(of: rgba)
             for box in boxes[distinct(index)] ?? [] {
-                paint(box, on: &rgba, width: width, height: height, shade: shade)
+                paint(box, on: &rgba, width: width, height: height)
                 painted += 1
             }
             frames.append((rgba, frame.seconds, frame.duration))
@@ -98,9 +97,8 @@ public enum ImageRedaction {
             defer { index += 1 }
             guard wanted.contains(index), failure == nil else { return }
             var rgba = frame.rgba
-            let shade = Self.shade(of: rgba)
             for box in (boxes[distinct(index)] ?? []) + (alsoCovering[index] ?? []) {
-                paint(box, on: &rgba, width: width, height: height, shade: shade)
+                paint(box, on: &rgba, width: width, height: height)
             }
             do {
                 out[index] = (try PNGEncoder().encode(bitmap(rgba, width: width, height: height)), width, height)
@@ -138,21 +136,12 @@ public enum ImageRedaction {
         return bars.map { PixelBox(x: $0.x - cell, y: $0.y, width: $0.width + 2 * cell, height: $0.height) }
     }
 
-    /// The box colour for a frame: light grey on a dark image, dark grey on a light one.
-    static func shade(of rgba: [UInt8]) -> UInt8 {
-        var light = 0
-        var count = 0
-        var offset = 0
-        while offset + 2 < rgba.count {
-            light += Int(rgba[offset]) + Int(rgba[offset + 1]) + Int(rgba[offset + 2])
-            count += 3
-            offset += 64
-        }
-        return count > 0 && light / count > 128 ? 0x40 : 0xC0
-    }
-
-    /// Paints `box` solid in `shade`.
-    static func paint(_ box: PixelBox, on rgba: inout [UInt8], width: Int, height: Int, shade: UInt8) {
+    /// Paints `box` solid in the mask colour (``RedactionStyle/maskColor``, as a snapshot
+    /// draws a hidden cell: an image Veil redacted is read again with its boxes as hidden
+    /// values, see ``ImageReplay/hiddenColumns(_:reading:cols:)``).
+    static func paint(_ box: PixelBox, on rgba: inout [UInt8], width: Int, height: Int) {
+        let bits = RedactionStyle.maskColor.bits
+        let (red, green, blue) = (UInt8((bits >> 16) & 0xFF), UInt8((bits >> 8) & 0xFF), UInt8(bits & 0xFF))
         let left = max(0, box.x)
         let right = min(width, box.x + box.width)
         let top = max(0, box.y)
@@ -161,9 +150,9 @@ public enum ImageRedaction {
         for y in top..<bottom {
             for x in left..<right {
                 let offset = (y * width + x) * 4
-                rgba[offset] = shade
-                rgba[offset + 1] = shade
-                rgba[offset + 2] = shade
+                rgba[offset] = red
+                rgba[offset + 1] = green
+                rgba[offset + 2] = blue
                 rgba[offset + 3] = 255
             }
         }

@@ -223,16 +223,19 @@ struct Band: Sendable {
     var top: Int
     /// Ink strength 0–255 per pixel.
     var ink: [UInt8]
+    /// The runs of columns that are a colour other than the image's background, with no ink
+    /// (a coloured cell's blank, a box painted over a value).
+    var solids: [TerminalOCR.Solid] = []
 
     /// The band from pixel row `top` to `bottom`, or nil when it holds no ink.
     init?(_ rgba: [UInt8], width: Int, top: Int, bottom: Int, background: Pixel) {
         let height = bottom - top
         var ink = [UInt8](repeating: 0, count: width * height)
+        var under: [Pixel] = []
         rgba.withUnsafeBufferPointer { pixels in
             // Ink is measured against the background under each column: a coloured line's
             // letters are read as letters, its background is not a bar of ink.
-            let under = CellBackgrounds.columns(
-                pixels, width: width, top: top, bottom: bottom, background: background)
+            under = CellBackgrounds.columns(pixels, width: width, top: top, bottom: bottom, background: background)
             for y in 0..<height {
                 let row = (top + y) * width * 4
                 for x in 0..<width {
@@ -242,6 +245,7 @@ struct Band: Sendable {
         }
         Self.strengthen(&ink, width: width, height: height)
         guard ink.contains(where: Band.isInk) else { return nil }
+        solids = Self.solids(ink, under: under, width: width, height: height, background: background)
         // Keyed by which pixels are ink, not by their exact colours: an animation's frames
         // quantized to different palettes still read their unchanged rows once.
         var hasher = Hasher()
@@ -258,11 +262,40 @@ struct Band: Sendable {
             }
         }
         hasher.combine(word)
+        // A painted box shows no ink: rows that differ only there differ.
+        hasher.combine(solids)
         key = hasher.finalize()
         self.width = width
         self.height = height
         self.top = top
         self.ink = ink
+    }
+
+    /// The runs of columns whose background (`under`) is not the image's and that hold no ink.
+    static func solids(
+        _ ink: [UInt8], under: [Pixel], width: Int, height: Int, background: Pixel
+    ) -> [TerminalOCR.Solid] {
+        var result: [TerminalOCR.Solid] = []
+        var x = 0
+        while x < width {
+            let colour = under[x]
+            func solid(_ column: Int) -> Bool {
+                guard under[column].distance(to: background) > CellBackgrounds.runTolerance,
+                    under[column].distance(to: colour) <= CellBackgrounds.runTolerance
+                else { return false }
+                for y in 0..<height where Band.isInk(ink[y * width + column]) { return false }
+                return true
+            }
+            guard solid(x) else {
+                x += 1
+                continue
+            }
+            var end = x + 1
+            while end < width && solid(end) { end += 1 }
+            result.append(TerminalOCR.Solid(x: x..<end, red: colour.r, green: colour.g, blue: colour.b))
+            x = end
+        }
+        return result
     }
 
     /// Turns distances from the background into ink strengths: twice the distance, so text

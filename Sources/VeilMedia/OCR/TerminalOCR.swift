@@ -21,13 +21,23 @@ public enum TerminalOCR {
         public var confidence: Float
     }
 
+    /// A run of pixel columns of a row in one colour other than the image's background,
+    /// holding no ink: a coloured cell's blank, or a box painted over a value.
+    public struct Solid: Sendable, Hashable {
+        public var x: Range<Int>
+        public var red: UInt8
+        public var green: UInt8
+        public var blue: UInt8
+    }
+
     /// A frame as read: from `seconds` on, its grid rows' words (an animation's frames that
-    /// look the same are one).
+    /// look the same are one), and each row's solid runs.
     public struct Frame: Sendable {
         public var seconds: Double
         /// The index of the first decoded frame it stands for.
         public var index: Int
         public var rows: [[Word]]
+        public var solids: [[Solid]] = []
     }
 
     /// What an image held.
@@ -86,6 +96,7 @@ public enum TerminalOCR {
         var seen: Set<Int> = []
         var previousRows: [Int] = []
         var previousKeys: [Int?] = []
+        var solidsByKey: [Int: [Solid]] = [:]
         var index = 0
         _ = try ImageFrames.decode(bytes) { frame, width, height in
             defer { index += 1 }
@@ -122,6 +133,7 @@ public enum TerminalOCR {
                 }
                 keys.append(band.key)
                 if seen.insert(band.key).inserted { pending.append(Pending(key: band.key, band: band)) }
+                solidsByKey[band.key] = band.solids
             }
             previousRows = rows
             previousKeys = keys
@@ -194,7 +206,10 @@ public enum TerminalOCR {
                             confidence: $0.confidence)
                     })
             }
-            read.append(Frame(seconds: item.seconds, index: item.index, rows: rows))
+            read.append(
+                Frame(
+                    seconds: item.seconds, index: item.index, rows: rows,
+                    solids: item.keys.map { key in key.flatMap { solidsByKey[$0] } ?? [] }))
         }
         let cols = max(1, Int(((Double(info.width) - originX) / cellWidth).rounded(.up)))
         return Reading(
