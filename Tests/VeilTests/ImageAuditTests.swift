@@ -67,6 +67,41 @@ struct ImageAuditTests {
         #expect(solids.contains { $0.red == 0x7C && $0.green == 0x7C && $0.blue == 0x80 && $0.x.count >= 300 })
     }
 
+    @Test func aLongWordsTokenIsPaintedOverWhole() async throws {
+        // Pillow's screenshot (Scripts/media-fixtures/regenerate): Tesseract boxed the word
+        // `GITHUB_TOKEN=ghp_R8x2Kq9ZtLm4Vn` 511 pixels wide for 30 characters of 9.64, over the
+        // words after it; shared out, each character's box was 17 pixels and the bar over the
+        // token started 8 characters late (`ghp_R8x2` stayed visible, and was found again).
+        // Pillow drew the token from x = 216 to 602 (its bounding boxes), y = 7 to 23.
+        let original = try Array(Data(contentsOf: SVGAuditTests.fixtures.appendingPathComponent("pillow-token.png")))
+        var before: [UInt8] = []
+        var width = 0
+        _ = try ImageFrames.decode(original) { frame, w, _ in
+            before = frame.rgba
+            width = w
+        }
+        let (redacted, _, boxes) = try ImageRedaction.redact(original, rules: .builtIn, path: "pillow-token.png")
+        #expect(boxes >= 2)
+        var after: [UInt8] = []
+        _ = try ImageFrames.decode(redacted) { frame, _, _ in after = frame.rgba }
+        var ink = 0
+        var unpainted = 0
+        for y in 7..<23 {
+            for x in 218..<600 {
+                let at = (y * width + x) * 4
+                guard max(before[at], before[at + 1], before[at + 2]) > 20 + 48 else { continue }
+                ink += 1
+                if !(after[at] == 0x7C && after[at + 1] == 0x7C && after[at + 2] == 0x80) { unpainted += 1 }
+            }
+        }
+        #expect(ink > 1000, "the token's ink is there")
+        #expect(unpainted == 0)
+        let folder = try SVGAuditTests.folder(copying: [])
+        try Data(redacted).write(to: URL(fileURLWithPath: folder + "/redacted.png"))
+        let again = await RecordingChannelTests.audit(["redacted.png"], in: folder)
+        #expect(again.summary.blocking == 0, "\(again.findings.map(\.message))")
+    }
+
     @Test func anImageWhoseTextIsAllFaintIsRead() async throws {
         // Every line in Nord's bright black, the cursor the only bright ink: the grid is found
         // from the faint lines (a run of one colour continued through them hid them as a

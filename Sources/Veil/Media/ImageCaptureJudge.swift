@@ -199,7 +199,11 @@ struct ImageReplay: Sendable {
                 boxes.append(nil)
             }
             let count = max(1, word.text.count)
-            let share = Double(word.box.width) / Double(count)
+            // Tesseract's box of a long word can reach over the words after it (511 pixels for
+            // 30 characters of 9.64): a share more than a tenth over a cell (more than a glyph
+            // in ten that OCR missed) is not the glyphs', and each character takes a cell.
+            let measured = Double(word.box.width) / Double(count)
+            let share = measured > reading.cellWidth * 1.1 ? reading.cellWidth : measured
             for (index, character) in word.text.enumerated() {
                 let left = word.box.x + Int((Double(index) * share).rounded(.down))
                 let right = word.box.x + Int((Double(index + 1) * share).rounded(.up))
