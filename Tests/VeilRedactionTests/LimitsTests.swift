@@ -39,7 +39,7 @@ import VeilYAML
         // whole. Here every row backtracks, so every row is hidden.
         for row in 0..<screen.rows {
             #expect(
-                (0..<screen.cols).allSatisfy { result.screen[row, $0] == ScreenRedaction.solidCell },
+                (0..<screen.cols).allSatisfy { result.screen[row, $0] == Cell.hidden },
                 "row \(row) is visible")
         }
     }

@@ -85,7 +85,7 @@ import VeilScreen
         let screen = try TestScreen("ORD-123456 4111 1111 1111 1111").screen
         let out = Redactor(rules: custom, style: .solid).redact(screen).screen
         #expect(out.lines()[0].hasPrefix("[order]"))
-        #expect(out[0, 11] == ScreenRedaction.solidCell)
+        #expect(out[0, 11] == Cell.hidden)
     }
 
     @Test func privacyCoverReplacesEveryCellAndTheTitle() throws {
@@ -93,7 +93,7 @@ import VeilScreen
         let result = Redactor(rules: rules, style: .privacyCover).redact(screen)
         #expect(result.isFullyCovered)
         #expect(result.failure == nil)
-        #expect(result.screen.cells.allSatisfy { $0 == ScreenRedaction.solidCell })
+        #expect(result.screen.cells.allSatisfy { $0 == Cell.hidden })
         #expect(result.screen.title.isEmpty)
         #expect(result.screen.links == [""] && result.screen.clusters == [""])
     }
@@ -105,7 +105,7 @@ import VeilScreen
         let result = Redactor(rules: failing).redact(screen)
         #expect(result.isFullyCovered)
         #expect(result.failure == "rule 'boom': detector failed (Boom)")
-        #expect(result.screen.cells.allSatisfy { $0 == ScreenRedaction.solidCell })
+        #expect(result.screen.cells.allSatisfy { $0 == Cell.hidden })
         #expect(result.screen.title.isEmpty)
         #expect(throws: DetectionError.detectorFailed(ruleID: "boom", errorType: "Boom")) {
             try Redactor(rules: failing).plan(for: screen)
@@ -129,7 +129,7 @@ import VeilScreen
         let unscanned = result.findings.filter { $0.source == .timedOut }
         #expect(unscanned.map(\.ruleID) == ["slow"])
         #expect(unscanned.first?.spans == [CellSpan(row: 0, col: 0, width: screen.cols)])
-        #expect((0..<screen.cols).allSatisfy { result.screen[0, $0] == ScreenRedaction.solidCell })
+        #expect((0..<screen.cols).allSatisfy { result.screen[0, $0] == Cell.hidden })
     }
 
     @Test func aDetectorRangeOutsideItsLineCoversTheWholeScreen() throws {
@@ -153,7 +153,7 @@ import VeilScreen
         }
         let result = redactor.redact(screen, using: plan)
         #expect(result.isFullyCovered)
-        #expect(result.screen.cells.allSatisfy { $0 == ScreenRedaction.solidCell })
+        #expect(result.screen.cells.allSatisfy { $0 == Cell.hidden })
         let wrongSize = RedactionPlan(cols: 10, rows: 10)
         #expect(throws: RedactionError.sizeMismatch(planCols: 10, planRows: 10, cols: screen.cols, rows: screen.rows)) {
             try redactor.apply(wrongSize, to: screen)

@@ -153,22 +153,17 @@ struct ImageReplay: Sendable {
     }
 
     /// The rendition of a hidden cell (``Cell/hidden``): the mask colour on the mask colour.
-    static let hiddenRendition: String = {
-        let bits = RedactionStyle.maskColor.bits
-        let (r, g, b) = ((bits >> 16) & 0xFF, (bits >> 8) & 0xFF, bits & 0xFF)
-        return "\u{1B}[0;38;2;\(r);\(g);\(b);48;2;\(r);\(g);\(b)m"
-    }()
+    static let hiddenRendition = ScreenEncoder.sgr(for: .hidden)
 
     /// For each of a row's `cols` columns, whether the middle of its cell lies on a solid run
     /// in the mask colour (within 8 levels: a JPEG's noise): a box Veil drew over a value, in
     /// a snapshot or painted on an image (``ImageRedaction``).
     static func hiddenColumns(_ solids: [TerminalOCR.Solid], reading: TerminalOCR.Reading, cols: Int) -> [Bool] {
         var hidden = [Bool](repeating: false, count: cols)
-        let bits = RedactionStyle.maskColor.bits
-        let mask = (Int((bits >> 16) & 0xFF), Int((bits >> 8) & 0xFF), Int(bits & 0xFF))
+        let mask = ImageRedaction.maskPixel
         for solid in solids
-        where abs(Int(solid.red) - mask.0) <= 8 && abs(Int(solid.green) - mask.1) <= 8
-            && abs(Int(solid.blue) - mask.2) <= 8
+        where abs(Int(solid.red) - Int(mask.red)) <= 8 && abs(Int(solid.green) - Int(mask.green)) <= 8
+            && abs(Int(solid.blue) - Int(mask.blue)) <= 8
         {
             for column in 0..<cols {
                 let middle = reading.originX + (Double(column) + 0.5) * reading.cellWidth

@@ -136,12 +136,14 @@ public enum ImageRedaction {
         return bars.map { PixelBox(x: $0.x - cell, y: $0.y, width: $0.width + 2 * cell, height: $0.height) }
     }
 
+    /// The mask colour's pixel (an RGB colour: the same in every theme).
+    static let maskPixel = Theme.dark.resolve(RedactionStyle.maskColor, isForeground: false)
+
     /// Paints `box` solid in the mask colour (``RedactionStyle/maskColor``, as a snapshot
     /// draws a hidden cell: an image Veil redacted is read again with its boxes as hidden
     /// values, see ``ImageReplay/hiddenColumns(_:reading:cols:)``).
     static func paint(_ box: PixelBox, on rgba: inout [UInt8], width: Int, height: Int) {
-        let bits = RedactionStyle.maskColor.bits
-        let (red, green, blue) = (UInt8((bits >> 16) & 0xFF), UInt8((bits >> 8) & 0xFF), UInt8(bits & 0xFF))
+        let (red, green, blue) = (maskPixel.red, maskPixel.green, maskPixel.blue)
         let left = max(0, box.x)
         let right = min(width, box.x + box.width)
         let top = max(0, box.y)

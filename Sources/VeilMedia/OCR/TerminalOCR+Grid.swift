@@ -300,7 +300,7 @@ struct Band: Sendable {
 
     /// Turns distances from the background into ink strengths: twice the distance, so text
     /// ``InkProfile/threshold`` away is ink; faint text (the strongest pixel within a glyph's
-    /// reach, a quarter of the band's height either side, between
+    /// reach, a third of the band's height and at least 8 pixels either side, between
     /// ``InkProfile/faintThreshold`` and twice ``InkProfile/threshold`` away) is raised
     /// towards full strength (at most ``InkProfile/faintGain`` times its distance), so the
     /// reader sees it as dark as bright text beside it (a suggestion in grey after a typed

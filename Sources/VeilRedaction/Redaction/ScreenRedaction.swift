@@ -2,14 +2,13 @@ import VeilScreen
 
 /// Applying a plan to a screen's cells.
 enum ScreenRedaction {
-    static let solidCell = Cell.hidden
     /// What a title span becomes under `solid`.
     static let solidTitleCharacter: Unicode.Scalar = "█"
 
     /// Every cell a solid mask blank, the title empty, the tables emptied.
     static func privacyCover(of screen: Screen) -> Screen {
         var covered = screen
-        covered.cells = Array(repeating: solidCell, count: screen.cells.count)
+        covered.cells = Array(repeating: .hidden, count: screen.cells.count)
         covered.wrapped = Array(repeating: false, count: screen.rows)
         covered.title = ""
         covered.clusters = [""]
@@ -52,7 +51,7 @@ enum ScreenRedaction {
     private static func fill(_ screen: inout Screen, row: Int, columns: ClosedRange<Int>, entry: RedactionPlan.Entry) {
         switch entry.style {
         case .solid, .privacyCover:
-            for col in columns { screen[row, col] = solidCell }
+            for col in columns { screen[row, col] = .hidden }
         case let .mask(character):
             let cell = Cell(scalar: character, width: 1, foreground: RedactionStyle.maskColor)
             for col in columns { screen[row, col] = cell }
@@ -65,7 +64,7 @@ enum ScreenRedaction {
                         scalar: scalar, width: 1, foreground: RedactionStyle.placeholderTextColor,
                         background: RedactionStyle.maskColor)
                 } else {
-                    screen[row, col] = normalizeLength ? .blank : solidCell
+                    screen[row, col] = normalizeLength ? .blank : .hidden
                 }
             }
         }
