@@ -75,11 +75,11 @@ final class LazyRegex: @unchecked Sendable {
         return regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
     }
 
-    /// Whether the pattern has been compiled (for tests).
+    /// Whether the pattern has been compiled, for `NSRegularExpression` or ICU's C API (for tests).
     var isCompiled: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return compiled != nil
+        return compiled != nil || counted != nil
     }
 }
 

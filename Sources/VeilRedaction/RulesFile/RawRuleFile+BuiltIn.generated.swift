@@ -2798,7 +2798,7 @@ extension RawRuleFile {
         r.group = s("Credentials in context", 2819, 12)
         r.regex = s("(?<![\\w-])--?(?!(?:no|ask|prompt|skip|use|require|show|forgot|reset|with|without|allow|disable|enable|empty|random|generate|check|verify)-)(?:[A-Za-z0-9]+[-_])*(?i:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)[ \\t](?![ \\t])(?:pass:)?(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{4,200})", 2820, 12)
         r.secretGroup = i(1, 2821, 18)
-        r.keywords = [s("pass", 2822, 16), s("pwd", 2822, 24)]
+        r.keywords = [s("-pass", 2822, 16), s("-pwd", 2822, 25), s("storepass", 2822, 33), s("keypass", 2822, 46)]
         r.allowlists = [
             { () -> RawAllowlist in
                 var a = RawAllowlist(position: p(2824, 9))
@@ -2830,7 +2830,7 @@ extension RawRuleFile {
         r.group = s("Credentials in context", 2867, 12)
         r.regex = s("(?<![\\w.-])(?:mysql(?:dump|admin|import|show|check|pump|sh|binlog|slap)?|mariadb(?:-dump|-admin|-import|-check|-show|-slap)?)\\s(?:[^|;&\\n]*?\\s)?-p[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2868, 12)
         r.secretGroup = i(1, 2869, 18)
-        r.keywords = [s("mysql", 2870, 16), s("mariadb", 2870, 25)]
+        r.keywords = [s("mysql -", 2870, 16), s("mysqldump", 2870, 27), s("mysqladmin", 2870, 40), s("mysqlimport", 2870, 54), s("mysqlshow", 2870, 69), s("mysqlcheck", 2870, 82), s("mysqlpump", 2870, 96), s("mysqlsh", 2870, 109), s("mysqlbinlog", 2870, 120), s("mysqlslap", 2870, 135), s("mariadb -", 2870, 148), s("mariadb-", 2870, 161)]
         r.allowlists = [
             { () -> RawAllowlist in
                 var a = RawAllowlist(position: p(2872, 9))
@@ -2882,7 +2882,7 @@ extension RawRuleFile {
         r.group = s("Credentials in context", 2916, 12)
         r.regex = s("(?<![\\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|az|oc|cf|argocd)\\s+login|helm\\s+registry\\s+login)\\s(?:[^|;&\\n]*?\\s)?-p(?:=|\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2917, 12)
         r.secretGroup = i(1, 2918, 18)
-        r.keywords = [s("login", 2919, 16)]
+        r.keywords = [s("docker login", 2919, 16), s("podman login", 2919, 32), s("buildah login", 2919, 48), s("skopeo login", 2919, 65), s("nerdctl login", 2919, 81), s("oras login", 2919, 98), s("az login", 2919, 112), s("oc login", 2919, 124), s("cf login", 2919, 136), s("argocd login", 2919, 148), s("registry login", 2919, 164)]
         r.allowlists = [
             { () -> RawAllowlist in
                 var a = RawAllowlist(position: p(2921, 9))
@@ -2960,7 +2960,7 @@ extension RawRuleFile {
         r.group = s("Credentials in context", 2989, 12)
         r.regex = s("(?<![\\w.-])(?:(?:smbclient|rpcclient|smbcacls|smbget|smbtree)\\s(?:[^|;&\\n]*?\\s)?(?:-U|--user(?:name)?)(?:=|\\s*)[\"']?[^\\s%\"']+%|ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop)\\s(?:[^|;&\\n]*?\\s)?-w\\s*|(?:sqlcmd|bcp|osql)\\s(?:[^|;&\\n]*?\\s)?-P\\s*|mongo(?:sh|dump|restore|export|import|stat|top|files)?\\s(?:[^|;&\\n]*?\\s)?-p\\s*|(?:un)?zip\\s(?:[^|;&\\n]*?\\s)?-P\\s*|(?:7z[ar]?|7zz|(?:un)?rar)\\s(?:[^|;&\\n]*?\\s)?-h?p|openssl\\s+enc\\s(?:[^|;&\\n]*?\\s)?-k\\s+|ssh-keygen\\s(?:[^|;&\\n]*?\\s)?-[NP]\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2990, 12)
         r.secretGroup = i(1, 2991, 18)
-        r.keywords = [s("smbclient", 2992, 16), s("rpcclient", 2992, 29), s("smbcacls", 2992, 42), s("smbget", 2992, 54), s("smbtree", 2992, 64), s("ldap", 2992, 75), s("sqlcmd", 2992, 83), s("bcp", 2992, 93), s("osql", 2992, 100), s("mongo", 2992, 108), s("zip", 2992, 117), s("7z", 2992, 124), s("rar", 2992, 130), s("openssl", 2992, 137), s("ssh-keygen", 2992, 148)]
+        r.keywords = [s("smbclient", 2992, 16), s("rpcclient", 2992, 29), s("smbcacls", 2992, 42), s("smbget", 2992, 54), s("smbtree", 2992, 64), s("ldapsearch", 2992, 75), s("ldapadd", 2992, 89), s("ldapmodify", 2992, 100), s("ldapdelete", 2992, 114), s("ldapmodrdn", 2992, 128), s("ldappasswd", 2992, 142), s("ldapwhoami", 2992, 156), s("ldapcompare", 2992, 170), s("ldapexop", 2992, 185), s("sqlcmd", 2992, 197), s("bcp ", 2992, 207), s("osql", 2992, 215), s("mongo ", 2992, 223), s("mongosh", 2992, 233), s("mongodump", 2992, 244), s("mongorestore", 2992, 257), s("mongoexport", 2992, 273), s("mongoimport", 2992, 288), s("mongostat", 2992, 303), s("mongotop", 2992, 316), s("mongofiles", 2992, 328), s("zip -", 2992, 342), s("7z a", 2992, 351), s("7z x", 2992, 359), s("7z e", 2992, 367), s("7z t", 2992, 375), s("7z u", 2992, 383), s("7za ", 2992, 391), s("7zr ", 2992, 399), s("7zz ", 2992, 407), s("rar a", 2992, 415), s("rar x", 2992, 424), s("rar e", 2992, 433), s("rar t", 2992, 442), s("unrar", 2992, 451), s("openssl enc", 2992, 460), s("ssh-keygen", 2992, 475)]
         r.allowlists = [
             { () -> RawAllowlist in
                 var a = RawAllowlist(position: p(2994, 9))
