@@ -17,7 +17,7 @@ extension RawRuleFile {
                 return a
             }(),
         ]
-        raw.rules = [rule0(), rule1(), rule2(), rule3(), rule4(), rule5(), rule6(), rule7(), rule8(), rule9(), rule10(), rule11(), rule12(), rule13(), rule14(), rule15(), rule16(), rule17(), rule18(), rule19(), rule20(), rule21(), rule22(), rule23(), rule24(), rule25(), rule26(), rule27(), rule28(), rule29(), rule30(), rule31(), rule32(), rule33(), rule34(), rule35(), rule36(), rule37(), rule38(), rule39(), rule40(), rule41(), rule42(), rule43(), rule44(), rule45(), rule46(), rule47(), rule48(), rule49(), rule50(), rule51(), rule52(), rule53(), rule54(), rule55(), rule56(), rule57(), rule58(), rule59(), rule60(), rule61(), rule62(), rule63(), rule64(), rule65(), rule66(), rule67(), rule68(), rule69(), rule70(), rule71(), rule72(), rule73(), rule74(), rule75(), rule76(), rule77(), rule78(), rule79(), rule80(), rule81(), rule82(), rule83(), rule84(), rule85(), rule86(), rule87(), rule88(), rule89(), rule90(), rule91(), rule92(), rule93(), rule94(), rule95(), rule96(), rule97(), rule98(), rule99(), rule100(), rule101(), rule102(), rule103(), rule104(), rule105(), rule106(), rule107(), rule108(), rule109(), rule110(), rule111(), rule112(), rule113(), rule114(), rule115(), rule116(), rule117(), rule118(), rule119(), rule120(), rule121(), rule122(), rule123(), rule124(), rule125(), rule126(), rule127(), rule128(), rule129(), rule130(), rule131(), rule132(), rule133(), rule134(), rule135(), rule136(), rule137(), rule138(), rule139(), rule140(), rule141(), rule142(), rule143(), rule144(), rule145(), rule146(), rule147(), rule148(), rule149(), rule150(), rule151(), rule152(), rule153(), rule154(), rule155(), rule156(), rule157(), rule158(), rule159(), rule160(), rule161(), rule162(), rule163(), rule164(), rule165(), rule166(), rule167()]
+        raw.rules = [rule0(), rule1(), rule2(), rule3(), rule4(), rule5(), rule6(), rule7(), rule8(), rule9(), rule10(), rule11(), rule12(), rule13(), rule14(), rule15(), rule16(), rule17(), rule18(), rule19(), rule20(), rule21(), rule22(), rule23(), rule24(), rule25(), rule26(), rule27(), rule28(), rule29(), rule30(), rule31(), rule32(), rule33(), rule34(), rule35(), rule36(), rule37(), rule38(), rule39(), rule40(), rule41(), rule42(), rule43(), rule44(), rule45(), rule46(), rule47(), rule48(), rule49(), rule50(), rule51(), rule52(), rule53(), rule54(), rule55(), rule56(), rule57(), rule58(), rule59(), rule60(), rule61(), rule62(), rule63(), rule64(), rule65(), rule66(), rule67(), rule68(), rule69(), rule70(), rule71(), rule72(), rule73(), rule74(), rule75(), rule76(), rule77(), rule78(), rule79(), rule80(), rule81(), rule82(), rule83(), rule84(), rule85(), rule86(), rule87(), rule88(), rule89(), rule90(), rule91(), rule92(), rule93(), rule94(), rule95(), rule96(), rule97(), rule98(), rule99(), rule100(), rule101(), rule102(), rule103(), rule104(), rule105(), rule106(), rule107(), rule108(), rule109(), rule110(), rule111(), rule112(), rule113(), rule114(), rule115(), rule116(), rule117(), rule118(), rule119(), rule120(), rule121(), rule122(), rule123(), rule124(), rule125(), rule126(), rule127(), rule128(), rule129(), rule130(), rule131(), rule132(), rule133(), rule134(), rule135(), rule136(), rule137(), rule138(), rule139(), rule140(), rule141(), rule142(), rule143(), rule144(), rule145(), rule146(), rule147(), rule148(), rule149(), rule150(), rule151(), rule152(), rule153(), rule154(), rule155(), rule156(), rule157(), rule158(), rule159(), rule160(), rule161(), rule162(), rule163(), rule164(), rule165(), rule166(), rule167(), rule168(), rule169()]
         return raw
     }
 
@@ -2768,9 +2768,9 @@ extension RawRuleFile {
         var r = RawRule(position: p(2794, 5))
         r.id = s("curl.user", 2794, 9)
         r.name = s("curl user password", 2795, 11)
-        r.description = s("The password of curl -u / --user user:password (also on a continuation line of a curl command).", 2796, 18)
+        r.description = s("The password of curl -u / --user user:password, and of its proxy's -U / --proxy-user (also on a continuation line of a curl command).", 2796, 18)
         r.group = s("Credentials in context", 2797, 12)
-        r.regex = s("(?:\\bcurl\\b.*?\\s|^\\s*)(?:-u|--user)(?:=|\\s+)[\"']?[^\\s\"':]*:([^\\s\"']{3,})", 2798, 12)
+        r.regex = s("(?:\\bcurl\\b.*?\\s|^\\s*)(?:-u|--user|-U|--proxy-user)(?:=|\\s+)[\"']?[^\\s\"':]*:([^\\s\"']{3,})", 2798, 12)
         r.secretGroup = i(1, 2799, 18)
         r.keywords = [s("curl", 2800, 16), s("-u", 2800, 24), s("--user", 2800, 30)]
         r.allowlists = [
@@ -2785,322 +2785,380 @@ extension RawRuleFile {
         r.category = s("secret", 2806, 15)
         r.severity = s("block", 2807, 15)
         r.tags = [s("token", 2808, 12)]
-        r.examples = [s("curl -u deploy:↓GifhXnftZxRW↓ https://ci.acme.dev/api", 2810, 9), s("curl --user 'deploy:↓GifhXnftZxRW↓' https://ci.acme.dev/api", 2811, 9)]
-        r.negativeExamples = [s("curl -u deploy https://ci.acme.dev/api", 2813, 9), s("curl --user-agent veil https://ci.acme.dev", 2814, 9)]
+        r.examples = [s("curl -u deploy:↓GifhXnftZxRW↓ https://ci.acme.dev/api", 2810, 9), s("curl --user 'deploy:↓GifhXnftZxRW↓' https://ci.acme.dev/api", 2811, 9), s("curl -x http://proxy.acme.lan:3128 -U squid:↓Kx7pQ2mLw9Rt↓ https://acme.dev", 2812, 9)]
+        r.negativeExamples = [s("curl -u deploy https://ci.acme.dev/api", 2814, 9), s("curl --user-agent veil https://ci.acme.dev", 2815, 9)]
         return r
     }
 
     private static func rule154() -> RawRule {
-        var r = RawRule(position: p(2816, 5))
-        r.id = s("cli.password_option", 2816, 9)
-        r.name = s("Password option", 2817, 11)
-        r.description = s("The value of a command-line option named for a password or passphrase and given after a space (--password VALUE, --db-password 'VALUE', -passphrase VALUE, keytool's -storepass VALUE, openssl's -passin pass:VALUE), as a typed command shows it; --password=VALUE is password.labelled's.", 2818, 18)
-        r.group = s("Credentials in context", 2819, 12)
-        r.regex = s("(?<![\\w-])--?(?!(?:no|ask|prompt|skip|use|require|show|forgot|reset|with|without|allow|disable|enable|empty|random|generate|check|verify)-)(?:[A-Za-z0-9]+[-_])*(?i:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)[ \\t](?![ \\t])(?:pass:)?(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{4,200})", 2820, 12)
-        r.secretGroup = i(1, 2821, 18)
-        r.keywords = [s("-pass", 2822, 16), s("-pwd", 2822, 25), s("storepass", 2822, 33), s("keypass", 2822, 46)]
+        var r = RawRule(position: p(2817, 5))
+        r.id = s("cli.password_option", 2817, 9)
+        r.name = s("Password option", 2818, 11)
+        r.description = s("The value of a command-line option named for a password or passphrase and given after a space (--password VALUE, --db-password 'VALUE', -passphrase VALUE, keytool's -storepass VALUE, openssl's -passin pass:VALUE), as a typed command shows it; --password=VALUE is password.labelled's.", 2819, 18)
+        r.group = s("Credentials in context", 2820, 12)
+        r.regex = s("(?<![\\w-])--?(?!(?:no|ask|prompt|skip|use|require|show|forgot|reset|with|without|allow|disable|enable|empty|random|generate|check|verify)-)(?:[A-Za-z0-9]+[-_])*(?i:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)(?:[ \\t](?![ \\t])|[\"']?,[ \\t]*)(?:pass:)?(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{4,200})", 2821, 12)
+        r.secretGroup = i(1, 2822, 18)
+        r.keywords = [s("-pass", 2823, 16), s("-pwd", 2823, 25), s("storepass", 2823, 33), s("keypass", 2823, 46)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2824, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2824, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2826, 13)]
+                var a = RawAllowlist(position: p(2825, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2825, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2827, 13)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2827, 9))
-                a.description = s("a word of prose or a help text's metavar (lowercase letters, user-id, argument.): after a space such a value is read as text, not as a password", 2827, 22)
-                a.regexes = [s("^[A-Z]?[a-z]+(?:[-_.][a-z]+)*[.,:;)\\]]*$", 2829, 13)]
+                var a = RawAllowlist(position: p(2828, 9))
+                a.description = s("a word of prose or a help text's metavar (lowercase letters, user-id, argument.): after a space such a value is read as text, not as a password", 2828, 22)
+                a.regexes = [s("^[A-Z]?[a-z]+(?:[-_.][a-z]+)*[.,:;)\\]]*$", 2830, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2830, 15)]
-        r.category = s("secret", 2831, 15)
-        r.severity = s("block", 2832, 15)
-        r.tags = [s("password", 2833, 12)]
-        r.examples = [s("helm repo add acme https://charts.acme.dev --username ci --password ↓Gx7kQ2pLm9zT↓", 2835, 9), s("mongosh -u admin --password '↓Tr0ub4dor&3 x↓' --authenticationDatabase admin", 2836, 9), s("gpg --batch --passphrase ↓q7Rv9wLmK2sB↓ -c backup.tar", 2837, 9), s("openssl pkcs12 -export -in c.pem -passout pass:↓Sw0rdf1shK9↓ -out c.p12", 2838, 9), s("keytool -list -keystore ks.jks -storepass ↓hX4mP9qLw2Rt↓", 2839, 9), s("./deploy --db-password \"↓pg-Pa55w0rd↓\" --host db.internal", 2840, 9)]
-        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2842, 9), s("ansible-playbook --ask-pass --ask-become-pass site.yml", 2843, 9), s("psql --no-password -h db.internal app", 2844, 9), s("mongosh --password --username admin", 2845, 9), s("deploy --password $DB_PASSWORD", 2846, 9), s("deploy --password \"$(pass show db/prod)\"", 2847, 9), s("openssl enc -aes-256-cbc -pass env:ENC_KEY -in f", 2848, 9), s("  -p, --password string   Password", 2849, 9), s("  --change-passphrase    change a passphrase", 2850, 9), s("      --password string Password for the registry", 2851, 9), s("  --password TEXT  The account's password.", 2852, 9), s("  --db-password DB_PASSWORD", 2853, 9), s("Use the --password option only in scripts.", 2854, 9), s("tool --password <password>", 2855, 9), s("ansible-vault view --vault-password-file ~/.vault secrets.yml", 2856, 9), s("wget --bypass proxy.acme.dev", 2857, 9), s("Security considerations similar to those with --http-password pertain here as well.", 2858, 9), s("       --change-passphrase user-id", 2859, 9), s("       openssl pkcs12 [-help] [-passin arg] [-passout arg]", 2860, 9), s("           of OpenSSL. Superseded by the -pass argument.", 2861, 9), s("           -pass pass:<password>", 2862, 9)]
+        r.validate = [s("random", 2831, 15)]
+        r.category = s("secret", 2832, 15)
+        r.severity = s("block", 2833, 15)
+        r.tags = [s("password", 2834, 12)]
+        r.examples = [s("helm repo add acme https://charts.acme.dev --username ci --password ↓Gx7kQ2pLm9zT↓", 2836, 9), s("mongosh -u admin --password '↓Tr0ub4dor&3 x↓' --authenticationDatabase admin", 2837, 9), s("gpg --batch --passphrase ↓q7Rv9wLmK2sB↓ -c backup.tar", 2838, 9), s("openssl pkcs12 -export -in c.pem -passout pass:↓Sw0rdf1shK9↓ -out c.p12", 2839, 9), s("keytool -list -keystore ks.jks -storepass ↓hX4mP9qLw2Rt↓", 2840, 9), s("./deploy --db-password \"↓pg-Pa55w0rd↓\" --host db.internal", 2841, 9), s("args: [\"--db-password\", \"↓pg-Pa55w0rd↓\", \"--verbose\"]", 2842, 9)]
+        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2844, 9), s("ansible-playbook --ask-pass --ask-become-pass site.yml", 2845, 9), s("psql --no-password -h db.internal app", 2846, 9), s("mongosh --password --username admin", 2847, 9), s("deploy --password $DB_PASSWORD", 2848, 9), s("deploy --password \"$(pass show db/prod)\"", 2849, 9), s("openssl enc -aes-256-cbc -pass env:ENC_KEY -in f", 2850, 9), s("  -p, --password string   Password", 2851, 9), s("  --change-passphrase    change a passphrase", 2852, 9), s("      --password string Password for the registry", 2853, 9), s("  --password TEXT  The account's password.", 2854, 9), s("  --db-password DB_PASSWORD", 2855, 9), s("Use the --password option only in scripts.", 2856, 9), s("tool --password <password>", 2857, 9), s("ansible-vault view --vault-password-file ~/.vault secrets.yml", 2858, 9), s("wget --bypass proxy.acme.dev", 2859, 9), s("Security considerations similar to those with --http-password pertain here as well.", 2860, 9), s("       --change-passphrase user-id", 2861, 9), s("       openssl pkcs12 [-help] [-passin arg] [-passout arg]", 2862, 9), s("           of OpenSSL. Superseded by the -pass argument.", 2863, 9), s("           -pass pass:<password>", 2864, 9)]
         return r
     }
 
     private static func rule155() -> RawRule {
-        var r = RawRule(position: p(2864, 5))
-        r.id = s("mysql.password", 2864, 9)
-        r.name = s("MySQL password option", 2865, 11)
-        r.description = s("The password a MySQL or MariaDB client takes joined to -p (mysql -uroot -pVALUE, mysqldump -pVALUE); -p followed by a space asks for it instead.", 2866, 18)
-        r.group = s("Credentials in context", 2867, 12)
-        r.regex = s("(?<![\\w.-])(?:mysql(?:dump|admin|import|show|check|pump|sh|binlog|slap)?|mariadb(?:-dump|-admin|-import|-check|-show|-slap)?)\\s(?:[^|;&\\n]*?\\s)?-p[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2868, 12)
-        r.secretGroup = i(1, 2869, 18)
-        r.keywords = [s("mysql -", 2870, 16), s("mysqldump", 2870, 27), s("mysqladmin", 2870, 40), s("mysqlimport", 2870, 54), s("mysqlshow", 2870, 69), s("mysqlcheck", 2870, 82), s("mysqlpump", 2870, 96), s("mysqlsh", 2870, 109), s("mysqlbinlog", 2870, 120), s("mysqlslap", 2870, 135), s("mariadb -", 2870, 148), s("mariadb-", 2870, 161)]
+        var r = RawRule(position: p(2866, 5))
+        r.id = s("mysql.password", 2866, 9)
+        r.name = s("MySQL password option", 2867, 11)
+        r.description = s("The password a MySQL or MariaDB client takes joined to -p (mysql -uroot -pVALUE, mysqldump -pVALUE); -p followed by a space asks for it instead.", 2868, 18)
+        r.group = s("Credentials in context", 2869, 12)
+        r.regex = s("(?<![\\w.-])(?:mysql(?:dump|admin|import|show|check|pump|sh|binlog|slap)?|mariadb(?:-dump|-admin|-import|-check|-show|-slap)?)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2870, 12)
+        r.secretGroup = i(1, 2871, 18)
+        r.keywords = [s("mysql -", 2872, 16), s("mysqldump", 2872, 27), s("mysqladmin", 2872, 40), s("mysqlimport", 2872, 54), s("mysqlshow", 2872, 69), s("mysqlcheck", 2872, 82), s("mysqlpump", 2872, 96), s("mysqlsh", 2872, 109), s("mysqlbinlog", 2872, 120), s("mysqlslap", 2872, 135), s("mariadb -", 2872, 148), s("mariadb-", 2872, 161), s("mysql\"", 2872, 173), s("mysql'", 2872, 183), s("mariadb\"", 2872, 194), s("mariadb'", 2872, 206)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2872, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2872, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2874, 13)]
+                var a = RawAllowlist(position: p(2874, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2874, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2876, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2875, 15)]
-        r.category = s("secret", 2876, 15)
-        r.severity = s("block", 2877, 15)
-        r.tags = [s("password", 2878, 12)]
-        r.examples = [s("mysql -u root -p↓Hunter2Secret!↓ -h db.prod", 2880, 9), s("mysqldump -uroot -p'↓s3cr3t pass↓' shop > shop.sql", 2881, 9), s("mariadb -h 10.0.0.5 -u app -p↓q7Rv9wLmK2↓ app", 2882, 9)]
-        r.negativeExamples = [s("mysql -u root -p shop", 2884, 9), s("mysql -u root -p", 2885, 9), s("mysql -P 3306 -h db.prod", 2886, 9), s("mysql -u root -p$MYSQL_ROOT_PASSWORD", 2887, 9), s("alice@mysql-server:~$ cp -pr a b", 2888, 9)]
+        r.validate = [s("random", 2877, 15)]
+        r.category = s("secret", 2878, 15)
+        r.severity = s("block", 2879, 15)
+        r.tags = [s("password", 2880, 12)]
+        r.examples = [s("mysql -u root -p↓Hunter2Secret!↓ -h db.prod", 2882, 9), s("mysqldump -uroot -p'↓s3cr3t pass↓' shop > shop.sql", 2883, 9), s("mariadb -h 10.0.0.5 -u app -p↓q7Rv9wLmK2↓ app", 2884, 9), s("subprocess.run([\"mysql\", \"-u\", \"root\", \"-p↓Hunter2Secret!↓\", \"shop\"])", 2885, 9)]
+        r.negativeExamples = [s("mysql -u root -p shop", 2887, 9), s("mysql -u root -p", 2888, 9), s("mysql -P 3306 -h db.prod", 2889, 9), s("mysql -u root -p$MYSQL_ROOT_PASSWORD", 2890, 9), s("alice@mysql-server:~$ cp -pr a b", 2891, 9)]
         return r
     }
 
     private static func rule156() -> RawRule {
-        var r = RawRule(position: p(2890, 5))
-        r.id = s("sshpass.password", 2890, 9)
-        r.name = s("sshpass password", 2891, 11)
-        r.description = s("The password sshpass passes to ssh with -p (sshpass -p VALUE ssh host).", 2892, 18)
-        r.group = s("Credentials in context", 2893, 12)
-        r.regex = s("(?<![\\w.-])sshpass\\s(?:[^|;&\\n]*?\\s)?-p\\s*(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2894, 12)
-        r.secretGroup = i(1, 2895, 18)
-        r.keywords = [s("sshpass", 2896, 16)]
+        var r = RawRule(position: p(2893, 5))
+        r.id = s("sshpass.password", 2893, 9)
+        r.name = s("sshpass password", 2894, 11)
+        r.description = s("The password sshpass passes to ssh with -p (sshpass -p VALUE ssh host).", 2895, 18)
+        r.group = s("Credentials in context", 2896, 12)
+        r.regex = s("(?<![\\w.-])sshpass(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2897, 12)
+        r.secretGroup = i(1, 2898, 18)
+        r.keywords = [s("sshpass", 2899, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2898, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2898, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2900, 13)]
+                var a = RawAllowlist(position: p(2901, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2901, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2903, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2901, 15)]
-        r.category = s("secret", 2902, 15)
-        r.severity = s("block", 2903, 15)
-        r.tags = [s("password", 2904, 12)]
-        r.examples = [s("sshpass -p '↓Tr0ub4dor3xyz↓' ssh root@10.0.0.7", 2906, 9), s("sshpass -p↓Gx7kQ2pLm9↓ scp f host:", 2907, 9)]
-        r.negativeExamples = [s("sshpass -e ssh root@10.0.0.7", 2909, 9), s("sshpass -f ~/.pw ssh root@10.0.0.7", 2910, 9), s("sshpass -p \"$SSHPASS\" ssh host", 2911, 9)]
+        r.validate = [s("random", 2904, 15)]
+        r.category = s("secret", 2905, 15)
+        r.severity = s("block", 2906, 15)
+        r.tags = [s("password", 2907, 12)]
+        r.examples = [s("sshpass -p '↓Tr0ub4dor3xyz↓' ssh root@10.0.0.7", 2909, 9), s("sshpass -p↓Gx7kQ2pLm9↓ scp f host:", 2910, 9)]
+        r.negativeExamples = [s("sshpass -e ssh root@10.0.0.7", 2912, 9), s("sshpass -f ~/.pw ssh root@10.0.0.7", 2913, 9), s("sshpass -p \"$SSHPASS\" ssh host", 2914, 9)]
         return r
     }
 
     private static func rule157() -> RawRule {
-        var r = RawRule(position: p(2913, 5))
-        r.id = s("login.password", 2913, 9)
-        r.name = s("Login password option", 2914, 11)
-        r.description = s("The password given with -p to a registry or platform login (docker, podman, buildah, skopeo, nerdctl, oras login; az, oc, cf, argocd login; helm registry login).", 2915, 18)
-        r.group = s("Credentials in context", 2916, 12)
-        r.regex = s("(?<![\\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|az|oc|cf|argocd)\\s+login|helm\\s+registry\\s+login)\\s(?:[^|;&\\n]*?\\s)?-p(?:=|\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2917, 12)
-        r.secretGroup = i(1, 2918, 18)
-        r.keywords = [s("docker login", 2919, 16), s("podman login", 2919, 32), s("buildah login", 2919, 48), s("skopeo login", 2919, 65), s("nerdctl login", 2919, 81), s("oras login", 2919, 98), s("az login", 2919, 112), s("oc login", 2919, 124), s("cf login", 2919, 136), s("argocd login", 2919, 148), s("registry login", 2919, 164)]
+        var r = RawRule(position: p(2916, 5))
+        r.id = s("login.password", 2916, 9)
+        r.name = s("Login password option", 2917, 11)
+        r.description = s("The password given with -p to a registry or platform login (docker, podman, buildah, skopeo, nerdctl, oras login; az, oc, cf, argocd login; helm registry login).", 2918, 18)
+        r.group = s("Credentials in context", 2919, 12)
+        r.regex = s("(?<![\\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|az|oc|cf|argocd)\\s+login|helm\\s+registry\\s+login)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p(?:=|\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2920, 12)
+        r.secretGroup = i(1, 2921, 18)
+        r.keywords = [s("docker login", 2922, 16), s("podman login", 2922, 32), s("buildah login", 2922, 48), s("skopeo login", 2922, 65), s("nerdctl login", 2922, 81), s("oras login", 2922, 98), s("az login", 2922, 112), s("oc login", 2922, 124), s("cf login", 2922, 136), s("argocd login", 2922, 148), s("registry login", 2922, 164)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2921, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2921, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2923, 13)]
+                var a = RawAllowlist(position: p(2924, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2924, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2926, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2924, 15)]
-        r.category = s("secret", 2925, 15)
-        r.severity = s("block", 2926, 15)
-        r.tags = [s("password", 2927, 12)]
-        r.examples = [s("docker login -u bob -p ↓Tr0ub4dor3xyz↓ registry.acme.dev", 2929, 9), s("oc login -u kubeadmin -p ↓Xk7pQ-2mLw9-Rt4vB↓ https://api.crc.testing:6443", 2930, 9), s("cf login -a https://api.run.acme.dev -u ci -p '↓Gx7kQ2pLm9zT↓'", 2931, 9)]
-        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2933, 9), s("docker run -p 8080:80 nginx", 2934, 9), s("docker login registry.acme.dev", 2935, 9), s("docker login ghcr.io -u bob -p", 2936, 9)]
+        r.validate = [s("random", 2927, 15)]
+        r.category = s("secret", 2928, 15)
+        r.severity = s("block", 2929, 15)
+        r.tags = [s("password", 2930, 12)]
+        r.examples = [s("docker login -u bob -p ↓Tr0ub4dor3xyz↓ registry.acme.dev", 2932, 9), s("oc login -u kubeadmin -p ↓Xk7pQ-2mLw9-Rt4vB↓ https://api.crc.testing:6443", 2933, 9), s("cf login -a https://api.run.acme.dev -u ci -p '↓Gx7kQ2pLm9zT↓'", 2934, 9)]
+        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2936, 9), s("docker run -p 8080:80 nginx", 2937, 9), s("docker login registry.acme.dev", 2938, 9), s("docker login ghcr.io -u bob -p", 2939, 9)]
         return r
     }
 
     private static func rule158() -> RawRule {
-        var r = RawRule(position: p(2938, 5))
-        r.id = s("redis.password", 2938, 9)
-        r.name = s("redis-cli password", 2939, 11)
-        r.description = s("The password redis-cli sends with -a or --pass (redis-cli -a VALUE ping).", 2940, 18)
-        r.group = s("Credentials in context", 2941, 12)
-        r.regex = s("(?<![\\w.-])redis-cli\\s(?:[^|;&\\n]*?\\s)?(?:-a|--pass)\\s+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2942, 12)
-        r.secretGroup = i(1, 2943, 18)
-        r.keywords = [s("redis-cli", 2944, 16)]
+        var r = RawRule(position: p(2941, 5))
+        r.id = s("redis.password", 2941, 9)
+        r.name = s("redis-cli password", 2942, 11)
+        r.description = s("The password redis-cli sends with -a or --pass (redis-cli -a VALUE ping).", 2943, 18)
+        r.group = s("Credentials in context", 2944, 12)
+        r.regex = s("(?<![\\w.-])redis-cli(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-a|--pass)\\s+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2945, 12)
+        r.secretGroup = i(1, 2946, 18)
+        r.keywords = [s("redis-cli", 2947, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2946, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2946, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2948, 13)]
+                var a = RawAllowlist(position: p(2949, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2949, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2951, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2949, 15)]
-        r.category = s("secret", 2950, 15)
-        r.severity = s("block", 2951, 15)
-        r.tags = [s("password", 2952, 12)]
-        r.examples = [s("redis-cli -h cache.internal -a ↓Tr0ub4dor3xyz↓ ping", 2954, 9), s("redis-cli --user app --pass '↓Gx7kQ2pLm9zT↓' info", 2955, 9)]
-        r.negativeExamples = [s("redis-cli -p 6379 ping", 2957, 9), s("redis-cli --askpass -h cache.internal", 2958, 9), s("redis-cli -a \"$REDIS_PASSWORD\" ping", 2959, 9)]
+        r.validate = [s("random", 2952, 15)]
+        r.category = s("secret", 2953, 15)
+        r.severity = s("block", 2954, 15)
+        r.tags = [s("password", 2955, 12)]
+        r.examples = [s("redis-cli -h cache.internal -a ↓Tr0ub4dor3xyz↓ ping", 2957, 9), s("redis-cli --user app --pass '↓Gx7kQ2pLm9zT↓' info", 2958, 9)]
+        r.negativeExamples = [s("redis-cli -p 6379 ping", 2960, 9), s("redis-cli --askpass -h cache.internal", 2961, 9), s("redis-cli -a \"$REDIS_PASSWORD\" ping", 2962, 9)]
         return r
     }
 
     private static func rule159() -> RawRule {
-        var r = RawRule(position: p(2961, 5))
-        r.id = s("htpasswd.password", 2961, 9)
-        r.name = s("htpasswd password", 2962, 11)
-        r.description = s("The password htpasswd takes on its command line with -b: its last argument (htpasswd -bc .htpasswd user VALUE, htpasswd -nb user VALUE).", 2963, 18)
-        r.group = s("Credentials in context", 2964, 12)
-        r.regex = s("(?<![\\w.-])htpasswd\\s(?=(?:[^|;&\\n]*\\s)?-[A-Za-z]*b)(?:[^|;&\\n]*?\\s)?[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})[\"']?\\s*(?:[;|&<>]|$)", 2965, 12)
-        r.secretGroup = i(1, 2966, 18)
-        r.keywords = [s("htpasswd", 2967, 16)]
+        var r = RawRule(position: p(2964, 5))
+        r.id = s("htpasswd.password", 2964, 9)
+        r.name = s("htpasswd password", 2965, 11)
+        r.description = s("The password htpasswd takes on its command line with -b: its last argument (htpasswd -bc .htpasswd user VALUE, htpasswd -nb user VALUE).", 2966, 18)
+        r.group = s("Credentials in context", 2967, 12)
+        r.regex = s("(?<![\\w.-])htpasswd\\s(?=(?:[^|;&\\n]*\\s)?-[A-Za-z]*b)(?:[^|;&\\n]*?\\s)?[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})[\"']?\\s*(?:[;|&<>]|$)", 2968, 12)
+        r.secretGroup = i(1, 2969, 18)
+        r.keywords = [s("htpasswd", 2970, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2969, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2969, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2971, 13)]
+                var a = RawAllowlist(position: p(2972, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2972, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2974, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2972, 15)]
-        r.category = s("secret", 2973, 15)
-        r.severity = s("block", 2974, 15)
-        r.tags = [s("password", 2975, 12)]
-        r.examples = [s("htpasswd -bc /etc/nginx/.htpasswd admin ↓Tr0ub4dor3xyz↓", 2977, 9), s("htpasswd -nbB admin '↓Gx7kQ2pLm9zT↓' > users", 2978, 9), s("htpasswd -b -B .htpasswd ci ↓q7Rv9wLmK2sB↓", 2979, 9)]
-        r.negativeExamples = [s("htpasswd -c /etc/nginx/.htpasswd admin", 2981, 9), s("htpasswd -D .htpasswd admin", 2982, 9), s("htpasswd -nb admin \"$ADMIN_PASSWORD\"", 2983, 9), s("Usage: htpasswd -b[cmBdpsDv] [-C cost] passwordfile username password", 2984, 9)]
+        r.validate = [s("random", 2975, 15)]
+        r.category = s("secret", 2976, 15)
+        r.severity = s("block", 2977, 15)
+        r.tags = [s("password", 2978, 12)]
+        r.examples = [s("htpasswd -bc /etc/nginx/.htpasswd admin ↓Tr0ub4dor3xyz↓", 2980, 9), s("htpasswd -nbB admin '↓Gx7kQ2pLm9zT↓' > users", 2981, 9), s("htpasswd -b -B .htpasswd ci ↓q7Rv9wLmK2sB↓", 2982, 9)]
+        r.negativeExamples = [s("htpasswd -c /etc/nginx/.htpasswd admin", 2984, 9), s("htpasswd -D .htpasswd admin", 2985, 9), s("htpasswd -nb admin \"$ADMIN_PASSWORD\"", 2986, 9), s("Usage: htpasswd -b[cmBdpsDv] [-C cost] passwordfile username password", 2987, 9)]
         return r
     }
 
     private static func rule160() -> RawRule {
-        var r = RawRule(position: p(2986, 5))
-        r.id = s("cli.short_password", 2986, 9)
-        r.name = s("Password flag of a known program", 2987, 11)
-        r.description = s("The password a well-known program takes as a short option: smbclient/rpcclient -U user%VALUE, ldapsearch and the other OpenLDAP tools -w VALUE, sqlcmd/bcp -P VALUE, mongosh/mongodump -p VALUE, zip/unzip -P VALUE, 7z -pVALUE, rar/unrar -pVALUE, openssl enc -k VALUE, ssh-keygen -N/-P VALUE.", 2988, 18)
-        r.group = s("Credentials in context", 2989, 12)
-        r.regex = s("(?<![\\w.-])(?:(?:smbclient|rpcclient|smbcacls|smbget|smbtree)\\s(?:[^|;&\\n]*?\\s)?(?:-U|--user(?:name)?)(?:=|\\s*)[\"']?[^\\s%\"']+%|ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop)\\s(?:[^|;&\\n]*?\\s)?-w\\s*|(?:sqlcmd|bcp|osql)\\s(?:[^|;&\\n]*?\\s)?-P\\s*|mongo(?:sh|dump|restore|export|import|stat|top|files)?\\s(?:[^|;&\\n]*?\\s)?-p\\s*|(?:un)?zip\\s(?:[^|;&\\n]*?\\s)?-P\\s*|(?:7z[ar]?|7zz|(?:un)?rar)\\s(?:[^|;&\\n]*?\\s)?-h?p|openssl\\s+enc\\s(?:[^|;&\\n]*?\\s)?-k\\s+|ssh-keygen\\s(?:[^|;&\\n]*?\\s)?-[NP]\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2990, 12)
-        r.secretGroup = i(1, 2991, 18)
-        r.keywords = [s("smbclient", 2992, 16), s("rpcclient", 2992, 29), s("smbcacls", 2992, 42), s("smbget", 2992, 54), s("smbtree", 2992, 64), s("ldapsearch", 2992, 75), s("ldapadd", 2992, 89), s("ldapmodify", 2992, 100), s("ldapdelete", 2992, 114), s("ldapmodrdn", 2992, 128), s("ldappasswd", 2992, 142), s("ldapwhoami", 2992, 156), s("ldapcompare", 2992, 170), s("ldapexop", 2992, 185), s("sqlcmd", 2992, 197), s("bcp ", 2992, 207), s("osql", 2992, 215), s("mongo ", 2992, 223), s("mongosh", 2992, 233), s("mongodump", 2992, 244), s("mongorestore", 2992, 257), s("mongoexport", 2992, 273), s("mongoimport", 2992, 288), s("mongostat", 2992, 303), s("mongotop", 2992, 316), s("mongofiles", 2992, 328), s("zip -", 2992, 342), s("7z a", 2992, 351), s("7z x", 2992, 359), s("7z e", 2992, 367), s("7z t", 2992, 375), s("7z u", 2992, 383), s("7za ", 2992, 391), s("7zr ", 2992, 399), s("7zz ", 2992, 407), s("rar a", 2992, 415), s("rar x", 2992, 424), s("rar e", 2992, 433), s("rar t", 2992, 442), s("unrar", 2992, 451), s("openssl enc", 2992, 460), s("ssh-keygen", 2992, 475)]
+        var r = RawRule(position: p(2989, 5))
+        r.id = s("cli.short_password", 2989, 9)
+        r.name = s("Password flag of a known program", 2990, 11)
+        r.description = s("The password a well-known program takes as a short option: smbclient/rpcclient -U user%VALUE, ldapsearch and the other OpenLDAP tools -w VALUE, sqlcmd/bcp -P VALUE, mongosh/mongodump -p VALUE, zip/unzip -P VALUE, 7z -pVALUE, rar/unrar -pVALUE, openssl enc -k VALUE, ssh-keygen -N/-P VALUE.", 2991, 18)
+        r.group = s("Credentials in context", 2992, 12)
+        r.regex = s("(?<![\\w.-])(?:(?:smbclient|rpcclient|smbcacls|smbget|smbtree)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-U|--user(?:name)?)(?:=|\\s*)[\"']?[^\\s%\"']+%|ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-w\\s*|(?:sqlcmd|bcp|osql)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*|(?:un)?zip(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|(?:7z[ar]?|7zz|(?:un)?rar)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-h?p|openssl\\s+enc(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-k\\s+|ssh-keygen(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-[NP]\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2993, 12)
+        r.secretGroup = i(1, 2994, 18)
+        r.keywords = [s("smbclient", 2995, 16), s("rpcclient", 2995, 29), s("smbcacls", 2995, 42), s("smbget", 2995, 54), s("smbtree", 2995, 64), s("ldapsearch", 2995, 75), s("ldapadd", 2995, 89), s("ldapmodify", 2995, 100), s("ldapdelete", 2995, 114), s("ldapmodrdn", 2995, 128), s("ldappasswd", 2995, 142), s("ldapwhoami", 2995, 156), s("ldapcompare", 2995, 170), s("ldapexop", 2995, 185), s("sqlcmd", 2995, 197), s("bcp ", 2995, 207), s("osql", 2995, 215), s("mongo ", 2995, 223), s("mongosh", 2995, 233), s("mongodump", 2995, 244), s("mongorestore", 2995, 257), s("mongoexport", 2995, 273), s("mongoimport", 2995, 288), s("mongostat", 2995, 303), s("mongotop", 2995, 316), s("mongofiles", 2995, 328), s("zip -", 2995, 342), s("7z a", 2995, 351), s("7z x", 2995, 359), s("7z e", 2995, 367), s("7z t", 2995, 375), s("7z u", 2995, 383), s("7za ", 2995, 391), s("7zr ", 2995, 399), s("7zz ", 2995, 407), s("rar a", 2995, 415), s("rar x", 2995, 424), s("rar e", 2995, 433), s("rar t", 2995, 442), s("unrar", 2995, 451), s("openssl enc", 2995, 460), s("ssh-keygen", 2995, 475)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2994, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2994, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2996, 13)]
+                var a = RawAllowlist(position: p(2997, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2997, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2999, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2997, 15)]
-        r.category = s("secret", 2998, 15)
-        r.severity = s("block", 2999, 15)
-        r.tags = [s("password", 3000, 12)]
-        r.examples = [s("smbclient //fs.acme.lan/share -U bob%↓Tr0ub4dor3xyz↓", 3002, 9), s("ldapsearch -x -H ldap://dc1 -D cn=admin,dc=acme -w ↓Gx7kQ2pLm9zT↓ -b dc=acme", 3003, 9), s("sqlcmd -S db.acme.lan -U sa -P '↓Xk7pQ2mLw9Rt↓' -Q \"select 1\"", 3004, 9), s("mongosh -u admin -p ↓q7Rv9wLmK2sB↓ --authenticationDatabase admin", 3005, 9), s("zip -P ↓hX4mP9qLw2Rt↓ -r backup.zip data/", 3006, 9), s("7z a -p↓Sw0rdf1shK9x↓ -mhe=on backup.7z data/", 3007, 9), s("ssh-keygen -t ed25519 -N '↓kT9wR2xLq7Zm↓' -f id_deploy", 3008, 9)]
-        r.negativeExamples = [s("smbclient -L //fs.acme.lan -U bob", 3010, 9), s("ldapsearch -x -W -D cn=admin,dc=acme", 3011, 9), s("mongosh -u admin -p --authenticationDatabase admin", 3012, 9), s("unzip -p archive.zip README", 3013, 9), s("zip -r backup.zip data/", 3014, 9), s("7z x backup.7z -o/tmp/out", 3015, 9), s("ssh-keygen -t ed25519 -N '' -f id_deploy", 3016, 9), s("sqlcmd -S db -U sa -P $SA_PASSWORD", 3017, 9)]
+        r.validate = [s("random", 3000, 15)]
+        r.category = s("secret", 3001, 15)
+        r.severity = s("block", 3002, 15)
+        r.tags = [s("password", 3003, 12)]
+        r.examples = [s("smbclient //fs.acme.lan/share -U bob%↓Tr0ub4dor3xyz↓", 3005, 9), s("ldapsearch -x -H ldap://dc1 -D cn=admin,dc=acme -w ↓Gx7kQ2pLm9zT↓ -b dc=acme", 3006, 9), s("sqlcmd -S db.acme.lan -U sa -P '↓Xk7pQ2mLw9Rt↓' -Q \"select 1\"", 3007, 9), s("mongosh -u admin -p ↓q7Rv9wLmK2sB↓ --authenticationDatabase admin", 3008, 9), s("zip -P ↓hX4mP9qLw2Rt↓ -r backup.zip data/", 3009, 9), s("7z a -p↓Sw0rdf1shK9x↓ -mhe=on backup.7z data/", 3010, 9), s("ssh-keygen -t ed25519 -N '↓kT9wR2xLq7Zm↓' -f id_deploy", 3011, 9)]
+        r.negativeExamples = [s("smbclient -L //fs.acme.lan -U bob", 3013, 9), s("ldapsearch -x -W -D cn=admin,dc=acme", 3014, 9), s("mongosh -u admin -p --authenticationDatabase admin", 3015, 9), s("unzip -p archive.zip README", 3016, 9), s("zip -r backup.zip data/", 3017, 9), s("7z x backup.7z -o/tmp/out", 3018, 9), s("ssh-keygen -t ed25519 -N '' -f id_deploy", 3019, 9), s("sqlcmd -S db -U sa -P $SA_PASSWORD", 3020, 9)]
         return r
     }
 
     private static func rule161() -> RawRule {
-        var r = RawRule(position: p(3019, 5))
-        r.id = s("jwt.base64", 3019, 9)
-        r.name = s("Base64-encoded JWT", 3020, 11)
-        r.description = s("A JSON Web Token encoded once more in base64 (ZXlK…), as Kubernetes secrets and some configs hold it.", 3021, 18)
-        r.group = s("Keys and web tokens", 3022, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:ZXlK[A-Za-z0-9+/]{60,}={0,2})(?![A-Za-z0-9_+/=-])", 3023, 12)
-        r.keywords = [s("ZXlK", 3024, 16)]
-        r.validate = [s("random", 3025, 15)]
-        r.category = s("secret", 3026, 15)
-        r.severity = s("block", 3027, 15)
-        r.tags = [s("token", 3028, 12)]
-        r.examples = [s("TOKEN_B64=↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKeZL4ZOfW4npY7sr1vk/k5Dr0+odqHzYcR997Tg4+g7UVRZP7fmzAdwiT+Rzq↓", 3030, 9), s("  \"token_b64\": \"↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKwxMoxOsfudxCis0vKil282SVkc8I0O3OqUG4SDCaJx4kTIF0LtcQNESRQmrY↓\",", 3031, 9)]
-        r.negativeExamples = [s("Base64-encoded JWTs start with ZXlK", 3033, 9), s("grep -rn 'ZXlK' docs/", 3034, 9)]
+        var r = RawRule(position: p(3022, 5))
+        r.id = s("redis.requirepass", 3022, 9)
+        r.name = s("Redis server password", 3023, 11)
+        r.description = s("The password a Redis server requires or sends to its primary: requirepass and masterauth in redis.conf, or as redis-server's --requirepass and --masterauth.", 3024, 18)
+        r.group = s("Credentials in context", 3025, 12)
+        r.regex = s("(?<![\\w-])(?:--)?(?:requirepass|masterauth)(?:[ \\t]+|[\"']?,[ \\t]*)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3026, 12)
+        r.secretGroup = i(1, 3027, 18)
+        r.keywords = [s("requirepass", 3028, 16), s("masterauth", 3028, 31)]
+        r.allowlists = [
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3030, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3030, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3032, 13)]
+                return a
+            }(),
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3033, 9))
+                a.description = s("redis.conf's own documentation password (foobared)", 3033, 22)
+                a.regexes = [s("^foobared$", 3035, 13)]
+                return a
+            }(),
+        ]
+        r.validate = [s("random", 3036, 15)]
+        r.category = s("secret", 3037, 15)
+        r.severity = s("block", 3038, 15)
+        r.tags = [s("password", 3039, 12)]
+        r.examples = [s("requirepass ↓Tr0ub4dor3xyz↓", 3041, 9), s("redis-server --requirepass \"↓Gx7kQ2pLm9zT↓\" --appendonly yes", 3042, 9), s("CMD [\"redis-server\", \"--masterauth\", \"↓q7Rv9wLmK2sB↓\"]", 3043, 9)]
+        r.negativeExamples = [s("# requirepass foobared", 3045, 9), s("requirepass \"$REDIS_PASSWORD\"", 3046, 9), s("# masterauth <master-password>", 3047, 9)]
         return r
     }
 
     private static func rule162() -> RawRule {
-        var r = RawRule(position: p(3037, 5))
-        r.id = s("private_key", 3037, 9)
-        r.name = s("Private key", 3038, 11)
-        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 3039, 18)
-        r.group = s("Keys and web tokens", 3040, 12)
-        r.detector = s("private_key", 3041, 15)
-        r.category = s("secret", 3042, 15)
-        r.severity = s("block", 3043, 15)
-        r.tags = [s("key", 3044, 12)]
-        r.keywords = [s("-----BEGIN", 3045, 16)]
-        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 3047, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 3054, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 3057, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 3058, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 3059, 9)]
-        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 3064, 9), s("-----BEGIN CERTIFICATE-----", 3065, 9), s("-----BEGIN private key-----", 3066, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 3067, 9), s("-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY----- (an empty template)", 3068, 9)]
+        var r = RawRule(position: p(3049, 5))
+        r.id = s("netrc.password", 3049, 9)
+        r.name = s("netrc password", 3050, 11)
+        r.description = s("The password of a .netrc entry written on one line (machine HOST login USER password VALUE), as cat ~/.netrc shows it; an entry spread over several lines is not recognised.", 3051, 18)
+        r.group = s("Credentials in context", 3052, 12)
+        r.regex = s("(?<![\\w-])(?:machine[ \\t]+[^\\s]+|default)(?:[ \\t]+(?:login|account|port)[ \\t]+[^\\s]+)*[ \\t]+password[ \\t]+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3053, 12)
+        r.secretGroup = i(1, 3054, 18)
+        r.keywords = [s("machine", 3055, 16), s("default login", 3055, 27)]
+        r.allowlists = [
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3057, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3057, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3059, 13)]
+                return a
+            }(),
+        ]
+        r.validate = [s("random", 3060, 15)]
+        r.category = s("secret", 3061, 15)
+        r.severity = s("block", 3062, 15)
+        r.tags = [s("password", 3063, 12)]
+        r.examples = [s("machine github.com login octocat password ↓Tr0ub4dor3xyz↓", 3065, 9), s("machine api.heroku.com login me@acme.dev password ↓5f3c9a1e-7b2d-4e8f-a6c1-9d0b3e7f2a4c↓", 3066, 9), s("default login anonymous password ↓Gx7kQ2pLm9zT↓", 3067, 9)]
+        r.negativeExamples = [s("machine github.com login octocat", 3069, 9), s("machine example.com login user password $NETRC_PASSWORD", 3070, 9), s("The machine password is stored in the vault.", 3071, 9)]
         return r
     }
 
     private static func rule163() -> RawRule {
-        var r = RawRule(position: p(3070, 5))
-        r.id = s("password.labelled", 3070, 9)
-        r.name = s("Password", 3071, 11)
-        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 3072, 18)
-        r.group = s("Credentials in context", 3073, 12)
-        r.detector = s("password.labelled", 3074, 15)
-        r.category = s("secret", 3075, 15)
-        r.severity = s("block", 3076, 15)
-        r.tags = [s("password", 3077, 12)]
-        r.keywords = [s("pass", 3078, 16), s("pwd", 3078, 22), s("secret", 3078, 27), s("token", 3078, 35), s("apikey", 3078, 42), s("api_key", 3078, 50), s("api-key", 3078, 59), s("auth", 3078, 68), s("creds", 3078, 74), s("credential", 3078, 81), s("private", 3078, 93), s("密码", 3078, 102), s("口令", 3078, 106), s("密钥", 3078, 110), s("私钥", 3078, 114), s("令牌", 3078, 118)]
-        r.examples = [s("Password: ↓hunter22↓", 3080, 9), s("密码：↓abc12345↓", 3081, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 3082, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 3083, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 3084, 9), s("userPassword: ↓correct-horse↓", 3085, 9), s("支付密码 = ↓839201↓", 3086, 9), s("令牌：↓令牌值九八七↓", 3087, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 3088, 9), s("db_password := ↓q7Rv-9wLm↓", 3089, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 3090, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 3091, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 3092, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 3093, 9), s("│ Password │ ↓hunter2↓ │", 3094, 9), s("Password found: ↓pswd↓", 3095, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 3096, 9)]
-        r.negativeExamples = [s("# HuggingFace API Token https://huggingface.co/settings/tokens", 3098, 9), s("Password: ********", 3099, 9), s("password: ${DB_PASSWORD}", 3100, 9), s("secret: {{.Values.secret}}", 3101, 9), s("token=$GITHUB_TOKEN", 3102, 9), s("password=$(pass show db/prod)", 3103, 9), s("api_key: <your-api-key>", 3104, 9), s("Password: changeme", 3105, 9), s("passwordless: true", 3106, 9), s("grep: /etc/passwd: Permission denied", 3107, 9), s("Password: abc", 3108, 9), s("Enter password:", 3109, 9), s("密码：●●●●●●", 3110, 9), s("tokens: 4096", 3111, 9), s("publicToken: pk_9f8e7d6c5b4a", 3112, 9), s("password: real_key", 3113, 9), s("token_type: bearer", 3114, 9), s("max_tokens=4096", 3115, 9), s("[sudo] password for alice:", 3116, 9)]
+        var r = RawRule(position: p(3073, 5))
+        r.id = s("jwt.base64", 3073, 9)
+        r.name = s("Base64-encoded JWT", 3074, 11)
+        r.description = s("A JSON Web Token encoded once more in base64 (ZXlK…), as Kubernetes secrets and some configs hold it.", 3075, 18)
+        r.group = s("Keys and web tokens", 3076, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:ZXlK[A-Za-z0-9+/]{60,}={0,2})(?![A-Za-z0-9_+/=-])", 3077, 12)
+        r.keywords = [s("ZXlK", 3078, 16)]
+        r.validate = [s("random", 3079, 15)]
+        r.category = s("secret", 3080, 15)
+        r.severity = s("block", 3081, 15)
+        r.tags = [s("token", 3082, 12)]
+        r.examples = [s("TOKEN_B64=↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKeZL4ZOfW4npY7sr1vk/k5Dr0+odqHzYcR997Tg4+g7UVRZP7fmzAdwiT+Rzq↓", 3084, 9), s("  \"token_b64\": \"↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKwxMoxOsfudxCis0vKil282SVkc8I0O3OqUG4SDCaJx4kTIF0LtcQNESRQmrY↓\",", 3085, 9)]
+        r.negativeExamples = [s("Base64-encoded JWTs start with ZXlK", 3087, 9), s("grep -rn 'ZXlK' docs/", 3088, 9)]
         return r
     }
 
     private static func rule164() -> RawRule {
-        var r = RawRule(position: p(3119, 5))
-        r.id = s("generic.entropy", 3119, 9)
-        r.name = s("High-entropy string", 3120, 11)
-        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 3121, 18)
-        r.group = s("Credentials in context", 3122, 12)
-        r.detector = s("generic.entropy", 3123, 15)
-        r.category = s("secret", 3124, 15)
-        r.severity = s("warn", 3125, 15)
-        r.context = [s("key", 3126, 15), s("secret", 3126, 20), s("token", 3126, 28), s("password", 3126, 35), s("passwd", 3126, 45), s("pwd", 3126, 53), s("passphrase", 3126, 58), s("auth", 3126, 70), s("authorization", 3126, 76), s("oauth", 3126, 91), s("credential", 3126, 98), s("bearer", 3126, 110), s("api", 3126, 118), s("apikey", 3126, 123), s("accesskey", 3126, 131), s("secretkey", 3126, 142), s("privatekey", 3126, 153), s("private", 3126, 165), s("session", 3126, 174), s("cookie", 3126, 183), s("密钥", 3126, 191), s("令牌", 3126, 195)]
-        r.contextSeverity = s("block", 3127, 22)
-        r.tags = [s("entropy", 3128, 12)]
-        r.allowlists = [
-            { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3130, 9))
-                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 3130, 22)
-                a.regexes = [s("EXAMPLE", 3131, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 3131, 30)]
-                return a
-            }(),
-            { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3132, 9))
-                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 3132, 22)
-                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 3133, 19)]
-                return a
-            }(),
-        ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 3135, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 3136, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 3137, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 3139, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 3140, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 3141, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 3142, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 3143, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 3144, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 3145, 9), s("--------------------------------------------", 3146, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 3147, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 3148, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 3149, 9)]
+        var r = RawRule(position: p(3091, 5))
+        r.id = s("private_key", 3091, 9)
+        r.name = s("Private key", 3092, 11)
+        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 3093, 18)
+        r.group = s("Keys and web tokens", 3094, 12)
+        r.detector = s("private_key", 3095, 15)
+        r.category = s("secret", 3096, 15)
+        r.severity = s("block", 3097, 15)
+        r.tags = [s("key", 3098, 12)]
+        r.keywords = [s("-----BEGIN", 3099, 16)]
+        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 3101, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 3108, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 3111, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 3112, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 3113, 9)]
+        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 3118, 9), s("-----BEGIN CERTIFICATE-----", 3119, 9), s("-----BEGIN private key-----", 3120, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 3121, 9), s("-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY----- (an empty template)", 3122, 9)]
         return r
     }
 
     private static func rule165() -> RawRule {
-        var r = RawRule(position: p(3153, 5))
-        r.id = s("ipv4", 3153, 9)
-        r.name = s("IPv4 address", 3154, 11)
-        r.description = s("IPv4 address.", 3155, 18)
-        r.group = s("Off by default", 3156, 12)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 3157, 12)
-        r.keywords = [s(".", 3158, 16)]
-        r.category = s("pii", 3159, 15)
-        r.severity = s("warn", 3160, 15)
-        r.enabled = b(false, 3161, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 3163, 9)]
-        r.negativeExamples = [s("version 1.2.3", 3165, 9), s("999.1.1.1", 3166, 9)]
+        var r = RawRule(position: p(3124, 5))
+        r.id = s("password.labelled", 3124, 9)
+        r.name = s("Password", 3125, 11)
+        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 3126, 18)
+        r.group = s("Credentials in context", 3127, 12)
+        r.detector = s("password.labelled", 3128, 15)
+        r.category = s("secret", 3129, 15)
+        r.severity = s("block", 3130, 15)
+        r.tags = [s("password", 3131, 12)]
+        r.keywords = [s("pass", 3132, 16), s("pwd", 3132, 22), s("secret", 3132, 27), s("token", 3132, 35), s("apikey", 3132, 42), s("api_key", 3132, 50), s("api-key", 3132, 59), s("auth", 3132, 68), s("creds", 3132, 74), s("credential", 3132, 81), s("private", 3132, 93), s("密码", 3132, 102), s("口令", 3132, 106), s("密钥", 3132, 110), s("私钥", 3132, 114), s("令牌", 3132, 118)]
+        r.examples = [s("Password: ↓hunter22↓", 3134, 9), s("密码：↓abc12345↓", 3135, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 3136, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 3137, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 3138, 9), s("userPassword: ↓correct-horse↓", 3139, 9), s("支付密码 = ↓839201↓", 3140, 9), s("令牌：↓令牌值九八七↓", 3141, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 3142, 9), s("db_password := ↓q7Rv-9wLm↓", 3143, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 3144, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 3145, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 3146, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 3147, 9), s("│ Password │ ↓hunter2↓ │", 3148, 9), s("Password found: ↓pswd↓", 3149, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 3150, 9)]
+        r.negativeExamples = [s("# HuggingFace API Token https://huggingface.co/settings/tokens", 3152, 9), s("Password: ********", 3153, 9), s("password: ${DB_PASSWORD}", 3154, 9), s("secret: {{.Values.secret}}", 3155, 9), s("token=$GITHUB_TOKEN", 3156, 9), s("password=$(pass show db/prod)", 3157, 9), s("api_key: <your-api-key>", 3158, 9), s("Password: changeme", 3159, 9), s("passwordless: true", 3160, 9), s("grep: /etc/passwd: Permission denied", 3161, 9), s("Password: abc", 3162, 9), s("Enter password:", 3163, 9), s("密码：●●●●●●", 3164, 9), s("tokens: 4096", 3165, 9), s("publicToken: pk_9f8e7d6c5b4a", 3166, 9), s("password: real_key", 3167, 9), s("token_type: bearer", 3168, 9), s("max_tokens=4096", 3169, 9), s("[sudo] password for alice:", 3170, 9)]
         return r
     }
 
     private static func rule166() -> RawRule {
-        var r = RawRule(position: p(3168, 5))
-        r.id = s("mac.address", 3168, 9)
-        r.name = s("MAC address", 3169, 11)
-        r.description = s("MAC address.", 3170, 18)
-        r.group = s("Off by default", 3171, 12)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 3172, 12)
-        r.category = s("pii", 3173, 15)
-        r.severity = s("warn", 3174, 15)
-        r.enabled = b(false, 3175, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 3177, 9)]
-        r.negativeExamples = [s("time 12:30:45", 3179, 9)]
+        var r = RawRule(position: p(3173, 5))
+        r.id = s("generic.entropy", 3173, 9)
+        r.name = s("High-entropy string", 3174, 11)
+        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 3175, 18)
+        r.group = s("Credentials in context", 3176, 12)
+        r.detector = s("generic.entropy", 3177, 15)
+        r.category = s("secret", 3178, 15)
+        r.severity = s("warn", 3179, 15)
+        r.context = [s("key", 3180, 15), s("secret", 3180, 20), s("token", 3180, 28), s("password", 3180, 35), s("passwd", 3180, 45), s("pwd", 3180, 53), s("passphrase", 3180, 58), s("auth", 3180, 70), s("authorization", 3180, 76), s("oauth", 3180, 91), s("credential", 3180, 98), s("bearer", 3180, 110), s("api", 3180, 118), s("apikey", 3180, 123), s("accesskey", 3180, 131), s("secretkey", 3180, 142), s("privatekey", 3180, 153), s("private", 3180, 165), s("session", 3180, 174), s("cookie", 3180, 183), s("密钥", 3180, 191), s("令牌", 3180, 195)]
+        r.contextSeverity = s("block", 3181, 22)
+        r.tags = [s("entropy", 3182, 12)]
+        r.allowlists = [
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3184, 9))
+                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 3184, 22)
+                a.regexes = [s("EXAMPLE", 3185, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 3185, 30)]
+                return a
+            }(),
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3186, 9))
+                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 3186, 22)
+                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 3187, 19)]
+                return a
+            }(),
+        ]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 3189, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 3190, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 3191, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 3193, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 3194, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 3195, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 3196, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 3197, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 3198, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 3199, 9), s("--------------------------------------------", 3200, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 3201, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 3202, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 3203, 9)]
         return r
     }
 
     private static func rule167() -> RawRule {
-        var r = RawRule(position: p(3181, 5))
-        r.id = s("btc.address", 3181, 9)
-        r.name = s("Bitcoin address", 3182, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 3183, 18)
-        r.group = s("Off by default", 3184, 12)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 3185, 12)
-        r.category = s("pii", 3186, 15)
-        r.severity = s("warn", 3187, 15)
-        r.enabled = b(false, 3188, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 3190, 9)]
-        r.negativeExamples = [s("order 1234567890", 3192, 9)]
+        var r = RawRule(position: p(3207, 5))
+        r.id = s("ipv4", 3207, 9)
+        r.name = s("IPv4 address", 3208, 11)
+        r.description = s("IPv4 address.", 3209, 18)
+        r.group = s("Off by default", 3210, 12)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 3211, 12)
+        r.keywords = [s(".", 3212, 16)]
+        r.category = s("pii", 3213, 15)
+        r.severity = s("warn", 3214, 15)
+        r.enabled = b(false, 3215, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 3217, 9)]
+        r.negativeExamples = [s("version 1.2.3", 3219, 9), s("999.1.1.1", 3220, 9)]
+        return r
+    }
+
+    private static func rule168() -> RawRule {
+        var r = RawRule(position: p(3222, 5))
+        r.id = s("mac.address", 3222, 9)
+        r.name = s("MAC address", 3223, 11)
+        r.description = s("MAC address.", 3224, 18)
+        r.group = s("Off by default", 3225, 12)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 3226, 12)
+        r.category = s("pii", 3227, 15)
+        r.severity = s("warn", 3228, 15)
+        r.enabled = b(false, 3229, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 3231, 9)]
+        r.negativeExamples = [s("time 12:30:45", 3233, 9)]
+        return r
+    }
+
+    private static func rule169() -> RawRule {
+        var r = RawRule(position: p(3235, 5))
+        r.id = s("btc.address", 3235, 9)
+        r.name = s("Bitcoin address", 3236, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 3237, 18)
+        r.group = s("Off by default", 3238, 12)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 3239, 12)
+        r.category = s("pii", 3240, 15)
+        r.severity = s("warn", 3241, 15)
+        r.enabled = b(false, 3242, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 3244, 9)]
+        r.negativeExamples = [s("order 1234567890", 3246, 9)]
         return r
     }
 
