@@ -22,6 +22,12 @@ import VeilScreen
         ("zip -P kT9wR2xLq7Zm -r backup.zip data/", "cli.short_password", "kT9wR2xLq7Zm"),
         ("helm repo add acme https://charts.acme.dev --password Pq8Vn2Lp5Xc7", "cli.password_option", "Pq8Vn2Lp5Xc7"),
         ("gpg --batch --passphrase \"Zq8 Vn2 Lp5\" -c notes.txt", "cli.password_option", "Zq8 Vn2 Lp5"),
+        (
+            "subprocess.run([\"mysql\", \"-u\", \"root\", \"-pHunter2Secret!\", \"shop\"])", "mysql.password",
+            "Hunter2Secret!"
+        ),
+        ("redis-server --requirepass \"q7Rv9wLmK2sB\" --appendonly yes", "redis.requirepass", "q7Rv9wLmK2sB"),
+        ("machine github.com login octocat password Tr0ub4dor3xyz", "netrc.password", "Tr0ub4dor3xyz"),
     ]
 
     /// What the screen shows of a value: its cells, in the order of the line.

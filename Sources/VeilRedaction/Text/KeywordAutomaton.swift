@@ -169,16 +169,17 @@ struct KeywordAutomaton: Sendable {
         // Every entry written once: a row is its failure target's (shallower, so complete
         // already; the root's: back to the root), except along the state's own children.
         let dense = [Int32](unsafeUninitializedCapacity: denseStates * classes) { dense, initialized in
+            guard let base = dense.baseAddress else { return }
             for s in 0..<denseStates {
-                let row = s * classes
+                let row = base + s * classes
                 if s == 0 {
-                    for c in 0..<classes { dense[c] = 0 }
+                    row.initialize(repeating: 0, count: classes)
                 } else {
-                    let from = Int(failure[s]) * classes
-                    for c in 0..<classes { dense[row + c] = dense[from + c] }
+                    // The failure target's row whole (one copy, not an element at a time).
+                    row.initialize(from: base + Int(failure[s]) * classes, count: classes)
                 }
                 for k in Int(childStart[s])..<Int(childStart[s + 1]) {
-                    dense[row + Int(childClass[k])] = childState[k]
+                    row[Int(childClass[k])] = childState[k]
                 }
             }
             initialized = denseStates * classes
