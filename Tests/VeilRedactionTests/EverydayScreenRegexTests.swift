@@ -1,5 +1,4 @@
 import Testing
-import VeilScreen
 
 @testable import VeilRedaction
 
@@ -35,22 +34,17 @@ import VeilScreen
         }
     }
 
-    static func screen(_ lines: [String]) throws -> Screen {
-        var terminal = try Terminal(cols: 80, rows: lines.count + 1)
-        terminal.feed(lines.joined(separator: "\r\n"))
-        return terminal.screen
-    }
-
     @Test func anEverydayScreenCompilesNoRulePattern() throws {
         let rules = try Self.freshRules()
-        let findings = try rules.findings(in: try Self.screen(Self.everyday))
+        let findings = try rules.findings(in: try ContextRowsTests.screen(Self.everyday))
         #expect(Set(findings.map(\.ruleID)) == ["password.labelled", "aws.access_key", "card.pan"])
         #expect(Self.compiledRules(rules).isEmpty, "\(Self.compiledRules(rules))")
     }
 
     @Test func aTypedPasswordSelectsItsRule() throws {
         let rules = try Self.freshRules()
-        let findings = try rules.findings(in: try Self.screen(["$ mysql -u root -pHunter2Secret! -h db.prod"]))
+        let findings = try rules.findings(
+            in: try ContextRowsTests.screen(["$ mysql -u root -pHunter2Secret! -h db.prod"]))
         #expect(findings.map(\.ruleID) == ["mysql.password"])
         #expect(Self.compiledRules(rules).contains("mysql.password"))
     }
