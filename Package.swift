@@ -122,7 +122,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "VeilRenderTests",
-            dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "CVeilSignals", "VeilTestSupport"],
+            dependencies: ["VeilRender", "VeilScreen", "CVeilPNG", "CVeilMedia", "CVeilSignals", "VeilTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "VeilTests",

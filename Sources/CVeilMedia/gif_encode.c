@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include <string.h>
+#include "gif_lzw.h"
 #include "libraries.h"
 #include "media.h"
 
@@ -14,7 +15,10 @@ struct veil_gif_encoder {
     uint32_t frames;
     struct veil_media_buffer out;
     int out_of_memory;       /* the write callback could not grow the output */
-    uint8_t *scratch;        /* giflib masks the indices it is given in place: a copy */
+    int library_coder;       /* giflib's own LZW (EGifPutLine): the reference the tests compare */
+    struct veil_gif_lzw lzw; /* Veil's LZW coder's table */
+    uint8_t *scratch;        /* a frame's code sub-blocks (giflib's coder: a copy of its indices,
+                                which giflib masks in place) */
     size_t scratch_cap;
     char message[256];
 };
@@ -52,6 +56,7 @@ void veil_gif_encoder_free(veil_gif_encoder *enc) {
         enc->api->EGifCloseFile(enc->gif, &error);
     }
     veil_media_buffer_free(&enc->out);
+    veil_gif_lzw_free(&enc->lzw);
     free(enc->scratch);
     free(enc);
 }
@@ -89,6 +94,23 @@ int veil_gif_encoder_start(veil_gif_encoder *enc, uint32_t width, uint32_t heigh
     return VEIL_MEDIA_OK;
 }
 
+int veil_gif_encoder_use_library_coder(veil_gif_encoder *enc, int on) {
+    if (enc == NULL) return VEIL_MEDIA_EINVAL;
+    if (enc->state == ENCODER_FAILED || enc->state == ENCODER_FINISHED) return VEIL_MEDIA_ESTATE;
+    enc->library_coder = on != 0;
+    return VEIL_MEDIA_OK;
+}
+
+/* Grows the scratch buffer to `size` bytes. */
+static int reserve_scratch(veil_gif_encoder *enc, size_t size) {
+    if (size <= enc->scratch_cap) return VEIL_MEDIA_OK;
+    uint8_t *grown = realloc(enc->scratch, size);
+    if (grown == NULL) return VEIL_MEDIA_ENOMEM;
+    enc->scratch = grown;
+    enc->scratch_cap = size;
+    return VEIL_MEDIA_OK;
+}
+
 int veil_gif_encoder_continue(veil_gif_encoder *enc) {
     if (enc == NULL) return VEIL_MEDIA_EINVAL;
     if (enc->state != ENCODER_STARTED || enc->frames != 0) return VEIL_MEDIA_ESTATE;
@@ -109,14 +131,27 @@ int veil_gif_encoder_add_frame(veil_gif_encoder *enc, uint32_t x, uint32_t y, ui
     if (transparent < -1 || transparent >= (int)palette_count) return VEIL_MEDIA_EPALETTE;
     if (delay_cs > 65535) return VEIL_MEDIA_EINVAL;
     const size_t count = (size_t)w * h;
-    uint8_t largest = 0;
-    for (size_t i = 0; i < count; i++) largest = indices[i] > largest ? indices[i] : largest;
-    if (largest >= palette_count) return VEIL_MEDIA_EPALETTE;
-
-    const struct veil_gif_api *gl = enc->api;
-    /* A colour table holds a power of two colours, at least 2. */
+    /* A colour table holds a power of two colours, at least 2; the codes start one bit
+     * wider than the indices, at least 3 bits (giflib's EGifSetupCompress). */
     int bits = 1;
     while ((1u << bits) < palette_count) bits++;
+    const int min_code_size = bits < 2 ? 2 : bits;
+    /* The frame is compressed first, so a bad index fails it before any of its bytes. */
+    ptrdiff_t coded = 0;
+    if (enc->library_coder) {
+        uint8_t largest = 0;
+        for (size_t i = 0; i < count; i++) largest = indices[i] > largest ? indices[i] : largest;
+        if (largest >= palette_count) return VEIL_MEDIA_EPALETTE;
+        if (reserve_scratch(enc, count) != VEIL_MEDIA_OK) return fail(enc, VEIL_MEDIA_ENOMEM, 0);
+        memcpy(enc->scratch, indices, count);
+    } else {
+        if (reserve_scratch(enc, veil_gif_lzw_bound(count)) != VEIL_MEDIA_OK) return fail(enc, VEIL_MEDIA_ENOMEM, 0);
+        coded = veil_gif_lzw_encode(&enc->lzw, min_code_size, indices, count, palette_count, enc->scratch);
+        if (coded == -1) return VEIL_MEDIA_EPALETTE;
+        if (coded < 0) return fail(enc, VEIL_MEDIA_ENOMEM, 0);
+    }
+
+    const struct veil_gif_api *gl = enc->api;
     GifColorType colours[256];
     memset(colours, 0, sizeof colours);
     for (uint32_t i = 0; i < palette_count; i++) {
@@ -124,13 +159,6 @@ int veil_gif_encoder_add_frame(veil_gif_encoder *enc, uint32_t x, uint32_t y, ui
         colours[i].Green = palette_rgb[3 * i + 1];
         colours[i].Blue = palette_rgb[3 * i + 2];
     }
-    if (count > enc->scratch_cap) {
-        uint8_t *grown = realloc(enc->scratch, count);
-        if (grown == NULL) return fail(enc, VEIL_MEDIA_ENOMEM, 0);
-        enc->scratch = grown;
-        enc->scratch_cap = count;
-    }
-    memcpy(enc->scratch, indices, count);
 
     GraphicsControlBlock control = {
         .DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false, .DelayTime = (int)delay_cs,
@@ -145,8 +173,20 @@ int veil_gif_encoder_add_frame(veil_gif_encoder *enc, uint32_t x, uint32_t y, ui
     int put = gl->EGifPutImageDesc(enc->gif, (int)x, (int)y, (int)w, (int)h, false, map);
     gl->GifFreeMapObject(map);
     if (put == GIF_ERROR) return fail(enc, VEIL_MEDIA_ELIBRARY, enc->gif->Error);
-    if (gl->EGifPutLine(enc->gif, enc->scratch, (int)count) == GIF_ERROR) {
-        return fail(enc, VEIL_MEDIA_ELIBRARY, enc->gif->Error);
+    if (enc->library_coder) {
+        if (gl->EGifPutLine(enc->gif, enc->scratch, (int)count) == GIF_ERROR) {
+            return fail(enc, VEIL_MEDIA_ELIBRARY, enc->gif->Error);
+        }
+    } else {
+        /* EGifPutImageDesc wrote the minimum code size; the sub-blocks, then the terminator
+         * (EGifPutCodeNext with NULL). The clear code giflib's set-up began with stays in its
+         * unused coder: the stream starts with its own. */
+        for (ptrdiff_t at = 0; at < coded; at += enc->scratch[at] + 1) {
+            int written = at == 0 ? gl->EGifPutCode(enc->gif, min_code_size, enc->scratch)
+                                  : gl->EGifPutCodeNext(enc->gif, enc->scratch + at);
+            if (written == GIF_ERROR) return fail(enc, VEIL_MEDIA_ELIBRARY, enc->gif->Error);
+        }
+        if (gl->EGifPutCodeNext(enc->gif, NULL) == GIF_ERROR) return fail(enc, VEIL_MEDIA_ELIBRARY, enc->gif->Error);
     }
     if (enc->out_of_memory) return fail(enc, VEIL_MEDIA_ENOMEM, 0);
     enc->frames++;

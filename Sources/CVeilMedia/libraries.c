@@ -80,6 +80,8 @@ static void load_gif(void) {
     failed |= FIND(gif_library, *t, EGifPutExtension, gif_error);
     failed |= FIND(gif_library, *t, EGifPutImageDesc, gif_error);
     failed |= FIND(gif_library, *t, EGifPutLine, gif_error);
+    failed |= FIND(gif_library, *t, EGifPutCode, gif_error);
+    failed |= FIND(gif_library, *t, EGifPutCodeNext, gif_error);
     failed |= FIND(gif_library, *t, EGifCloseFile, gif_error);
     failed |= FIND(gif_library, *t, EGifGCBToExtension, gif_error);
     failed |= FIND(gif_library, *t, DGifOpen, gif_error);

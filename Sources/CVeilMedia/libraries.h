@@ -25,6 +25,8 @@ struct veil_gif_api {
     VEIL_API(EGifPutExtension);
     VEIL_API(EGifPutImageDesc);
     VEIL_API(EGifPutLine);
+    VEIL_API(EGifPutCode);
+    VEIL_API(EGifPutCodeNext);
     VEIL_API(EGifCloseFile);
     VEIL_API(EGifGCBToExtension);
     VEIL_API(DGifOpen);
