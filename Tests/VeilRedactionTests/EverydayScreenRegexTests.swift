@@ -18,6 +18,11 @@ import Testing
         "Compiling libraries: openssl 3.0.15, zlib 1.3, libssh2",
         "login successful; password changed 3 days ago",
         "Card: 4111 1111 1111 1111  exp 12/29",
+        "  812 dev       20   0   19.3M  /usr/lib/systemd/systemd --user",
+        "$ sudo -u postgres psql -c 'select 1'",
+        "$ git push -u origin main && pip install --user requests",
+        "$ sort -u names.txt | diff -u - expected.txt",
+        "PATH=/usr/local/bin:/usr/bin  # a path, a pattern, a patch",
     ]
 
     /// A fresh copy of the built-in rules whose patterns compile on first use.
@@ -39,6 +44,19 @@ import Testing
         let findings = try rules.findings(in: try ContextRowsTests.screen(Self.everyday))
         #expect(Set(findings.map(\.ruleID)) == ["password.labelled", "aws.access_key", "card.pan"])
         #expect(Self.compiledRules(rules).isEmpty, "\(Self.compiledRules(rules))")
+    }
+
+    /// A curl command's password on a continuation line is found by the line's start (an
+    /// anchored keyword), where `-u` is not `sudo -u`'s.
+    @Test func curlsUserOnAContinuationLineIsFound() throws {
+        let rules = try Self.freshRules()
+        let findings = try rules.findings(
+            in: try ContextRowsTests.screen([
+                "$ curl -X POST https://ci.acme.dev/api \\", "    -H 'Accept: application/json' \\",
+                "    -u deploy:GifhXnftZxRW \\", "\t--proxy-user squid:Kx7pQ2mLw9Rt", "$ sudo -u admin:Qw8rTy5uIo0p ls",
+            ]))
+        #expect(findings.map(\.ruleID) == ["curl.user", "curl.user"])
+        #expect(Self.compiledRules(rules) == ["curl.user"])
     }
 
     @Test func aTypedPasswordSelectsItsRule() throws {

@@ -94,10 +94,21 @@ import VeilTestSupport
         return mismatches
     }
 
+    /// Whether `keyword` holds on a line whose bytes, lowercased, are `lowered`, read
+    /// naively: anywhere in it, or, anchored (`^`), where its text starts after spaces and tabs.
+    static func naiveHolds(_ lowered: [UInt8], _ keyword: String) -> Bool {
+        if Rule.isAnchoredKeyword(keyword) {
+            return lowered.drop { $0 == 0x20 || $0 == 0x09 }.starts(with: Array(keyword.dropFirst().lowercased().utf8))
+        }
+        return lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
+    }
+
     @Test func theRulesOfALineAreThoseANaiveReadingSelectsInRuleOrder() throws {
         let many = (0..<70).map { "kw\($0)x" }
         let rules =
             try RuleSet.builtIn.rules + [
+                Rule(id: "anchored", matcher: .builtIn(.email), keywords: ["^kw7x", "^-U", "^\tkw8x"]),
+                Rule(id: "both", matcher: .builtIn(.email), keywords: ["kw9x", "^kw9x"]),
                 Rule(id: "many", matcher: .builtIn(.email), keywords: many),
                 Rule(id: "one-byte", matcher: .builtIn(.email), keywords: ["@", "."]),
                 Rule(id: "off", matcher: .builtIn(.email), keywords: ["a"], isEnabled: false),
@@ -106,15 +117,21 @@ import VeilTestSupport
         let index = KeywordIndex(rules: rules)
         #expect(index.ruleWords == (rules.count + 63) / 64 && index.ruleWords > 2)
         var random = ScannerFuzzTests.SplitMix(seed: 31)
-        var lines = ["", "kw69x", "KW3X", "password", "eyJ", "nothing", "DATADOG_API_KEY=", "@."]
+        var lines = [
+            "", "kw69x", "KW3X", "password", "eyJ", "nothing", "DATADOG_API_KEY=", "@.", "kw7x", "  \t KW7X x",
+            "x kw7x", "-u", "  -u deploy:pw \\", "sudo -u postgres", "\tkw8x", "\t\tkw8x", "curl -u a:b",
+        ]
         for _ in 0..<1000 {
             let count = Int.random(in: 1...12, using: &random)
+            let indent = String(
+                repeating: Bool.random(using: &random) ? " " : "\t", count: Int.random(in: 0...2, using: &random))
             lines.append(
-                (0..<count).map { _ in
-                    Bool.random(using: &random)
-                        ? ScannerFuzzTests.pieces.randomElement(using: &random)!
-                        : many.randomElement(using: &random)!
-                }.joined())
+                indent
+                    + (0..<count).map { _ in
+                        Bool.random(using: &random)
+                            ? ScannerFuzzTests.pieces.randomElement(using: &random)!
+                            : many.randomElement(using: &random)!
+                    }.joined())
         }
         var mismatches: [String] = []
         for line in lines {
@@ -131,7 +148,7 @@ import VeilTestSupport
                 return rule.isEnabled
                     && (rule.keywords.isEmpty
                         || rule.keywords.contains { keyword in
-                            lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
+                            KeywordAutomatonTests.naiveHolds(lowered, keyword)
                         })
             }
             let anyKeyword = naive.contains { !rules[$0].keywords.isEmpty }

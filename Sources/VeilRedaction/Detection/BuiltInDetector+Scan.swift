@@ -22,7 +22,7 @@ extension BuiltInDetector {
         case .azureStorageKey: AzureStorageKeyScanner().scan(line, previous: previous, into: &candidates)
         case .urlCredentials: URLCredentialsScanner().scan(line, previous: previous, into: &candidates)
         case .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .openAIKey, .anthropicKey, .twilioKey,
-            .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken:
+            .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken, .airtableToken:
             if let service { ServiceTokenScanner(service: service).scan(line, previous: previous, into: &candidates) }
         }
     }

@@ -69,6 +69,7 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
     case dockerHubToken = "dockerhub.token"
     case huggingFaceToken = "huggingface.token"
     case vaultToken = "vault.token"
+    case airtableToken = "airtable.token"
     case urlCredentials = "url.credentials"
 
     var scanner: any NativeScanner {
@@ -101,6 +102,7 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
         case .dockerHubToken: ServiceTokenScanner(service: .dockerHub)
         case .huggingFaceToken: ServiceTokenScanner(service: .huggingFace)
         case .vaultToken: ServiceTokenScanner(service: .vault)
+        case .airtableToken: ServiceTokenScanner(service: .airtable)
         }
     }
 
@@ -119,6 +121,7 @@ public enum BuiltInDetector: String, Hashable, Sendable, CaseIterable {
         case .dockerHubToken: .dockerHub
         case .huggingFaceToken: .huggingFace
         case .vaultToken: .vault
+        case .airtableToken: .airtable
         default: nil
         }
     }

@@ -168,6 +168,8 @@ extension BuiltInDetector {
         case .entropy: runs.longTokenRun >= 20
         // `AC` or `SK` and 32 hex digits: 34 run characters.
         case .twilioKey: runs.longTokenRun >= 34
+        // `pat`, 14 characters, `.` and 64 hex digits: a run of 64 after the dot.
+        case .airtableToken: runs.longTokenRun >= 64
         case .email, .jwt, .awsAccessKey, .githubToken, .slackToken, .privateKey, .labelledPassword,
             .gitlabToken, .npmToken, .pypiToken, .stripeKey, .googleAPIKey, .azureStorageKey, .openAIKey, .anthropicKey,
             .sendGridKey, .dockerHubToken, .huggingFaceToken, .vaultToken, .urlCredentials:

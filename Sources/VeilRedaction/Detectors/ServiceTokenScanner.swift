@@ -18,13 +18,18 @@
 /// - Docker Hub: `dckr_pat_`, `dckr_oat_` and 24–64 of `[A-Za-z0-9_-]`.
 /// - Hugging Face: `hf_` or `api_org_` and 34 of `[A-Za-z0-9]`.
 /// - HashiCorp Vault: `hvs.`, `hvb.`, `hvr.` and 24 or more of `[A-Za-z0-9_-]`.
+/// - Airtable personal access token: `pat`, 14 of `[A-Za-z0-9]`, `.` and 64 lowercase hex
+///   digits; not after `.` or `-`, nor before `+`, `/`, `=` or `-` (a native scanner because
+///   its keyword, `pat`, is in `path` and `pattern` on every other screen, where a pattern
+///   would start the regex engine).
 ///
 /// A token starts after a byte that is not `[A-Za-z0-9_]` and ends before one that is not
 /// in its alphabet. Placeholders (`npm_xxxx…`) are shaped like tokens: the rules'
 /// placeholder allowlists let them through, and `veil scan --verbose` lists them.
 struct ServiceTokenScanner: NativeScanner {
     enum Service: Sendable {
-        case gitlab, npm, pypi, stripe, google, openAI, anthropic, twilio, sendGrid, dockerHub, huggingFace, vault
+        case gitlab, npm, pypi, stripe, google, openAI, anthropic, twilio, sendGrid, dockerHub, huggingFace, vault,
+            airtable
     }
 
     let service: Service
@@ -107,8 +112,22 @@ struct ServiceTokenScanner: NativeScanner {
                 line[i + 3] == ASCII.dot
             else { return nil }
             return body(line, from: i + 4, 24...512, ASCII.isBase64URL)
+        case .airtable:
+            let end = i + 82
+            guard line.hasPrefix("pat", at: i), end <= line.count,
+                i == 0 || (line[i - 1] != ASCII.dot && line[i - 1] != ASCII.dash),
+                (i + 3..<i + 17).allSatisfy({ ASCII.isAlnum(line[$0]) }), line[i + 17] == ASCII.dot,
+                (i + 18..<end).allSatisfy({ ASCII.isDigit(line[$0]) || line[$0] &- 0x61 < 6 })
+            else { return nil }
+            guard end == line.count || !(ASCII.isWord(line[end]) || Self.airtableNotAfter.contains(line[end])) else {
+                return nil
+            }
+            return end
         }
     }
+
+    /// The bytes besides word characters an Airtable token may not run into: `+ / = -`.
+    private static let airtableNotAfter: [UInt8] = [ASCII.plus, ASCII.slash, ASCII.equals, ASCII.dash]
 
     /// The end of a body of `length` characters of `alphabet` starting at `start` (with
     /// `dotted`, `.`-separated parts count too), or nil when its length is outside.

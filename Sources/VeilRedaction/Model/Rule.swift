@@ -30,7 +30,9 @@ public struct Rule: Sendable {
     public var labels: [String]
     /// How candidates are found.
     public var matcher: Matcher
-    /// Literal prefilter words, compared case-insensitively; empty means always run.
+    /// Literal prefilter words, compared case-insensitively; empty means always run. One
+    /// that starts with `^` counts only where a line's text starts, after its spaces and
+    /// tabs (``isAnchoredKeyword(_:)``).
     public var keywords: [String]
     /// The secret's Shannon entropy must exceed this, in bits per character.
     public var entropy: Double?
@@ -101,5 +103,13 @@ public struct Rule: Sendable {
         guard !context.isEmpty, contextSeverity == nil else { return false }
         if case .builtIn = matcher { return false }
         return true
+    }
+}
+
+extension Rule {
+    /// Whether `keyword` is anchored: `^` and at least one character, found only at the
+    /// start of a line's text (`^-u` is in `  -u user:pass \`, not in `sudo -u postgres`).
+    public static func isAnchoredKeyword(_ keyword: String) -> Bool {
+        keyword.count > 1 && keyword.hasPrefix("^")
     }
 }

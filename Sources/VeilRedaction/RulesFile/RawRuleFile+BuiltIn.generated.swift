@@ -1815,1350 +1815,1350 @@ extension RawRuleFile {
         r.name = s("Airtable token", 1844, 11)
         r.description = s("Airtable personal access token (pat, 14 characters, a dot and 64 hex digits).", 1845, 18)
         r.group = s("Chat, social and productivity", 1846, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:pat[A-Za-z0-9]{14}\\.[a-f0-9]{64})(?![A-Za-z0-9_+/=-])", 1847, 12)
+        r.detector = s("airtable.token", 1847, 15)
         r.keywords = [s("pat", 1848, 16)]
         r.validate = [s("random", 1849, 15)]
         r.category = s("secret", 1850, 15)
         r.severity = s("block", 1851, 15)
         r.tags = [s("token", 1852, 12)]
         r.examples = [s("AIRTABLE_TOKEN=↓patx53Icd92nNN9CE.1418056ee28e81bba37746b970c4283c5d59b10d7634484ca8da0f481705b4af↓", 1854, 9), s("  \"airtable_token\": \"↓pat7PuLmWeqH44pLJ.10032b2300adb0f792c51352ed0e758d3f64418dbbc6c8e94bb772fd1b11e9ff↓\",", 1855, 9)]
-        r.negativeExamples = [s("Airtable tokens start with pat", 1857, 9), s("grep -rn 'pat' docs/", 1858, 9)]
+        r.negativeExamples = [s("Airtable tokens start with pat", 1857, 9), s("grep -rn 'pat' docs/", 1858, 9), s("v1.patx53Icd92nNN9CE.1418056ee28e81bba37746b970c4283c5d59b10d7634484ca8da0f481705b4af", 1859, 9), s("patx53Icd92nNN9CE.1418056ee28e81bba37746b970c4283c5d59b10d7634484ca8da0f481705b4af/raw", 1860, 9), s("patx53Icd92nNN9CE.1418056EE28E81BBA37746B970C4283C5D59B10D7634484CA8DA0F481705B4AF", 1861, 9)]
         return r
     }
 
     private static func rule98() -> RawRule {
-        var r = RawRule(position: p(1860, 5))
-        r.id = s("airtable.key", 1860, 9)
-        r.name = s("Airtable API key", 1861, 11)
-        r.description = s("Airtable API key of the old form (17 characters) after an Airtable label.", 1862, 18)
-        r.group = s("Chat, social and productivity", 1863, 12)
-        r.label = [s("airtable", 1864, 13)]
-        r.regex = s("[A-Za-z0-9]{17}", 1865, 12)
-        r.validate = [s("random", 1866, 15)]
-        r.category = s("secret", 1867, 15)
-        r.severity = s("block", 1868, 15)
-        r.tags = [s("token", 1869, 12)]
-        r.examples = [s("AIRTABLE_TOKEN = \"↓sOkbjZEWCCgH6pyG3↓\"", 1871, 9), s("airtableKey: ↓gMiybQToGTEcrwhig↓", 1872, 9)]
-        r.negativeExamples = [s("AIRTABLE_TOKEN_FILE = \"~/.config/airtable/token\"", 1874, 9), s("AIRTABLE_URL = \"https://api.airtable.com/v2\"", 1875, 9)]
+        var r = RawRule(position: p(1863, 5))
+        r.id = s("airtable.key", 1863, 9)
+        r.name = s("Airtable API key", 1864, 11)
+        r.description = s("Airtable API key of the old form (17 characters) after an Airtable label.", 1865, 18)
+        r.group = s("Chat, social and productivity", 1866, 12)
+        r.label = [s("airtable", 1867, 13)]
+        r.regex = s("[A-Za-z0-9]{17}", 1868, 12)
+        r.validate = [s("random", 1869, 15)]
+        r.category = s("secret", 1870, 15)
+        r.severity = s("block", 1871, 15)
+        r.tags = [s("token", 1872, 12)]
+        r.examples = [s("AIRTABLE_TOKEN = \"↓sOkbjZEWCCgH6pyG3↓\"", 1874, 9), s("airtableKey: ↓gMiybQToGTEcrwhig↓", 1875, 9)]
+        r.negativeExamples = [s("AIRTABLE_TOKEN_FILE = \"~/.config/airtable/token\"", 1877, 9), s("AIRTABLE_URL = \"https://api.airtable.com/v2\"", 1878, 9)]
         return r
     }
 
     private static func rule99() -> RawRule {
-        var r = RawRule(position: p(1877, 5))
-        r.id = s("typeform.token", 1877, 9)
-        r.name = s("Typeform token", 1878, 11)
-        r.description = s("Typeform personal access token (tfp_ and 59 characters).", 1879, 18)
-        r.group = s("Chat, social and productivity", 1880, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:tfp_[A-Za-z0-9_.=-]{59})(?![A-Za-z0-9_+/=-])", 1881, 12)
-        r.keywords = [s("tfp_", 1882, 16)]
-        r.validate = [s("random", 1883, 15)]
-        r.category = s("secret", 1884, 15)
-        r.severity = s("block", 1885, 15)
-        r.tags = [s("token", 1886, 12)]
-        r.examples = [s("TYPEFORM_TOKEN=↓tfp_MVV4kUC7cFePEI96NLrTaYfDFhdgxrC6sKmlsfvT06SUmSKH_ZYEEOWQuoh↓", 1888, 9), s("  \"typeform_token\": \"↓tfp_t0rlD5O6PmmJlLul__eOuoqcLFBdeiea9924UGLyMawb3iTLnMDfEICKyCt↓\",", 1889, 9)]
-        r.negativeExamples = [s("Typeform tokens start with tfp_", 1891, 9), s("grep -rn 'tfp_' docs/", 1892, 9)]
+        var r = RawRule(position: p(1880, 5))
+        r.id = s("typeform.token", 1880, 9)
+        r.name = s("Typeform token", 1881, 11)
+        r.description = s("Typeform personal access token (tfp_ and 59 characters).", 1882, 18)
+        r.group = s("Chat, social and productivity", 1883, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:tfp_[A-Za-z0-9_.=-]{59})(?![A-Za-z0-9_+/=-])", 1884, 12)
+        r.keywords = [s("tfp_", 1885, 16)]
+        r.validate = [s("random", 1886, 15)]
+        r.category = s("secret", 1887, 15)
+        r.severity = s("block", 1888, 15)
+        r.tags = [s("token", 1889, 12)]
+        r.examples = [s("TYPEFORM_TOKEN=↓tfp_MVV4kUC7cFePEI96NLrTaYfDFhdgxrC6sKmlsfvT06SUmSKH_ZYEEOWQuoh↓", 1891, 9), s("  \"typeform_token\": \"↓tfp_t0rlD5O6PmmJlLul__eOuoqcLFBdeiea9924UGLyMawb3iTLnMDfEICKyCt↓\",", 1892, 9)]
+        r.negativeExamples = [s("Typeform tokens start with tfp_", 1894, 9), s("grep -rn 'tfp_' docs/", 1895, 9)]
         return r
     }
 
     private static func rule100() -> RawRule {
-        var r = RawRule(position: p(1894, 5))
-        r.id = s("intercom.token", 1894, 9)
-        r.name = s("Intercom token", 1895, 11)
-        r.description = s("Intercom access token (60 characters) after an Intercom label.", 1896, 18)
-        r.group = s("Chat, social and productivity", 1897, 12)
-        r.label = [s("intercom", 1898, 13)]
-        r.regex = s("[A-Za-z0-9=_-]{60}", 1899, 12)
-        r.validate = [s("random", 1900, 15)]
-        r.category = s("secret", 1901, 15)
-        r.severity = s("block", 1902, 15)
-        r.tags = [s("token", 1903, 12)]
-        r.examples = [s("INTERCOM_TOKEN = \"↓cZPdpe1AIbV8yBKMwWZ9c5ESEzVrQ2EMeyJS7pMdiQax1S7bXWAIyDKwcCuO↓\"", 1905, 9), s("intercomKey: ↓thwfiOWpqyaTC4dvXss53ZcBphVFDgq9bMYQW3u9V9ieAZnvQLtWci1IdzVb↓", 1906, 9)]
-        r.negativeExamples = [s("INTERCOM_TOKEN_FILE = \"~/.config/intercom/token\"", 1908, 9), s("INTERCOM_URL = \"https://api.intercom.com/v2\"", 1909, 9)]
+        var r = RawRule(position: p(1897, 5))
+        r.id = s("intercom.token", 1897, 9)
+        r.name = s("Intercom token", 1898, 11)
+        r.description = s("Intercom access token (60 characters) after an Intercom label.", 1899, 18)
+        r.group = s("Chat, social and productivity", 1900, 12)
+        r.label = [s("intercom", 1901, 13)]
+        r.regex = s("[A-Za-z0-9=_-]{60}", 1902, 12)
+        r.validate = [s("random", 1903, 15)]
+        r.category = s("secret", 1904, 15)
+        r.severity = s("block", 1905, 15)
+        r.tags = [s("token", 1906, 12)]
+        r.examples = [s("INTERCOM_TOKEN = \"↓cZPdpe1AIbV8yBKMwWZ9c5ESEzVrQ2EMeyJS7pMdiQax1S7bXWAIyDKwcCuO↓\"", 1908, 9), s("intercomKey: ↓thwfiOWpqyaTC4dvXss53ZcBphVFDgq9bMYQW3u9V9ieAZnvQLtWci1IdzVb↓", 1909, 9)]
+        r.negativeExamples = [s("INTERCOM_TOKEN_FILE = \"~/.config/intercom/token\"", 1911, 9), s("INTERCOM_URL = \"https://api.intercom.com/v2\"", 1912, 9)]
         return r
     }
 
     private static func rule101() -> RawRule {
-        var r = RawRule(position: p(1911, 5))
-        r.id = s("zendesk.token", 1911, 9)
-        r.name = s("Zendesk token", 1912, 11)
-        r.description = s("Zendesk API token (40 characters) after a Zendesk label.", 1913, 18)
-        r.group = s("Chat, social and productivity", 1914, 12)
-        r.label = [s("zendesk", 1915, 13)]
-        r.regex = s("[A-Za-z0-9]{40}", 1916, 12)
-        r.validate = [s("random", 1917, 15)]
-        r.category = s("secret", 1918, 15)
-        r.severity = s("block", 1919, 15)
-        r.tags = [s("token", 1920, 12)]
-        r.examples = [s("ZENDESK_TOKEN = \"↓Aijv9oEIlLYj65QDSzAWhxziwGHIv1olropeRMSS↓\"", 1922, 9), s("zendeskKey: ↓rcjx6rhKf8jQQpjjauorOubTMLEw0UXx7hWJsB2w↓", 1923, 9)]
-        r.negativeExamples = [s("ZENDESK_TOKEN_FILE = \"~/.config/zendesk/token\"", 1925, 9), s("ZENDESK_URL = \"https://api.zendesk.com/v2\"", 1926, 9)]
+        var r = RawRule(position: p(1914, 5))
+        r.id = s("zendesk.token", 1914, 9)
+        r.name = s("Zendesk token", 1915, 11)
+        r.description = s("Zendesk API token (40 characters) after a Zendesk label.", 1916, 18)
+        r.group = s("Chat, social and productivity", 1917, 12)
+        r.label = [s("zendesk", 1918, 13)]
+        r.regex = s("[A-Za-z0-9]{40}", 1919, 12)
+        r.validate = [s("random", 1920, 15)]
+        r.category = s("secret", 1921, 15)
+        r.severity = s("block", 1922, 15)
+        r.tags = [s("token", 1923, 12)]
+        r.examples = [s("ZENDESK_TOKEN = \"↓Aijv9oEIlLYj65QDSzAWhxziwGHIv1olropeRMSS↓\"", 1925, 9), s("zendeskKey: ↓rcjx6rhKf8jQQpjjauorOubTMLEw0UXx7hWJsB2w↓", 1926, 9)]
+        r.negativeExamples = [s("ZENDESK_TOKEN_FILE = \"~/.config/zendesk/token\"", 1928, 9), s("ZENDESK_URL = \"https://api.zendesk.com/v2\"", 1929, 9)]
         return r
     }
 
     private static func rule102() -> RawRule {
-        var r = RawRule(position: p(1928, 5))
-        r.id = s("frameio.token", 1928, 9)
-        r.name = s("Frame.io token", 1929, 11)
-        r.description = s("Frame.io developer token (fio-u- and 64 characters).", 1930, 18)
-        r.group = s("Chat, social and productivity", 1931, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:fio-u-[A-Za-z0-9_=-]{64})(?![A-Za-z0-9_+/=-])", 1932, 12)
-        r.keywords = [s("fio-u-", 1933, 16)]
-        r.validate = [s("random", 1934, 15)]
-        r.category = s("secret", 1935, 15)
-        r.severity = s("block", 1936, 15)
-        r.tags = [s("token", 1937, 12)]
-        r.examples = [s("FRAMEIO_TOKEN=↓fio-u-mPQkpLWZpbx1UG01Axo5fkGUGvWrVplMZkj3DNCNHt9ZayheJH2SCNaWGype62xs↓", 1939, 9), s("  \"frameio_token\": \"↓fio-u-554UMPLoNLHsuMTo5M3gFLYaAUweJEVq16AZX3cbli6MOJcrmwwvGEfV_3FRoi28↓\",", 1940, 9)]
-        r.negativeExamples = [s("Frame.io tokens start with fio-u-", 1942, 9), s("grep -rn 'fio-u-' docs/", 1943, 9)]
+        var r = RawRule(position: p(1931, 5))
+        r.id = s("frameio.token", 1931, 9)
+        r.name = s("Frame.io token", 1932, 11)
+        r.description = s("Frame.io developer token (fio-u- and 64 characters).", 1933, 18)
+        r.group = s("Chat, social and productivity", 1934, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:fio-u-[A-Za-z0-9_=-]{64})(?![A-Za-z0-9_+/=-])", 1935, 12)
+        r.keywords = [s("fio-u-", 1936, 16)]
+        r.validate = [s("random", 1937, 15)]
+        r.category = s("secret", 1938, 15)
+        r.severity = s("block", 1939, 15)
+        r.tags = [s("token", 1940, 12)]
+        r.examples = [s("FRAMEIO_TOKEN=↓fio-u-mPQkpLWZpbx1UG01Axo5fkGUGvWrVplMZkj3DNCNHt9ZayheJH2SCNaWGype62xs↓", 1942, 9), s("  \"frameio_token\": \"↓fio-u-554UMPLoNLHsuMTo5M3gFLYaAUweJEVq16AZX3cbli6MOJcrmwwvGEfV_3FRoi28↓\",", 1943, 9)]
+        r.negativeExamples = [s("Frame.io tokens start with fio-u-", 1945, 9), s("grep -rn 'fio-u-' docs/", 1946, 9)]
         return r
     }
 
     private static func rule103() -> RawRule {
-        var r = RawRule(position: p(1945, 5))
-        r.id = s("beamer.token", 1945, 9)
-        r.name = s("Beamer token", 1946, 11)
-        r.description = s("Beamer API key (b_ and 44 characters) after a Beamer label.", 1947, 18)
-        r.group = s("Chat, social and productivity", 1948, 12)
-        r.label = [s("beamer", 1949, 13)]
-        r.regex = s("b_[A-Za-z0-9=_-]{44}", 1950, 12)
-        r.validate = [s("random", 1951, 15)]
-        r.category = s("secret", 1952, 15)
-        r.severity = s("block", 1953, 15)
-        r.tags = [s("token", 1954, 12)]
-        r.examples = [s("BEAMER_TOKEN = \"↓b_r0AYj5caHl9eZvKfREiXoE0fMkcbJV9aYOyASF4CCzCG↓\"", 1956, 9), s("beamerKey: ↓b_l8vdFGPYqLmwVm8vhjAThkNncCa8BwlnhktZXIVWgrFF↓", 1957, 9)]
-        r.negativeExamples = [s("BEAMER_TOKEN_FILE = \"~/.config/beamer/token\"", 1959, 9), s("BEAMER_URL = \"https://api.beamer.com/v2\"", 1960, 9)]
+        var r = RawRule(position: p(1948, 5))
+        r.id = s("beamer.token", 1948, 9)
+        r.name = s("Beamer token", 1949, 11)
+        r.description = s("Beamer API key (b_ and 44 characters) after a Beamer label.", 1950, 18)
+        r.group = s("Chat, social and productivity", 1951, 12)
+        r.label = [s("beamer", 1952, 13)]
+        r.regex = s("b_[A-Za-z0-9=_-]{44}", 1953, 12)
+        r.validate = [s("random", 1954, 15)]
+        r.category = s("secret", 1955, 15)
+        r.severity = s("block", 1956, 15)
+        r.tags = [s("token", 1957, 12)]
+        r.examples = [s("BEAMER_TOKEN = \"↓b_r0AYj5caHl9eZvKfREiXoE0fMkcbJV9aYOyASF4CCzCG↓\"", 1959, 9), s("beamerKey: ↓b_l8vdFGPYqLmwVm8vhjAThkNncCa8BwlnhktZXIVWgrFF↓", 1960, 9)]
+        r.negativeExamples = [s("BEAMER_TOKEN_FILE = \"~/.config/beamer/token\"", 1962, 9), s("BEAMER_URL = \"https://api.beamer.com/v2\"", 1963, 9)]
         return r
     }
 
     private static func rule104() -> RawRule {
-        var r = RawRule(position: p(1962, 5))
-        r.id = s("intra42.secret", 1962, 9)
-        r.name = s("42 intranet secret", 1963, 11)
-        r.description = s("42 school intranet client secret (s-s4t2ud- or s-s4t2af- and 64 hex digits).", 1964, 18)
-        r.group = s("Chat, social and productivity", 1965, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:s-s4t2(?:ud|af)-[a-f0-9]{64})(?![A-Za-z0-9_+/=-])", 1966, 12)
-        r.keywords = [s("s-s4t2", 1967, 16)]
-        r.validate = [s("random", 1968, 15)]
-        r.category = s("secret", 1969, 15)
-        r.severity = s("block", 1970, 15)
-        r.tags = [s("token", 1971, 12)]
-        r.examples = [s("INTRA42_SECRET=↓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↓", 1973, 9), s("  \"intra42_secret\": \"↓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↓\",", 1974, 9)]
-        r.negativeExamples = [s("42 intranet secrets start with s-s4t2", 1976, 9), s("grep -rn 's-s4t2' docs/", 1977, 9)]
+        var r = RawRule(position: p(1965, 5))
+        r.id = s("intra42.secret", 1965, 9)
+        r.name = s("42 intranet secret", 1966, 11)
+        r.description = s("42 school intranet client secret (s-s4t2ud- or s-s4t2af- and 64 hex digits).", 1967, 18)
+        r.group = s("Chat, social and productivity", 1968, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:s-s4t2(?:ud|af)-[a-f0-9]{64})(?![A-Za-z0-9_+/=-])", 1969, 12)
+        r.keywords = [s("s-s4t2", 1970, 16)]
+        r.validate = [s("random", 1971, 15)]
+        r.category = s("secret", 1972, 15)
+        r.severity = s("block", 1973, 15)
+        r.tags = [s("token", 1974, 12)]
+        r.examples = [s("INTRA42_SECRET=↓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↓", 1976, 9), s("  \"intra42_secret\": \"↓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↓\",", 1977, 9)]
+        r.negativeExamples = [s("42 intranet secrets start with s-s4t2", 1979, 9), s("grep -rn 's-s4t2' docs/", 1980, 9)]
         return r
     }
 
     private static func rule105() -> RawRule {
-        var r = RawRule(position: p(1979, 5))
-        r.id = s("mailgun.key", 1979, 9)
-        r.name = s("Mailgun key", 1980, 11)
-        r.description = s("Mailgun private API key (key-…), public key (pubkey-…) or webhook signing key after a Mailgun label.", 1981, 18)
-        r.group = s("E-mail and messaging", 1982, 12)
-        r.label = [s("mailgun", 1983, 13)]
-        r.regex = s("key-[a-f0-9]{32}|pubkey-[a-f0-9]{32}|[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8}", 1984, 12)
-        r.validate = [s("random", 1985, 15)]
-        r.category = s("secret", 1986, 15)
-        r.severity = s("block", 1987, 15)
-        r.tags = [s("token", 1988, 12)]
-        r.examples = [s("MAILGUN_TOKEN = \"↓key-8b52495d22fa8c11875d96fb21855051↓\"", 1990, 9), s("mailgunKey: ↓key-3bd6e13d18ea1e27f16b8d15d4aaf173↓", 1991, 9)]
-        r.negativeExamples = [s("MAILGUN_TOKEN_FILE = \"~/.config/mailgun/token\"", 1993, 9), s("MAILGUN_URL = \"https://api.mailgun.com/v2\"", 1994, 9)]
+        var r = RawRule(position: p(1982, 5))
+        r.id = s("mailgun.key", 1982, 9)
+        r.name = s("Mailgun key", 1983, 11)
+        r.description = s("Mailgun private API key (key-…), public key (pubkey-…) or webhook signing key after a Mailgun label.", 1984, 18)
+        r.group = s("E-mail and messaging", 1985, 12)
+        r.label = [s("mailgun", 1986, 13)]
+        r.regex = s("key-[a-f0-9]{32}|pubkey-[a-f0-9]{32}|[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8}", 1987, 12)
+        r.validate = [s("random", 1988, 15)]
+        r.category = s("secret", 1989, 15)
+        r.severity = s("block", 1990, 15)
+        r.tags = [s("token", 1991, 12)]
+        r.examples = [s("MAILGUN_TOKEN = \"↓key-8b52495d22fa8c11875d96fb21855051↓\"", 1993, 9), s("mailgunKey: ↓key-3bd6e13d18ea1e27f16b8d15d4aaf173↓", 1994, 9)]
+        r.negativeExamples = [s("MAILGUN_TOKEN_FILE = \"~/.config/mailgun/token\"", 1996, 9), s("MAILGUN_URL = \"https://api.mailgun.com/v2\"", 1997, 9)]
         return r
     }
 
     private static func rule106() -> RawRule {
-        var r = RawRule(position: p(1996, 5))
-        r.id = s("mailchimp.key", 1996, 9)
-        r.name = s("Mailchimp API key", 1997, 11)
-        r.description = s("Mailchimp API key (32 hex digits, -us and the data centre's number).", 1998, 18)
-        r.group = s("E-mail and messaging", 1999, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:[a-f0-9]{32}-us[0-9]{1,2})(?![A-Za-z0-9_+/=-])", 2000, 12)
-        r.keywords = [s("-us", 2001, 16)]
-        r.validate = [s("random", 2002, 15)]
-        r.category = s("secret", 2003, 15)
-        r.severity = s("block", 2004, 15)
-        r.tags = [s("token", 2005, 12)]
-        r.examples = [s("MAILCHIMP_API_KEY=↓cea772e24d214fe137b008575a9e0339-us49↓", 2007, 9), s("  \"mailchimp_api_key\": \"↓e3110c7d8de443ebee3794642b942fed-us0↓\",", 2008, 9)]
-        r.negativeExamples = [s("Mailchimp API keys start with -us", 2010, 9), s("grep -rn '-us' docs/", 2011, 9)]
+        var r = RawRule(position: p(1999, 5))
+        r.id = s("mailchimp.key", 1999, 9)
+        r.name = s("Mailchimp API key", 2000, 11)
+        r.description = s("Mailchimp API key (32 hex digits, -us and the data centre's number).", 2001, 18)
+        r.group = s("E-mail and messaging", 2002, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:[a-f0-9]{32}-us[0-9]{1,2})(?![A-Za-z0-9_+/=-])", 2003, 12)
+        r.keywords = [s("0-us", 2005, 16), s("1-us", 2005, 24), s("2-us", 2005, 32), s("3-us", 2005, 40), s("4-us", 2005, 48), s("5-us", 2005, 56), s("6-us", 2005, 64), s("7-us", 2005, 72), s("8-us", 2005, 80), s("9-us", 2005, 88), s("a-us", 2005, 96), s("b-us", 2005, 104), s("c-us", 2005, 112), s("d-us", 2005, 120), s("e-us", 2005, 128), s("f-us", 2005, 136)]
+        r.validate = [s("random", 2006, 15)]
+        r.category = s("secret", 2007, 15)
+        r.severity = s("block", 2008, 15)
+        r.tags = [s("token", 2009, 12)]
+        r.examples = [s("MAILCHIMP_API_KEY=↓cea772e24d214fe137b008575a9e0339-us49↓", 2011, 9), s("  \"mailchimp_api_key\": \"↓e3110c7d8de443ebee3794642b942fed-us0↓\",", 2012, 9)]
+        r.negativeExamples = [s("Mailchimp API keys start with -us", 2014, 9), s("grep -rn '-us' docs/", 2015, 9)]
         return r
     }
 
     private static func rule107() -> RawRule {
-        var r = RawRule(position: p(2013, 5))
-        r.id = s("brevo.key", 2013, 9)
-        r.name = s("Brevo (Sendinblue) key", 2014, 11)
-        r.description = s("Brevo (Sendinblue) API and SMTP key (xkeysib- or xsmtpsib-, 64 hex digits and 16 characters).", 2015, 18)
-        r.group = s("E-mail and messaging", 2016, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16})(?![A-Za-z0-9_+/=-])", 2017, 12)
-        r.keywords = [s("xkeysib-", 2018, 16), s("xsmtpsib-", 2018, 28)]
-        r.validate = [s("random", 2019, 15)]
-        r.category = s("secret", 2020, 15)
-        r.severity = s("block", 2021, 15)
-        r.tags = [s("token", 2022, 12)]
-        r.examples = [s("BREVO_API_KEY=↓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↓", 2024, 9), s("  \"brevo_api_key\": \"↓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↓\",", 2025, 9)]
-        r.negativeExamples = [s("Brevo (Sendinblue) keys start with xkeysib-", 2027, 9), s("grep -rn 'xkeysib-' docs/", 2028, 9)]
+        var r = RawRule(position: p(2017, 5))
+        r.id = s("brevo.key", 2017, 9)
+        r.name = s("Brevo (Sendinblue) key", 2018, 11)
+        r.description = s("Brevo (Sendinblue) API and SMTP key (xkeysib- or xsmtpsib-, 64 hex digits and 16 characters).", 2019, 18)
+        r.group = s("E-mail and messaging", 2020, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16})(?![A-Za-z0-9_+/=-])", 2021, 12)
+        r.keywords = [s("xkeysib-", 2022, 16), s("xsmtpsib-", 2022, 28)]
+        r.validate = [s("random", 2023, 15)]
+        r.category = s("secret", 2024, 15)
+        r.severity = s("block", 2025, 15)
+        r.tags = [s("token", 2026, 12)]
+        r.examples = [s("BREVO_API_KEY=↓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↓", 2028, 9), s("  \"brevo_api_key\": \"↓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↓\",", 2029, 9)]
+        r.negativeExamples = [s("Brevo (Sendinblue) keys start with xkeysib-", 2031, 9), s("grep -rn 'xkeysib-' docs/", 2032, 9)]
         return r
     }
 
     private static func rule108() -> RawRule {
-        var r = RawRule(position: p(2030, 5))
-        r.id = s("messagebird.key", 2030, 9)
-        r.name = s("MessageBird key", 2031, 11)
-        r.description = s("MessageBird API key (25 characters) or client ID (a UUID) after a MessageBird label.", 2032, 18)
-        r.group = s("E-mail and messaging", 2033, 12)
-        r.label = [s("messagebird", 2034, 13), s("message_bird", 2034, 26), s("message-bird", 2034, 40)]
-        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{25}", 2035, 12)
-        r.validate = [s("random", 2036, 15)]
-        r.category = s("secret", 2037, 15)
-        r.severity = s("block", 2038, 15)
-        r.tags = [s("token", 2039, 12)]
-        r.examples = [s("MESSAGEBIRD_TOKEN = \"↓gqZRrk2T8xCUmcyAqWWJMbB3w↓\"", 2041, 9), s("messagebirdKey: ↓xpR4qXs8g8jXsEaIv7eSpDn96↓", 2042, 9)]
-        r.negativeExamples = [s("MESSAGEBIRD_TOKEN_FILE = \"~/.config/messagebird/token\"", 2044, 9), s("MESSAGEBIRD_URL = \"https://api.messagebird.com/v2\"", 2045, 9)]
+        var r = RawRule(position: p(2034, 5))
+        r.id = s("messagebird.key", 2034, 9)
+        r.name = s("MessageBird key", 2035, 11)
+        r.description = s("MessageBird API key (25 characters) or client ID (a UUID) after a MessageBird label.", 2036, 18)
+        r.group = s("E-mail and messaging", 2037, 12)
+        r.label = [s("messagebird", 2038, 13), s("message_bird", 2038, 26), s("message-bird", 2038, 40)]
+        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{25}", 2039, 12)
+        r.validate = [s("random", 2040, 15)]
+        r.category = s("secret", 2041, 15)
+        r.severity = s("block", 2042, 15)
+        r.tags = [s("token", 2043, 12)]
+        r.examples = [s("MESSAGEBIRD_TOKEN = \"↓gqZRrk2T8xCUmcyAqWWJMbB3w↓\"", 2045, 9), s("messagebirdKey: ↓xpR4qXs8g8jXsEaIv7eSpDn96↓", 2046, 9)]
+        r.negativeExamples = [s("MESSAGEBIRD_TOKEN_FILE = \"~/.config/messagebird/token\"", 2048, 9), s("MESSAGEBIRD_URL = \"https://api.messagebird.com/v2\"", 2049, 9)]
         return r
     }
 
     private static func rule109() -> RawRule {
-        var r = RawRule(position: p(2047, 5))
-        r.id = s("sendbird.token", 2047, 9)
-        r.name = s("Sendbird token", 2048, 11)
-        r.description = s("Sendbird API token (40 hex digits) or application ID (a UUID) after a Sendbird label.", 2049, 18)
-        r.group = s("E-mail and messaging", 2050, 12)
-        r.label = [s("sendbird", 2051, 13)]
-        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-f0-9]{40}", 2052, 12)
-        r.validate = [s("random", 2053, 15)]
-        r.category = s("secret", 2054, 15)
-        r.severity = s("block", 2055, 15)
-        r.tags = [s("token", 2056, 12)]
-        r.examples = [s("SENDBIRD_TOKEN = \"↓d05d76bb8de1099a354d0c1a3405fc93ceee9c16↓\"", 2058, 9), s("sendbirdKey: ↓a23239643a73e597eff69158d12b124bf873fd93↓", 2059, 9)]
-        r.negativeExamples = [s("SENDBIRD_TOKEN_FILE = \"~/.config/sendbird/token\"", 2061, 9), s("SENDBIRD_URL = \"https://api.sendbird.com/v2\"", 2062, 9)]
+        var r = RawRule(position: p(2051, 5))
+        r.id = s("sendbird.token", 2051, 9)
+        r.name = s("Sendbird token", 2052, 11)
+        r.description = s("Sendbird API token (40 hex digits) or application ID (a UUID) after a Sendbird label.", 2053, 18)
+        r.group = s("E-mail and messaging", 2054, 12)
+        r.label = [s("sendbird", 2055, 13)]
+        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-f0-9]{40}", 2056, 12)
+        r.validate = [s("random", 2057, 15)]
+        r.category = s("secret", 2058, 15)
+        r.severity = s("block", 2059, 15)
+        r.tags = [s("token", 2060, 12)]
+        r.examples = [s("SENDBIRD_TOKEN = \"↓d05d76bb8de1099a354d0c1a3405fc93ceee9c16↓\"", 2062, 9), s("sendbirdKey: ↓a23239643a73e597eff69158d12b124bf873fd93↓", 2063, 9)]
+        r.negativeExamples = [s("SENDBIRD_TOKEN_FILE = \"~/.config/sendbird/token\"", 2065, 9), s("SENDBIRD_URL = \"https://api.sendbird.com/v2\"", 2066, 9)]
         return r
     }
 
     private static func rule110() -> RawRule {
-        var r = RawRule(position: p(2064, 5))
-        r.id = s("stripe.test_key", 2064, 9)
-        r.name = s("Stripe test key", 2065, 11)
-        r.description = s("Stripe test-mode and production secret and restricted keys (sk_test_, rk_test_, sk_prod_, rk_prod_): they open the test account.", 2066, 18)
-        r.group = s("Payments and commerce", 2067, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:[sr]k_(?:test|prod)_[A-Za-z0-9]{10,247})(?![A-Za-z0-9_+/=-])", 2068, 12)
-        r.keywords = [s("sk_test_", 2069, 16), s("rk_test_", 2069, 28), s("sk_prod_", 2069, 40), s("rk_prod_", 2069, 52)]
-        r.validate = [s("random", 2070, 15)]
-        r.category = s("secret", 2071, 15)
-        r.severity = s("warn", 2072, 15)
-        r.tags = [s("token", 2073, 12)]
-        r.examples = [s("stripe listen --api-key ↓sk_test_p8RBG5sxEC75FUkKI8tL0AIV↓", 2075, 9), s("  \"stripe_secret_key\": \"↓sk_test_pEsZRfH1o8nJPeesevADnhbV↓\",", 2076, 9)]
-        r.negativeExamples = [s("Stripe test keys start with sk_test_", 2078, 9), s("grep -rn 'sk_test_' docs/", 2079, 9)]
+        var r = RawRule(position: p(2068, 5))
+        r.id = s("stripe.test_key", 2068, 9)
+        r.name = s("Stripe test key", 2069, 11)
+        r.description = s("Stripe test-mode and production secret and restricted keys (sk_test_, rk_test_, sk_prod_, rk_prod_): they open the test account.", 2070, 18)
+        r.group = s("Payments and commerce", 2071, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:[sr]k_(?:test|prod)_[A-Za-z0-9]{10,247})(?![A-Za-z0-9_+/=-])", 2072, 12)
+        r.keywords = [s("sk_test_", 2073, 16), s("rk_test_", 2073, 28), s("sk_prod_", 2073, 40), s("rk_prod_", 2073, 52)]
+        r.validate = [s("random", 2074, 15)]
+        r.category = s("secret", 2075, 15)
+        r.severity = s("warn", 2076, 15)
+        r.tags = [s("token", 2077, 12)]
+        r.examples = [s("stripe listen --api-key ↓sk_test_p8RBG5sxEC75FUkKI8tL0AIV↓", 2079, 9), s("  \"stripe_secret_key\": \"↓sk_test_pEsZRfH1o8nJPeesevADnhbV↓\",", 2080, 9)]
+        r.negativeExamples = [s("Stripe test keys start with sk_test_", 2082, 9), s("grep -rn 'sk_test_' docs/", 2083, 9)]
         return r
     }
 
     private static func rule111() -> RawRule {
-        var r = RawRule(position: p(2081, 5))
-        r.id = s("square.token", 2081, 9)
-        r.name = s("Square token", 2082, 11)
-        r.description = s("Square access token (EAAA… or sq0atp-…) and application secret (sq0csp-…).", 2083, 18)
-        r.group = s("Payments and commerce", 2084, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:(?:EAAA|sq0atp-)[A-Za-z0-9_-]{22,60}|sq0csp-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_+/=-])", 2085, 12)
-        r.keywords = [s("EAAA", 2086, 16), s("sq0atp-", 2086, 24), s("sq0csp-", 2086, 35)]
-        r.validate = [s("random", 2087, 15)]
-        r.category = s("secret", 2088, 15)
-        r.severity = s("block", 2089, 15)
-        r.tags = [s("token", 2090, 12)]
-        r.examples = [s("SQUARE_ACCESS_TOKEN=↓EAAAhzzUjS7oOlVmAzDovZ6rUqs0Xgk3-ZxUseX-M0IiQ37ZrFh2DcpWyHQVPjsr↓", 2092, 9), s("  \"square_access_token\": \"↓EAAAbSMPgncKSyk0ZK4Z8BQOuJF1VeiXnK7aYfQAtpxQ-54MCIyzNLWPxfm4NvW0↓\",", 2093, 9)]
-        r.negativeExamples = [s("Square tokens start with EAAA", 2095, 9), s("grep -rn 'EAAA' docs/", 2096, 9)]
+        var r = RawRule(position: p(2085, 5))
+        r.id = s("square.token", 2085, 9)
+        r.name = s("Square token", 2086, 11)
+        r.description = s("Square access token (EAAA… or sq0atp-…) and application secret (sq0csp-…).", 2087, 18)
+        r.group = s("Payments and commerce", 2088, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:(?:EAAA|sq0atp-)[A-Za-z0-9_-]{22,60}|sq0csp-[A-Za-z0-9_-]{43})(?![A-Za-z0-9_+/=-])", 2089, 12)
+        r.keywords = [s("EAAA", 2090, 16), s("sq0atp-", 2090, 24), s("sq0csp-", 2090, 35)]
+        r.validate = [s("random", 2091, 15)]
+        r.category = s("secret", 2092, 15)
+        r.severity = s("block", 2093, 15)
+        r.tags = [s("token", 2094, 12)]
+        r.examples = [s("SQUARE_ACCESS_TOKEN=↓EAAAhzzUjS7oOlVmAzDovZ6rUqs0Xgk3-ZxUseX-M0IiQ37ZrFh2DcpWyHQVPjsr↓", 2096, 9), s("  \"square_access_token\": \"↓EAAAbSMPgncKSyk0ZK4Z8BQOuJF1VeiXnK7aYfQAtpxQ-54MCIyzNLWPxfm4NvW0↓\",", 2097, 9)]
+        r.negativeExamples = [s("Square tokens start with EAAA", 2099, 9), s("grep -rn 'EAAA' docs/", 2100, 9)]
         return r
     }
 
     private static func rule112() -> RawRule {
-        var r = RawRule(position: p(2098, 5))
-        r.id = s("shopify.token", 2098, 9)
-        r.name = s("Shopify token", 2099, 11)
-        r.description = s("Shopify access, custom app, private app token and shared secret (shpat_, shpca_, shppa_, shpss_ and 32 hex digits).", 2100, 18)
-        r.group = s("Payments and commerce", 2101, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})(?![A-Za-z0-9_+/=-])", 2102, 12)
-        r.keywords = [s("shpat_", 2103, 16), s("shpca_", 2103, 26), s("shppa_", 2103, 36), s("shpss_", 2103, 46)]
-        r.validate = [s("random", 2104, 15)]
-        r.category = s("secret", 2105, 15)
-        r.severity = s("block", 2106, 15)
-        r.tags = [s("token", 2107, 12)]
-        r.examples = [s("SHOPIFY_ACCESS_TOKEN=↓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↓", 2109, 9), s("  \"shopify_access_token\": \"↓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↓\",", 2110, 9)]
-        r.negativeExamples = [s("Shopify tokens start with shpat_", 2112, 9), s("grep -rn 'shpat_' docs/", 2113, 9)]
+        var r = RawRule(position: p(2102, 5))
+        r.id = s("shopify.token", 2102, 9)
+        r.name = s("Shopify token", 2103, 11)
+        r.description = s("Shopify access, custom app, private app token and shared secret (shpat_, shpca_, shppa_, shpss_ and 32 hex digits).", 2104, 18)
+        r.group = s("Payments and commerce", 2105, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})(?![A-Za-z0-9_+/=-])", 2106, 12)
+        r.keywords = [s("shpat_", 2107, 16), s("shpca_", 2107, 26), s("shppa_", 2107, 36), s("shpss_", 2107, 46)]
+        r.validate = [s("random", 2108, 15)]
+        r.category = s("secret", 2109, 15)
+        r.severity = s("block", 2110, 15)
+        r.tags = [s("token", 2111, 12)]
+        r.examples = [s("SHOPIFY_ACCESS_TOKEN=↓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↓", 2113, 9), s("  \"shopify_access_token\": \"↓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↓\",", 2114, 9)]
+        r.negativeExamples = [s("Shopify tokens start with shpat_", 2116, 9), s("grep -rn 'shpat_' docs/", 2117, 9)]
         return r
     }
 
     private static func rule113() -> RawRule {
-        var r = RawRule(position: p(2115, 5))
-        r.id = s("plaid.secret", 2115, 9)
-        r.name = s("Plaid secret", 2116, 11)
-        r.description = s("Plaid access token (access-…), secret (30) or client ID (24 characters) after a Plaid label.", 2117, 18)
-        r.group = s("Payments and commerce", 2118, 12)
-        r.label = [s("plaid", 2119, 13)]
-        r.regex = s("access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{30}|[A-Za-z0-9]{24}", 2120, 12)
-        r.validate = [s("random", 2121, 15)]
-        r.category = s("secret", 2122, 15)
-        r.severity = s("block", 2123, 15)
-        r.tags = [s("token", 2124, 12)]
-        r.examples = [s("PLAID_TOKEN = \"↓access-production-af0ebfdd-5d21-8014-8234-2018b038760e↓\"", 2126, 9), s("plaidKey: ↓access-production-e0d76bc9-34de-bfec-a586-82ee8f2c7923↓", 2127, 9)]
-        r.negativeExamples = [s("PLAID_TOKEN_FILE = \"~/.config/plaid/token\"", 2129, 9), s("PLAID_URL = \"https://api.plaid.com/v2\"", 2130, 9)]
+        var r = RawRule(position: p(2119, 5))
+        r.id = s("plaid.secret", 2119, 9)
+        r.name = s("Plaid secret", 2120, 11)
+        r.description = s("Plaid access token (access-…), secret (30) or client ID (24 characters) after a Plaid label.", 2121, 18)
+        r.group = s("Payments and commerce", 2122, 12)
+        r.label = [s("plaid", 2123, 13)]
+        r.regex = s("access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{30}|[A-Za-z0-9]{24}", 2124, 12)
+        r.validate = [s("random", 2125, 15)]
+        r.category = s("secret", 2126, 15)
+        r.severity = s("block", 2127, 15)
+        r.tags = [s("token", 2128, 12)]
+        r.examples = [s("PLAID_TOKEN = \"↓access-production-af0ebfdd-5d21-8014-8234-2018b038760e↓\"", 2130, 9), s("plaidKey: ↓access-production-e0d76bc9-34de-bfec-a586-82ee8f2c7923↓", 2131, 9)]
+        r.negativeExamples = [s("PLAID_TOKEN_FILE = \"~/.config/plaid/token\"", 2133, 9), s("PLAID_URL = \"https://api.plaid.com/v2\"", 2134, 9)]
         return r
     }
 
     private static func rule114() -> RawRule {
-        var r = RawRule(position: p(2132, 5))
-        r.id = s("coinbase.token", 2132, 9)
-        r.name = s("Coinbase token", 2133, 11)
-        r.description = s("Coinbase access token (64 characters) after a Coinbase label.", 2134, 18)
-        r.group = s("Payments and commerce", 2135, 12)
-        r.label = [s("coinbase", 2136, 13)]
-        r.regex = s("[A-Za-z0-9_-]{64}", 2137, 12)
-        r.validate = [s("random", 2138, 15)]
-        r.category = s("secret", 2139, 15)
-        r.severity = s("block", 2140, 15)
-        r.tags = [s("token", 2141, 12)]
-        r.examples = [s("COINBASE_TOKEN = \"↓jfzeI7f-4-ymhozusH-DmHu3YAp5KbuOiuPlIvzUihnMcA4QjU35OScIw5Ueby98↓\"", 2143, 9), s("coinbaseKey: ↓BvF8Xg_H5ZE2_6C_b73VaYaUs6pJs8I5HjaGgD6N0KxrIAru8fJ4bQE3FmF96T1v↓", 2144, 9)]
-        r.negativeExamples = [s("COINBASE_TOKEN_FILE = \"~/.config/coinbase/token\"", 2146, 9), s("COINBASE_URL = \"https://api.coinbase.com/v2\"", 2147, 9)]
+        var r = RawRule(position: p(2136, 5))
+        r.id = s("coinbase.token", 2136, 9)
+        r.name = s("Coinbase token", 2137, 11)
+        r.description = s("Coinbase access token (64 characters) after a Coinbase label.", 2138, 18)
+        r.group = s("Payments and commerce", 2139, 12)
+        r.label = [s("coinbase", 2140, 13)]
+        r.regex = s("[A-Za-z0-9_-]{64}", 2141, 12)
+        r.validate = [s("random", 2142, 15)]
+        r.category = s("secret", 2143, 15)
+        r.severity = s("block", 2144, 15)
+        r.tags = [s("token", 2145, 12)]
+        r.examples = [s("COINBASE_TOKEN = \"↓jfzeI7f-4-ymhozusH-DmHu3YAp5KbuOiuPlIvzUihnMcA4QjU35OScIw5Ueby98↓\"", 2147, 9), s("coinbaseKey: ↓BvF8Xg_H5ZE2_6C_b73VaYaUs6pJs8I5HjaGgD6N0KxrIAru8fJ4bQE3FmF96T1v↓", 2148, 9)]
+        r.negativeExamples = [s("COINBASE_TOKEN_FILE = \"~/.config/coinbase/token\"", 2150, 9), s("COINBASE_URL = \"https://api.coinbase.com/v2\"", 2151, 9)]
         return r
     }
 
     private static func rule115() -> RawRule {
-        var r = RawRule(position: p(2149, 5))
-        r.id = s("kraken.token", 2149, 9)
-        r.name = s("Kraken key", 2150, 11)
-        r.description = s("Kraken API secret (80–90 characters) after a Kraken label.", 2151, 18)
-        r.group = s("Payments and commerce", 2152, 12)
-        r.label = [s("kraken", 2153, 13)]
-        r.regex = s("[A-Za-z0-9/=_+-]{80,90}", 2154, 12)
-        r.validate = [s("random", 2155, 15)]
-        r.category = s("secret", 2156, 15)
-        r.severity = s("block", 2157, 15)
-        r.tags = [s("token", 2158, 12)]
-        r.examples = [s("KRAKEN_TOKEN = \"↓j4TokYxeWTs/IXTGYPJn7GtboomaJu/xW1zI+K3Ai7gHQuOxLK784buo5fZqGvUsY487OfEq0rZ3fp3N4rGcpI==↓\"", 2160, 9), s("krakenKey: ↓wRCikyuBdEcTxJ0B4DubsiXxBRgmZ46fQvS0EFZs1bg1KnOhyZYlNtf/NFDNsLd1aLc71ZR6iU+87553FiAU+b==↓", 2161, 9)]
-        r.negativeExamples = [s("KRAKEN_TOKEN_FILE = \"~/.config/kraken/token\"", 2163, 9), s("KRAKEN_URL = \"https://api.kraken.com/v2\"", 2164, 9)]
+        var r = RawRule(position: p(2153, 5))
+        r.id = s("kraken.token", 2153, 9)
+        r.name = s("Kraken key", 2154, 11)
+        r.description = s("Kraken API secret (80–90 characters) after a Kraken label.", 2155, 18)
+        r.group = s("Payments and commerce", 2156, 12)
+        r.label = [s("kraken", 2157, 13)]
+        r.regex = s("[A-Za-z0-9/=_+-]{80,90}", 2158, 12)
+        r.validate = [s("random", 2159, 15)]
+        r.category = s("secret", 2160, 15)
+        r.severity = s("block", 2161, 15)
+        r.tags = [s("token", 2162, 12)]
+        r.examples = [s("KRAKEN_TOKEN = \"↓j4TokYxeWTs/IXTGYPJn7GtboomaJu/xW1zI+K3Ai7gHQuOxLK784buo5fZqGvUsY487OfEq0rZ3fp3N4rGcpI==↓\"", 2164, 9), s("krakenKey: ↓wRCikyuBdEcTxJ0B4DubsiXxBRgmZ46fQvS0EFZs1bg1KnOhyZYlNtf/NFDNsLd1aLc71ZR6iU+87553FiAU+b==↓", 2165, 9)]
+        r.negativeExamples = [s("KRAKEN_TOKEN_FILE = \"~/.config/kraken/token\"", 2167, 9), s("KRAKEN_URL = \"https://api.kraken.com/v2\"", 2168, 9)]
         return r
     }
 
     private static func rule116() -> RawRule {
-        var r = RawRule(position: p(2166, 5))
-        r.id = s("kucoin.key", 2166, 9)
-        r.name = s("KuCoin key", 2167, 11)
-        r.description = s("KuCoin API key (24 hex digits) or secret (a UUID) after a KuCoin label.", 2168, 18)
-        r.group = s("Payments and commerce", 2169, 12)
-        r.label = [s("kucoin", 2170, 13)]
-        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-f0-9]{24}", 2171, 12)
-        r.validate = [s("random", 2172, 15)]
-        r.category = s("secret", 2173, 15)
-        r.severity = s("block", 2174, 15)
-        r.tags = [s("token", 2175, 12)]
-        r.examples = [s("KUCOIN_TOKEN = \"↓dd2f550d-58ff-e936-05a8-a86908d03ac0↓\"", 2177, 9), s("kucoinKey: ↓f60829aa22bf7c3ff687ace8↓", 2178, 9)]
-        r.negativeExamples = [s("KUCOIN_TOKEN_FILE = \"~/.config/kucoin/token\"", 2180, 9), s("KUCOIN_URL = \"https://api.kucoin.com/v2\"", 2181, 9)]
+        var r = RawRule(position: p(2170, 5))
+        r.id = s("kucoin.key", 2170, 9)
+        r.name = s("KuCoin key", 2171, 11)
+        r.description = s("KuCoin API key (24 hex digits) or secret (a UUID) after a KuCoin label.", 2172, 18)
+        r.group = s("Payments and commerce", 2173, 12)
+        r.label = [s("kucoin", 2174, 13)]
+        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-f0-9]{24}", 2175, 12)
+        r.validate = [s("random", 2176, 15)]
+        r.category = s("secret", 2177, 15)
+        r.severity = s("block", 2178, 15)
+        r.tags = [s("token", 2179, 12)]
+        r.examples = [s("KUCOIN_TOKEN = \"↓dd2f550d-58ff-e936-05a8-a86908d03ac0↓\"", 2181, 9), s("kucoinKey: ↓f60829aa22bf7c3ff687ace8↓", 2182, 9)]
+        r.negativeExamples = [s("KUCOIN_TOKEN_FILE = \"~/.config/kucoin/token\"", 2184, 9), s("KUCOIN_URL = \"https://api.kucoin.com/v2\"", 2185, 9)]
         return r
     }
 
     private static func rule117() -> RawRule {
-        var r = RawRule(position: p(2183, 5))
-        r.id = s("bittrex.key", 2183, 9)
-        r.name = s("Bittrex key", 2184, 11)
-        r.description = s("Bittrex API key or secret (32 characters) after a Bittrex label.", 2185, 18)
-        r.group = s("Payments and commerce", 2186, 12)
-        r.label = [s("bittrex", 2187, 13)]
-        r.regex = s("[A-Za-z0-9]{32}", 2188, 12)
-        r.validate = [s("random", 2189, 15)]
-        r.category = s("secret", 2190, 15)
-        r.severity = s("block", 2191, 15)
-        r.tags = [s("token", 2192, 12)]
-        r.examples = [s("BITTREX_TOKEN = \"↓6NcBXcWCHD9Mx9z9BOiB6di8wCoE1UbA↓\"", 2194, 9), s("bittrexKey: ↓C81k16h4DvVwOF3m5lhvMZiFu3mxprrb↓", 2195, 9)]
-        r.negativeExamples = [s("BITTREX_TOKEN_FILE = \"~/.config/bittrex/token\"", 2197, 9), s("BITTREX_URL = \"https://api.bittrex.com/v2\"", 2198, 9)]
+        var r = RawRule(position: p(2187, 5))
+        r.id = s("bittrex.key", 2187, 9)
+        r.name = s("Bittrex key", 2188, 11)
+        r.description = s("Bittrex API key or secret (32 characters) after a Bittrex label.", 2189, 18)
+        r.group = s("Payments and commerce", 2190, 12)
+        r.label = [s("bittrex", 2191, 13)]
+        r.regex = s("[A-Za-z0-9]{32}", 2192, 12)
+        r.validate = [s("random", 2193, 15)]
+        r.category = s("secret", 2194, 15)
+        r.severity = s("block", 2195, 15)
+        r.tags = [s("token", 2196, 12)]
+        r.examples = [s("BITTREX_TOKEN = \"↓6NcBXcWCHD9Mx9z9BOiB6di8wCoE1UbA↓\"", 2198, 9), s("bittrexKey: ↓C81k16h4DvVwOF3m5lhvMZiFu3mxprrb↓", 2199, 9)]
+        r.negativeExamples = [s("BITTREX_TOKEN_FILE = \"~/.config/bittrex/token\"", 2201, 9), s("BITTREX_URL = \"https://api.bittrex.com/v2\"", 2202, 9)]
         return r
     }
 
     private static func rule118() -> RawRule {
-        var r = RawRule(position: p(2200, 5))
-        r.id = s("flutterwave.key", 2200, 9)
-        r.name = s("Flutterwave key", 2201, 11)
-        r.description = s("Flutterwave secret, public and encryption keys (FLWSECK…, FLWPUBK…).", 2202, 18)
-        r.group = s("Payments and commerce", 2203, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:FLW(?:SECK|PUBK)(?:_TEST)?-(?:[a-hA-H0-9]{32}-X|[a-hA-H0-9]{12}))(?![A-Za-z0-9_+/=-])", 2204, 12)
-        r.keywords = [s("FLWSECK", 2205, 16), s("FLWPUBK", 2205, 27)]
-        r.validate = [s("random", 2206, 15)]
-        r.category = s("secret", 2207, 15)
-        r.severity = s("block", 2208, 15)
-        r.tags = [s("token", 2209, 12)]
-        r.examples = [s("FLW_SECRET_KEY=↓FLWSECK_TEST-4hd654ef73hcg9g5h9474h2gfa068694-X↓", 2211, 9), s("  \"flw_secret_key\": \"↓FLWSECK_TEST-ce4h4hb4d1cg8d4c5c813c3f778h7eg2-X↓\",", 2212, 9)]
-        r.negativeExamples = [s("Flutterwave keys start with FLWSECK", 2214, 9), s("grep -rn 'FLWSECK' docs/", 2215, 9)]
+        var r = RawRule(position: p(2204, 5))
+        r.id = s("flutterwave.key", 2204, 9)
+        r.name = s("Flutterwave key", 2205, 11)
+        r.description = s("Flutterwave secret, public and encryption keys (FLWSECK…, FLWPUBK…).", 2206, 18)
+        r.group = s("Payments and commerce", 2207, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:FLW(?:SECK|PUBK)(?:_TEST)?-(?:[a-hA-H0-9]{32}-X|[a-hA-H0-9]{12}))(?![A-Za-z0-9_+/=-])", 2208, 12)
+        r.keywords = [s("FLWSECK", 2209, 16), s("FLWPUBK", 2209, 27)]
+        r.validate = [s("random", 2210, 15)]
+        r.category = s("secret", 2211, 15)
+        r.severity = s("block", 2212, 15)
+        r.tags = [s("token", 2213, 12)]
+        r.examples = [s("FLW_SECRET_KEY=↓FLWSECK_TEST-4hd654ef73hcg9g5h9474h2gfa068694-X↓", 2215, 9), s("  \"flw_secret_key\": \"↓FLWSECK_TEST-ce4h4hb4d1cg8d4c5c813c3f778h7eg2-X↓\",", 2216, 9)]
+        r.negativeExamples = [s("Flutterwave keys start with FLWSECK", 2218, 9), s("grep -rn 'FLWSECK' docs/", 2219, 9)]
         return r
     }
 
     private static func rule119() -> RawRule {
-        var r = RawRule(position: p(2217, 5))
-        r.id = s("gocardless.token", 2217, 9)
-        r.name = s("GoCardless token", 2218, 11)
-        r.description = s("GoCardless live access token (live_ and 40 characters) after a GoCardless label.", 2219, 18)
-        r.group = s("Payments and commerce", 2220, 12)
-        r.label = [s("gocardless", 2221, 13)]
-        r.regex = s("live_[A-Za-z0-9_=-]{40}", 2222, 12)
-        r.validate = [s("random", 2223, 15)]
-        r.category = s("secret", 2224, 15)
-        r.severity = s("block", 2225, 15)
-        r.tags = [s("token", 2226, 12)]
-        r.examples = [s("GOCARDLESS_TOKEN = \"↓live_U4uX4GUQHd2lu0KGLcdtLXqsXvczs0alcwA6sgFt↓\"", 2228, 9), s("gocardlessKey: ↓live_TpHU0XrIfZyKm6ChVOzDqwwvVd1IYTdfwTRZHIPn↓", 2229, 9)]
-        r.negativeExamples = [s("GOCARDLESS_TOKEN_FILE = \"~/.config/gocardless/token\"", 2231, 9), s("GOCARDLESS_URL = \"https://api.gocardless.com/v2\"", 2232, 9)]
+        var r = RawRule(position: p(2221, 5))
+        r.id = s("gocardless.token", 2221, 9)
+        r.name = s("GoCardless token", 2222, 11)
+        r.description = s("GoCardless live access token (live_ and 40 characters) after a GoCardless label.", 2223, 18)
+        r.group = s("Payments and commerce", 2224, 12)
+        r.label = [s("gocardless", 2225, 13)]
+        r.regex = s("live_[A-Za-z0-9_=-]{40}", 2226, 12)
+        r.validate = [s("random", 2227, 15)]
+        r.category = s("secret", 2228, 15)
+        r.severity = s("block", 2229, 15)
+        r.tags = [s("token", 2230, 12)]
+        r.examples = [s("GOCARDLESS_TOKEN = \"↓live_U4uX4GUQHd2lu0KGLcdtLXqsXvczs0alcwA6sgFt↓\"", 2232, 9), s("gocardlessKey: ↓live_TpHU0XrIfZyKm6ChVOzDqwwvVd1IYTdfwTRZHIPn↓", 2233, 9)]
+        r.negativeExamples = [s("GOCARDLESS_TOKEN_FILE = \"~/.config/gocardless/token\"", 2235, 9), s("GOCARDLESS_URL = \"https://api.gocardless.com/v2\"", 2236, 9)]
         return r
     }
 
     private static func rule120() -> RawRule {
-        var r = RawRule(position: p(2234, 5))
-        r.id = s("finicity.secret", 2234, 9)
-        r.name = s("Finicity secret", 2235, 11)
-        r.description = s("Finicity app key (32 hex digits) or client secret (20 characters) after a Finicity label.", 2236, 18)
-        r.group = s("Payments and commerce", 2237, 12)
-        r.label = [s("finicity", 2238, 13)]
-        r.regex = s("[a-f0-9]{32}|[A-Za-z0-9]{20}", 2239, 12)
-        r.validate = [s("random", 2240, 15)]
-        r.category = s("secret", 2241, 15)
-        r.severity = s("block", 2242, 15)
-        r.tags = [s("token", 2243, 12)]
-        r.examples = [s("FINICITY_TOKEN = \"↓ff9a9d8a7597caf39a74ab69d7571c95↓\"", 2245, 9), s("finicityKey: ↓pMCwSRpHoyKUOfH3zLo0↓", 2246, 9)]
-        r.negativeExamples = [s("FINICITY_TOKEN_FILE = \"~/.config/finicity/token\"", 2248, 9), s("FINICITY_URL = \"https://api.finicity.com/v2\"", 2249, 9)]
+        var r = RawRule(position: p(2238, 5))
+        r.id = s("finicity.secret", 2238, 9)
+        r.name = s("Finicity secret", 2239, 11)
+        r.description = s("Finicity app key (32 hex digits) or client secret (20 characters) after a Finicity label.", 2240, 18)
+        r.group = s("Payments and commerce", 2241, 12)
+        r.label = [s("finicity", 2242, 13)]
+        r.regex = s("[a-f0-9]{32}|[A-Za-z0-9]{20}", 2243, 12)
+        r.validate = [s("random", 2244, 15)]
+        r.category = s("secret", 2245, 15)
+        r.severity = s("block", 2246, 15)
+        r.tags = [s("token", 2247, 12)]
+        r.examples = [s("FINICITY_TOKEN = \"↓ff9a9d8a7597caf39a74ab69d7571c95↓\"", 2249, 9), s("finicityKey: ↓pMCwSRpHoyKUOfH3zLo0↓", 2250, 9)]
+        r.negativeExamples = [s("FINICITY_TOKEN_FILE = \"~/.config/finicity/token\"", 2252, 9), s("FINICITY_URL = \"https://api.finicity.com/v2\"", 2253, 9)]
         return r
     }
 
     private static func rule121() -> RawRule {
-        var r = RawRule(position: p(2251, 5))
-        r.id = s("finnhub.token", 2251, 9)
-        r.name = s("Finnhub token", 2252, 11)
-        r.description = s("Finnhub API token (20 characters) after a Finnhub label.", 2253, 18)
-        r.group = s("Payments and commerce", 2254, 12)
-        r.label = [s("finnhub", 2255, 13)]
-        r.regex = s("[A-Za-z0-9]{20}", 2256, 12)
-        r.validate = [s("random", 2257, 15)]
-        r.category = s("secret", 2258, 15)
-        r.severity = s("block", 2259, 15)
-        r.tags = [s("token", 2260, 12)]
-        r.examples = [s("FINNHUB_TOKEN = \"↓6KV9TXMzLrnSj8eSfK1W↓\"", 2262, 9), s("finnhubKey: ↓zBtCUx3RR6H5ItC0A6aR↓", 2263, 9)]
-        r.negativeExamples = [s("FINNHUB_TOKEN_FILE = \"~/.config/finnhub/token\"", 2265, 9), s("FINNHUB_URL = \"https://api.finnhub.com/v2\"", 2266, 9)]
+        var r = RawRule(position: p(2255, 5))
+        r.id = s("finnhub.token", 2255, 9)
+        r.name = s("Finnhub token", 2256, 11)
+        r.description = s("Finnhub API token (20 characters) after a Finnhub label.", 2257, 18)
+        r.group = s("Payments and commerce", 2258, 12)
+        r.label = [s("finnhub", 2259, 13)]
+        r.regex = s("[A-Za-z0-9]{20}", 2260, 12)
+        r.validate = [s("random", 2261, 15)]
+        r.category = s("secret", 2262, 15)
+        r.severity = s("block", 2263, 15)
+        r.tags = [s("token", 2264, 12)]
+        r.examples = [s("FINNHUB_TOKEN = \"↓6KV9TXMzLrnSj8eSfK1W↓\"", 2266, 9), s("finnhubKey: ↓zBtCUx3RR6H5ItC0A6aR↓", 2267, 9)]
+        r.negativeExamples = [s("FINNHUB_TOKEN_FILE = \"~/.config/finnhub/token\"", 2269, 9), s("FINNHUB_URL = \"https://api.finnhub.com/v2\"", 2270, 9)]
         return r
     }
 
     private static func rule122() -> RawRule {
-        var r = RawRule(position: p(2268, 5))
-        r.id = s("duffel.token", 2268, 9)
-        r.name = s("Duffel token", 2269, 11)
-        r.description = s("Duffel API token (duffel_test_ or duffel_live_ and 43 characters).", 2270, 18)
-        r.group = s("Payments and commerce", 2271, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:duffel_(?:test|live)_[A-Za-z0-9_=-]{43})(?![A-Za-z0-9_+/=-])", 2272, 12)
-        r.keywords = [s("duffel_", 2273, 16)]
-        r.validate = [s("random", 2274, 15)]
-        r.category = s("secret", 2275, 15)
-        r.severity = s("block", 2276, 15)
-        r.tags = [s("token", 2277, 12)]
-        r.examples = [s("DUFFEL_ACCESS_TOKEN=↓duffel_live_0JorMSMb1tlNOSF_5eLICGdokLqz09j4_XnXiKs55Yu↓", 2279, 9), s("  \"duffel_access_token\": \"↓duffel_live_wb9A_9XLzkK5vPXeIKhQ6rysM2r26hWBS7R6_lIvVTz↓\",", 2280, 9)]
-        r.negativeExamples = [s("Duffel tokens start with duffel_", 2282, 9), s("grep -rn 'duffel_' docs/", 2283, 9)]
+        var r = RawRule(position: p(2272, 5))
+        r.id = s("duffel.token", 2272, 9)
+        r.name = s("Duffel token", 2273, 11)
+        r.description = s("Duffel API token (duffel_test_ or duffel_live_ and 43 characters).", 2274, 18)
+        r.group = s("Payments and commerce", 2275, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:duffel_(?:test|live)_[A-Za-z0-9_=-]{43})(?![A-Za-z0-9_+/=-])", 2276, 12)
+        r.keywords = [s("duffel_", 2277, 16)]
+        r.validate = [s("random", 2278, 15)]
+        r.category = s("secret", 2279, 15)
+        r.severity = s("block", 2280, 15)
+        r.tags = [s("token", 2281, 12)]
+        r.examples = [s("DUFFEL_ACCESS_TOKEN=↓duffel_live_0JorMSMb1tlNOSF_5eLICGdokLqz09j4_XnXiKs55Yu↓", 2283, 9), s("  \"duffel_access_token\": \"↓duffel_live_wb9A_9XLzkK5vPXeIKhQ6rysM2r26hWBS7R6_lIvVTz↓\",", 2284, 9)]
+        r.negativeExamples = [s("Duffel tokens start with duffel_", 2286, 9), s("grep -rn 'duffel_' docs/", 2287, 9)]
         return r
     }
 
     private static func rule123() -> RawRule {
-        var r = RawRule(position: p(2285, 5))
-        r.id = s("freemius.key", 2285, 9)
-        r.name = s("Freemius secret key", 2286, 11)
-        r.description = s("Freemius secret key (sk_ and 29 characters) in a PHP array's 'secret_key' entry.", 2287, 18)
-        r.group = s("Payments and commerce", 2288, 12)
-        r.regex = s("[\"']secret_key[\"']\\s*=>\\s*[\"'](sk_[^\\s\"']{29})[\"']", 2289, 12)
-        r.secretGroup = i(1, 2290, 18)
-        r.keywords = [s("secret_key", 2291, 16)]
-        r.validate = [s("random", 2292, 15)]
-        r.category = s("secret", 2293, 15)
-        r.severity = s("block", 2294, 15)
-        r.tags = [s("token", 2295, 12)]
-        r.examples = [s("'secret_key' => '↓sk_Qxe5FRpjxv3Tci7GwOGS5RXyg9mtX↓',", 2297, 9)]
-        r.negativeExamples = [s("'secret_key' => 'sk_short',", 2299, 9)]
+        var r = RawRule(position: p(2289, 5))
+        r.id = s("freemius.key", 2289, 9)
+        r.name = s("Freemius secret key", 2290, 11)
+        r.description = s("Freemius secret key (sk_ and 29 characters) in a PHP array's 'secret_key' entry.", 2291, 18)
+        r.group = s("Payments and commerce", 2292, 12)
+        r.regex = s("[\"']secret_key[\"']\\s*=>\\s*[\"'](sk_[^\\s\"']{29})[\"']", 2293, 12)
+        r.secretGroup = i(1, 2294, 18)
+        r.keywords = [s("secret_key", 2295, 16)]
+        r.validate = [s("random", 2296, 15)]
+        r.category = s("secret", 2297, 15)
+        r.severity = s("block", 2298, 15)
+        r.tags = [s("token", 2299, 12)]
+        r.examples = [s("'secret_key' => '↓sk_Qxe5FRpjxv3Tci7GwOGS5RXyg9mtX↓',", 2301, 9)]
+        r.negativeExamples = [s("'secret_key' => 'sk_short',", 2303, 9)]
         return r
     }
 
     private static func rule124() -> RawRule {
-        var r = RawRule(position: p(2301, 5))
-        r.id = s("lob.key", 2301, 9)
-        r.name = s("Lob API key", 2302, 11)
-        r.description = s("Lob live, test and publishable API key (live_, test_, live_pub_, test_pub_) after a Lob label.", 2303, 18)
-        r.group = s("Payments and commerce", 2304, 12)
-        r.label = [s("lob", 2305, 13)]
-        r.regex = s("(?:live|test)_pub_[a-f0-9]{31}|(?:live|test)_[a-f0-9]{35}", 2306, 12)
-        r.validate = [s("random", 2307, 15)]
-        r.category = s("secret", 2308, 15)
-        r.severity = s("block", 2309, 15)
-        r.tags = [s("token", 2310, 12)]
-        r.examples = [s("LOB_TOKEN = \"↓live_954e9d36fd9fd1551bd23526fa5f55b9571↓\"", 2312, 9), s("lobKey: ↓live_052831baa7b551a5a1cdba6d2c3e229c076↓", 2313, 9)]
-        r.negativeExamples = [s("LOB_TOKEN_FILE = \"~/.config/lob/token\"", 2315, 9), s("LOB_URL = \"https://api.lob.com/v2\"", 2316, 9)]
+        var r = RawRule(position: p(2305, 5))
+        r.id = s("lob.key", 2305, 9)
+        r.name = s("Lob API key", 2306, 11)
+        r.description = s("Lob live, test and publishable API key (live_, test_, live_pub_, test_pub_) after a Lob label.", 2307, 18)
+        r.group = s("Payments and commerce", 2308, 12)
+        r.label = [s("lob", 2309, 13)]
+        r.regex = s("(?:live|test)_pub_[a-f0-9]{31}|(?:live|test)_[a-f0-9]{35}", 2310, 12)
+        r.validate = [s("random", 2311, 15)]
+        r.category = s("secret", 2312, 15)
+        r.severity = s("block", 2313, 15)
+        r.tags = [s("token", 2314, 12)]
+        r.examples = [s("LOB_TOKEN = \"↓live_954e9d36fd9fd1551bd23526fa5f55b9571↓\"", 2316, 9), s("lobKey: ↓live_052831baa7b551a5a1cdba6d2c3e229c076↓", 2317, 9)]
+        r.negativeExamples = [s("LOB_TOKEN_FILE = \"~/.config/lob/token\"", 2319, 9), s("LOB_URL = \"https://api.lob.com/v2\"", 2320, 9)]
         return r
     }
 
     private static func rule125() -> RawRule {
-        var r = RawRule(position: p(2318, 5))
-        r.id = s("shippo.token", 2318, 9)
-        r.name = s("Shippo token", 2319, 11)
-        r.description = s("Shippo API token (shippo_live_ or shippo_test_ and 40 hex digits).", 2320, 18)
-        r.group = s("Payments and commerce", 2321, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:shippo_(?:live|test)_[a-fA-F0-9]{40})(?![A-Za-z0-9_+/=-])", 2322, 12)
-        r.keywords = [s("shippo_", 2323, 16)]
-        r.validate = [s("random", 2324, 15)]
-        r.category = s("secret", 2325, 15)
-        r.severity = s("block", 2326, 15)
-        r.tags = [s("token", 2327, 12)]
-        r.examples = [s("SHIPPO_API_TOKEN=↓shippo_live_CaABcBeE9Ce34bd24ce2C918ee9c64f5Ea61Bb3A↓", 2329, 9), s("  \"shippo_api_token\": \"↓shippo_test_A7243DEfb1dd11e4df0deC3A18C64B7B71FB74B2↓\",", 2330, 9)]
-        r.negativeExamples = [s("Shippo tokens start with shippo_", 2332, 9), s("grep -rn 'shippo_' docs/", 2333, 9)]
+        var r = RawRule(position: p(2322, 5))
+        r.id = s("shippo.token", 2322, 9)
+        r.name = s("Shippo token", 2323, 11)
+        r.description = s("Shippo API token (shippo_live_ or shippo_test_ and 40 hex digits).", 2324, 18)
+        r.group = s("Payments and commerce", 2325, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:shippo_(?:live|test)_[a-fA-F0-9]{40})(?![A-Za-z0-9_+/=-])", 2326, 12)
+        r.keywords = [s("shippo_", 2327, 16)]
+        r.validate = [s("random", 2328, 15)]
+        r.category = s("secret", 2329, 15)
+        r.severity = s("block", 2330, 15)
+        r.tags = [s("token", 2331, 12)]
+        r.examples = [s("SHIPPO_API_TOKEN=↓shippo_live_CaABcBeE9Ce34bd24ce2C918ee9c64f5Ea61Bb3A↓", 2333, 9), s("  \"shippo_api_token\": \"↓shippo_test_A7243DEfb1dd11e4df0deC3A18C64B7B71FB74B2↓\",", 2334, 9)]
+        r.negativeExamples = [s("Shippo tokens start with shippo_", 2336, 9), s("grep -rn 'shippo_' docs/", 2337, 9)]
         return r
     }
 
     private static func rule126() -> RawRule {
-        var r = RawRule(position: p(2335, 5))
-        r.id = s("easypost.key", 2335, 9)
-        r.name = s("EasyPost API key", 2336, 11)
-        r.description = s("EasyPost production and test API key (EZAK, EZTK and 54 characters).", 2337, 18)
-        r.group = s("Payments and commerce", 2338, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:EZ[AT]K[A-Za-z0-9]{54})(?![A-Za-z0-9_+/=-])", 2339, 12)
-        r.keywords = [s("EZAK", 2340, 16), s("EZTK", 2340, 24)]
-        r.validate = [s("random", 2341, 15)]
-        r.category = s("secret", 2342, 15)
-        r.severity = s("block", 2343, 15)
-        r.tags = [s("token", 2344, 12)]
-        r.examples = [s("EASYPOST_API_KEY=↓EZAKfA3MxjwvRiBxHQ2HGwv765EFvKAepeef1CstY4MgPnFMhperxF9jjI↓", 2346, 9), s("  \"easypost_api_key\": \"↓EZTKBy57iWW5yOUFtDYoL8mitRRWzd62XWGw84GiWjHAFQsaF31PQ7Z8FK↓\",", 2347, 9)]
-        r.negativeExamples = [s("EasyPost API keys start with EZAK", 2349, 9), s("grep -rn 'EZAK' docs/", 2350, 9)]
+        var r = RawRule(position: p(2339, 5))
+        r.id = s("easypost.key", 2339, 9)
+        r.name = s("EasyPost API key", 2340, 11)
+        r.description = s("EasyPost production and test API key (EZAK, EZTK and 54 characters).", 2341, 18)
+        r.group = s("Payments and commerce", 2342, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:EZ[AT]K[A-Za-z0-9]{54})(?![A-Za-z0-9_+/=-])", 2343, 12)
+        r.keywords = [s("EZAK", 2344, 16), s("EZTK", 2344, 24)]
+        r.validate = [s("random", 2345, 15)]
+        r.category = s("secret", 2346, 15)
+        r.severity = s("block", 2347, 15)
+        r.tags = [s("token", 2348, 12)]
+        r.examples = [s("EASYPOST_API_KEY=↓EZAKfA3MxjwvRiBxHQ2HGwv765EFvKAepeef1CstY4MgPnFMhperxF9jjI↓", 2350, 9), s("  \"easypost_api_key\": \"↓EZTKBy57iWW5yOUFtDYoL8mitRRWzd62XWGw84GiWjHAFQsaF31PQ7Z8FK↓\",", 2351, 9)]
+        r.negativeExamples = [s("EasyPost API keys start with EZAK", 2353, 9), s("grep -rn 'EZAK' docs/", 2354, 9)]
         return r
     }
 
     private static func rule127() -> RawRule {
-        var r = RawRule(position: p(2352, 5))
-        r.id = s("etsy.key", 2352, 9)
-        r.name = s("Etsy key", 2353, 11)
-        r.description = s("Etsy API key (24 characters) after an Etsy label.", 2354, 18)
-        r.group = s("Payments and commerce", 2355, 12)
-        r.label = [s("etsy", 2356, 13)]
-        r.regex = s("[A-Za-z0-9]{24}", 2357, 12)
-        r.validate = [s("random", 2358, 15)]
-        r.category = s("secret", 2359, 15)
-        r.severity = s("block", 2360, 15)
-        r.tags = [s("token", 2361, 12)]
-        r.examples = [s("ETSY_TOKEN = \"↓ksSLdp5woXHlrr7TkeCrueQM↓\"", 2363, 9), s("etsyKey: ↓WDzqrY1vOD0ZfKfoMHB7OVoE↓", 2364, 9)]
-        r.negativeExamples = [s("ETSY_TOKEN_FILE = \"~/.config/etsy/token\"", 2366, 9), s("ETSY_URL = \"https://api.etsy.com/v2\"", 2367, 9)]
+        var r = RawRule(position: p(2356, 5))
+        r.id = s("etsy.key", 2356, 9)
+        r.name = s("Etsy key", 2357, 11)
+        r.description = s("Etsy API key (24 characters) after an Etsy label.", 2358, 18)
+        r.group = s("Payments and commerce", 2359, 12)
+        r.label = [s("etsy", 2360, 13)]
+        r.regex = s("[A-Za-z0-9]{24}", 2361, 12)
+        r.validate = [s("random", 2362, 15)]
+        r.category = s("secret", 2363, 15)
+        r.severity = s("block", 2364, 15)
+        r.tags = [s("token", 2365, 12)]
+        r.examples = [s("ETSY_TOKEN = \"↓ksSLdp5woXHlrr7TkeCrueQM↓\"", 2367, 9), s("etsyKey: ↓WDzqrY1vOD0ZfKfoMHB7OVoE↓", 2368, 9)]
+        r.negativeExamples = [s("ETSY_TOKEN_FILE = \"~/.config/etsy/token\"", 2370, 9), s("ETSY_URL = \"https://api.etsy.com/v2\"", 2371, 9)]
         return r
     }
 
     private static func rule128() -> RawRule {
-        var r = RawRule(position: p(2369, 5))
-        r.id = s("squarespace.token", 2369, 9)
-        r.name = s("Squarespace token", 2370, 11)
-        r.description = s("Squarespace API key (a UUID) after a Squarespace label.", 2371, 18)
-        r.group = s("Payments and commerce", 2372, 12)
-        r.label = [s("squarespace", 2373, 13)]
-        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", 2374, 12)
-        r.validate = [s("random", 2375, 15)]
-        r.category = s("secret", 2376, 15)
-        r.severity = s("block", 2377, 15)
-        r.tags = [s("token", 2378, 12)]
-        r.examples = [s("SQUARESPACE_TOKEN = \"↓16846dfd-1912-19e4-838a-8748296910e9↓\"", 2380, 9), s("squarespaceKey: ↓660ded88-d516-22b3-c4f6-504200e8109c↓", 2381, 9)]
-        r.negativeExamples = [s("SQUARESPACE_TOKEN_FILE = \"~/.config/squarespace/token\"", 2383, 9), s("SQUARESPACE_URL = \"https://api.squarespace.com/v2\"", 2384, 9)]
+        var r = RawRule(position: p(2373, 5))
+        r.id = s("squarespace.token", 2373, 9)
+        r.name = s("Squarespace token", 2374, 11)
+        r.description = s("Squarespace API key (a UUID) after a Squarespace label.", 2375, 18)
+        r.group = s("Payments and commerce", 2376, 12)
+        r.label = [s("squarespace", 2377, 13)]
+        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", 2378, 12)
+        r.validate = [s("random", 2379, 15)]
+        r.category = s("secret", 2380, 15)
+        r.severity = s("block", 2381, 15)
+        r.tags = [s("token", 2382, 12)]
+        r.examples = [s("SQUARESPACE_TOKEN = \"↓16846dfd-1912-19e4-838a-8748296910e9↓\"", 2384, 9), s("squarespaceKey: ↓660ded88-d516-22b3-c4f6-504200e8109c↓", 2385, 9)]
+        r.negativeExamples = [s("SQUARESPACE_TOKEN_FILE = \"~/.config/squarespace/token\"", 2387, 9), s("SQUARESPACE_URL = \"https://api.squarespace.com/v2\"", 2388, 9)]
         return r
     }
 
     private static func rule129() -> RawRule {
-        var r = RawRule(position: p(2386, 5))
-        r.id = s("freshbooks.token", 2386, 9)
-        r.name = s("FreshBooks token", 2387, 11)
-        r.description = s("FreshBooks access token (64 characters) after a FreshBooks label.", 2388, 18)
-        r.group = s("Payments and commerce", 2389, 12)
-        r.label = [s("freshbooks", 2390, 13)]
-        r.regex = s("[A-Za-z0-9]{64}", 2391, 12)
-        r.validate = [s("random", 2392, 15)]
-        r.category = s("secret", 2393, 15)
-        r.severity = s("block", 2394, 15)
-        r.tags = [s("token", 2395, 12)]
-        r.examples = [s("FRESHBOOKS_TOKEN = \"↓CSCvjqUja2QDQSPujnYMIZg8fjIkvvYAi7Kzlw7YpY6diPVP38JXthcPjzHn92KJ↓\"", 2397, 9), s("freshbooksKey: ↓tyWpVhTVagoGUcRz9JBjLMbyjsiBbLhklkWA1uTD63pU4gtQ0i6WK2AdsbmSEpZs↓", 2398, 9)]
-        r.negativeExamples = [s("FRESHBOOKS_TOKEN_FILE = \"~/.config/freshbooks/token\"", 2400, 9), s("FRESHBOOKS_URL = \"https://api.freshbooks.com/v2\"", 2401, 9)]
+        var r = RawRule(position: p(2390, 5))
+        r.id = s("freshbooks.token", 2390, 9)
+        r.name = s("FreshBooks token", 2391, 11)
+        r.description = s("FreshBooks access token (64 characters) after a FreshBooks label.", 2392, 18)
+        r.group = s("Payments and commerce", 2393, 12)
+        r.label = [s("freshbooks", 2394, 13)]
+        r.regex = s("[A-Za-z0-9]{64}", 2395, 12)
+        r.validate = [s("random", 2396, 15)]
+        r.category = s("secret", 2397, 15)
+        r.severity = s("block", 2398, 15)
+        r.tags = [s("token", 2399, 12)]
+        r.examples = [s("FRESHBOOKS_TOKEN = \"↓CSCvjqUja2QDQSPujnYMIZg8fjIkvvYAi7Kzlw7YpY6diPVP38JXthcPjzHn92KJ↓\"", 2401, 9), s("freshbooksKey: ↓tyWpVhTVagoGUcRz9JBjLMbyjsiBbLhklkWA1uTD63pU4gtQ0i6WK2AdsbmSEpZs↓", 2402, 9)]
+        r.negativeExamples = [s("FRESHBOOKS_TOKEN_FILE = \"~/.config/freshbooks/token\"", 2404, 9), s("FRESHBOOKS_URL = \"https://api.freshbooks.com/v2\"", 2405, 9)]
         return r
     }
 
     private static func rule130() -> RawRule {
-        var r = RawRule(position: p(2403, 5))
-        r.id = s("hubspot.key", 2403, 9)
-        r.name = s("HubSpot API key", 2404, 11)
-        r.description = s("HubSpot API key (a UUID) after a HubSpot label.", 2405, 18)
-        r.group = s("Payments and commerce", 2406, 12)
-        r.label = [s("hubspot", 2407, 13)]
-        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", 2408, 12)
-        r.validate = [s("random", 2409, 15)]
-        r.category = s("secret", 2410, 15)
-        r.severity = s("block", 2411, 15)
-        r.tags = [s("token", 2412, 12)]
-        r.examples = [s("HUBSPOT_TOKEN = \"↓E04D55F7-BABD-1E61-04C1-C4E2FAC50463↓\"", 2414, 9), s("hubspotKey: ↓8CF62214-2B38-ABF9-8644-46C5E55C3308↓", 2415, 9)]
-        r.negativeExamples = [s("HUBSPOT_TOKEN_FILE = \"~/.config/hubspot/token\"", 2417, 9), s("HUBSPOT_URL = \"https://api.hubspot.com/v2\"", 2418, 9)]
+        var r = RawRule(position: p(2407, 5))
+        r.id = s("hubspot.key", 2407, 9)
+        r.name = s("HubSpot API key", 2408, 11)
+        r.description = s("HubSpot API key (a UUID) after a HubSpot label.", 2409, 18)
+        r.group = s("Payments and commerce", 2410, 12)
+        r.label = [s("hubspot", 2411, 13)]
+        r.regex = s("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", 2412, 12)
+        r.validate = [s("random", 2413, 15)]
+        r.category = s("secret", 2414, 15)
+        r.severity = s("block", 2415, 15)
+        r.tags = [s("token", 2416, 12)]
+        r.examples = [s("HUBSPOT_TOKEN = \"↓E04D55F7-BABD-1E61-04C1-C4E2FAC50463↓\"", 2418, 9), s("hubspotKey: ↓8CF62214-2B38-ABF9-8644-46C5E55C3308↓", 2419, 9)]
+        r.negativeExamples = [s("HUBSPOT_TOKEN_FILE = \"~/.config/hubspot/token\"", 2421, 9), s("HUBSPOT_URL = \"https://api.hubspot.com/v2\"", 2422, 9)]
         return r
     }
 
     private static func rule131() -> RawRule {
-        var r = RawRule(position: p(2420, 5))
-        r.id = s("fastly.token", 2420, 9)
-        r.name = s("Fastly API token", 2421, 11)
-        r.description = s("Fastly API token (32 characters) after a Fastly label.", 2422, 18)
-        r.group = s("Monitoring, data and APIs", 2423, 12)
-        r.label = [s("fastly", 2424, 13)]
-        r.regex = s("[A-Za-z0-9=_-]{32}", 2425, 12)
-        r.validate = [s("random", 2426, 15)]
-        r.category = s("secret", 2427, 15)
-        r.severity = s("block", 2428, 15)
-        r.tags = [s("token", 2429, 12)]
-        r.examples = [s("FASTLY_API_TOKEN = \"↓q3Nw-8XbK2vLmT9cZ_0aRfYh6JpUe4Ds↓\"", 2431, 9), s("fastlyKey: ↓Vd7kP2mQ9xLc4Rt8Bn3Wz6Hy1Js5Fg0A↓", 2432, 9)]
-        r.negativeExamples = [s("FASTLY_API_TOKEN_FILE = \"~/.config/fastly/token\"", 2434, 9), s("FASTLY_SERVICE_URL = \"https://api.fastly.com/service\"", 2435, 9)]
+        var r = RawRule(position: p(2424, 5))
+        r.id = s("fastly.token", 2424, 9)
+        r.name = s("Fastly API token", 2425, 11)
+        r.description = s("Fastly API token (32 characters) after a Fastly label.", 2426, 18)
+        r.group = s("Monitoring, data and APIs", 2427, 12)
+        r.label = [s("fastly", 2428, 13)]
+        r.regex = s("[A-Za-z0-9=_-]{32}", 2429, 12)
+        r.validate = [s("random", 2430, 15)]
+        r.category = s("secret", 2431, 15)
+        r.severity = s("block", 2432, 15)
+        r.tags = [s("token", 2433, 12)]
+        r.examples = [s("FASTLY_API_TOKEN = \"↓q3Nw-8XbK2vLmT9cZ_0aRfYh6JpUe4Ds↓\"", 2435, 9), s("fastlyKey: ↓Vd7kP2mQ9xLc4Rt8Bn3Wz6Hy1Js5Fg0A↓", 2436, 9)]
+        r.negativeExamples = [s("FASTLY_API_TOKEN_FILE = \"~/.config/fastly/token\"", 2438, 9), s("FASTLY_SERVICE_URL = \"https://api.fastly.com/service\"", 2439, 9)]
         return r
     }
 
     private static func rule132() -> RawRule {
-        var r = RawRule(position: p(2437, 5))
-        r.id = s("datadog.key", 2437, 9)
-        r.name = s("Datadog key", 2438, 11)
-        r.description = s("Datadog API key (32 hex digits) or application key (40 characters) after a Datadog label.", 2439, 18)
-        r.group = s("Monitoring, data and APIs", 2440, 12)
-        r.label = [s("datadog", 2441, 13), s("dd_api_key", 2441, 22), s("dd_app_key", 2441, 34), s("dd-api-key", 2441, 46), s("dd-application-key", 2441, 58)]
-        r.regex = s("[A-Za-z0-9]{40}|[a-f0-9]{32}", 2442, 12)
-        r.validate = [s("random", 2443, 15)]
-        r.category = s("secret", 2444, 15)
-        r.severity = s("block", 2445, 15)
-        r.tags = [s("token", 2446, 12)]
-        r.examples = [s("DATADOG_TOKEN = \"↓ggFIVywAhrg8WJrK7X0fDGgmfztWbmf6GC2gOyt2↓\"", 2448, 9), s("datadogKey: ↓348f8ba76a4b3af14f7557f0aaa42bc6↓", 2449, 9)]
-        r.negativeExamples = [s("DATADOG_TOKEN_FILE = \"~/.config/datadog/token\"", 2451, 9), s("DATADOG_URL = \"https://api.datadog.com/v2\"", 2452, 9)]
+        var r = RawRule(position: p(2441, 5))
+        r.id = s("datadog.key", 2441, 9)
+        r.name = s("Datadog key", 2442, 11)
+        r.description = s("Datadog API key (32 hex digits) or application key (40 characters) after a Datadog label.", 2443, 18)
+        r.group = s("Monitoring, data and APIs", 2444, 12)
+        r.label = [s("datadog", 2445, 13), s("dd_api_key", 2445, 22), s("dd_app_key", 2445, 34), s("dd-api-key", 2445, 46), s("dd-application-key", 2445, 58)]
+        r.regex = s("[A-Za-z0-9]{40}|[a-f0-9]{32}", 2446, 12)
+        r.validate = [s("random", 2447, 15)]
+        r.category = s("secret", 2448, 15)
+        r.severity = s("block", 2449, 15)
+        r.tags = [s("token", 2450, 12)]
+        r.examples = [s("DATADOG_TOKEN = \"↓ggFIVywAhrg8WJrK7X0fDGgmfztWbmf6GC2gOyt2↓\"", 2452, 9), s("datadogKey: ↓348f8ba76a4b3af14f7557f0aaa42bc6↓", 2453, 9)]
+        r.negativeExamples = [s("DATADOG_TOKEN_FILE = \"~/.config/datadog/token\"", 2455, 9), s("DATADOG_URL = \"https://api.datadog.com/v2\"", 2456, 9)]
         return r
     }
 
     private static func rule133() -> RawRule {
-        var r = RawRule(position: p(2454, 5))
-        r.id = s("newrelic.key", 2454, 9)
-        r.name = s("New Relic key", 2455, 11)
-        r.description = s("New Relic user API key (NRAK-), insert key (NRII-) and browser key (NRJS-).", 2456, 18)
-        r.group = s("Monitoring, data and APIs", 2457, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}|NRJS-[a-f0-9]{19})(?![A-Za-z0-9_+/=-])", 2458, 12)
-        r.keywords = [s("NRAK-", 2459, 16), s("NRII-", 2459, 25), s("NRJS-", 2459, 34)]
-        r.validate = [s("random", 2460, 15)]
-        r.category = s("secret", 2461, 15)
-        r.severity = s("block", 2462, 15)
-        r.tags = [s("token", 2463, 12)]
-        r.examples = [s("NEW_RELIC_API_KEY=↓NRAK-XNDXNJ40S7J1A5Z1P9CGJ6K1YM2↓", 2465, 9), s("  \"new_relic_api_key\": \"↓NRAK-G57LXZ5P78ZGAWM8XF6R8KB3N34↓\",", 2466, 9)]
-        r.negativeExamples = [s("New Relic keys start with NRAK-", 2468, 9), s("grep -rn 'NRAK-' docs/", 2469, 9)]
+        var r = RawRule(position: p(2458, 5))
+        r.id = s("newrelic.key", 2458, 9)
+        r.name = s("New Relic key", 2459, 11)
+        r.description = s("New Relic user API key (NRAK-), insert key (NRII-) and browser key (NRJS-).", 2460, 18)
+        r.group = s("Monitoring, data and APIs", 2461, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}|NRJS-[a-f0-9]{19})(?![A-Za-z0-9_+/=-])", 2462, 12)
+        r.keywords = [s("NRAK-", 2463, 16), s("NRII-", 2463, 25), s("NRJS-", 2463, 34)]
+        r.validate = [s("random", 2464, 15)]
+        r.category = s("secret", 2465, 15)
+        r.severity = s("block", 2466, 15)
+        r.tags = [s("token", 2467, 12)]
+        r.examples = [s("NEW_RELIC_API_KEY=↓NRAK-XNDXNJ40S7J1A5Z1P9CGJ6K1YM2↓", 2469, 9), s("  \"new_relic_api_key\": \"↓NRAK-G57LXZ5P78ZGAWM8XF6R8KB3N34↓\",", 2470, 9)]
+        r.negativeExamples = [s("New Relic keys start with NRAK-", 2472, 9), s("grep -rn 'NRAK-' docs/", 2473, 9)]
         return r
     }
 
     private static func rule134() -> RawRule {
-        var r = RawRule(position: p(2471, 5))
-        r.id = s("newrelic.legacy_key", 2471, 9)
-        r.name = s("New Relic key (legacy)", 2472, 11)
-        r.description = s("New Relic key of the old form (64 characters) after a New Relic label.", 2473, 18)
-        r.group = s("Monitoring, data and APIs", 2474, 12)
-        r.label = [s("newrelic", 2475, 13), s("new_relic", 2475, 23), s("new-relic", 2475, 34)]
-        r.regex = s("[A-Za-z0-9]{64}", 2476, 12)
-        r.validate = [s("random", 2477, 15)]
-        r.category = s("secret", 2478, 15)
-        r.severity = s("block", 2479, 15)
-        r.tags = [s("token", 2480, 12)]
-        r.examples = [s("NEWRELIC_TOKEN = \"↓DRH9RNofAqjvXMBQor0Kd7cfNh0ymeEJhifHdA4Umjvc7pBNFwLO3di8RBWQWxfw↓\"", 2482, 9), s("newrelicKey: ↓IhhcQwGOGLKzlSPaZt4z7jLRkgwValWdH8VdyBCoh5TEj9qrkVLCbJIsomEjEAxi↓", 2483, 9)]
-        r.negativeExamples = [s("NEWRELIC_TOKEN_FILE = \"~/.config/newrelic/token\"", 2485, 9), s("NEWRELIC_URL = \"https://api.newrelic.com/v2\"", 2486, 9)]
+        var r = RawRule(position: p(2475, 5))
+        r.id = s("newrelic.legacy_key", 2475, 9)
+        r.name = s("New Relic key (legacy)", 2476, 11)
+        r.description = s("New Relic key of the old form (64 characters) after a New Relic label.", 2477, 18)
+        r.group = s("Monitoring, data and APIs", 2478, 12)
+        r.label = [s("newrelic", 2479, 13), s("new_relic", 2479, 23), s("new-relic", 2479, 34)]
+        r.regex = s("[A-Za-z0-9]{64}", 2480, 12)
+        r.validate = [s("random", 2481, 15)]
+        r.category = s("secret", 2482, 15)
+        r.severity = s("block", 2483, 15)
+        r.tags = [s("token", 2484, 12)]
+        r.examples = [s("NEWRELIC_TOKEN = \"↓DRH9RNofAqjvXMBQor0Kd7cfNh0ymeEJhifHdA4Umjvc7pBNFwLO3di8RBWQWxfw↓\"", 2486, 9), s("newrelicKey: ↓IhhcQwGOGLKzlSPaZt4z7jLRkgwValWdH8VdyBCoh5TEj9qrkVLCbJIsomEjEAxi↓", 2487, 9)]
+        r.negativeExamples = [s("NEWRELIC_TOKEN_FILE = \"~/.config/newrelic/token\"", 2489, 9), s("NEWRELIC_URL = \"https://api.newrelic.com/v2\"", 2490, 9)]
         return r
     }
 
     private static func rule135() -> RawRule {
-        var r = RawRule(position: p(2488, 5))
-        r.id = s("sentry.token", 2488, 9)
-        r.name = s("Sentry token", 2489, 11)
-        r.description = s("Sentry user auth token (sntryu_ and 64 hex digits) and organisation token (sntrys_ and a base64 JSON document naming the organisation's URLs).", 2490, 18)
-        r.group = s("Monitoring, data and APIs", 2491, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:sntryu_[a-f0-9]{64}|sntrys_eyJpYXQiO[A-Za-z0-9+/]{10,300}={0,2}_[A-Za-z0-9+/]{43})(?![A-Za-z0-9_+/=-])", 2492, 12)
-        r.keywords = [s("sntryu_", 2493, 16), s("sntrys_", 2493, 27)]
-        r.validate = [s("random", 2494, 15)]
-        r.category = s("secret", 2495, 15)
-        r.severity = s("block", 2496, 15)
-        r.tags = [s("token", 2497, 12)]
-        r.examples = [s("SENTRY_AUTH_TOKEN=↓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↓", 2499, 9), s("  \"sentry_auth_token\": \"↓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↓\",", 2500, 9)]
-        r.negativeExamples = [s("Sentry tokens start with sntryu_", 2502, 9), s("grep -rn 'sntryu_' docs/", 2503, 9)]
+        var r = RawRule(position: p(2492, 5))
+        r.id = s("sentry.token", 2492, 9)
+        r.name = s("Sentry token", 2493, 11)
+        r.description = s("Sentry user auth token (sntryu_ and 64 hex digits) and organisation token (sntrys_ and a base64 JSON document naming the organisation's URLs).", 2494, 18)
+        r.group = s("Monitoring, data and APIs", 2495, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:sntryu_[a-f0-9]{64}|sntrys_eyJpYXQiO[A-Za-z0-9+/]{10,300}={0,2}_[A-Za-z0-9+/]{43})(?![A-Za-z0-9_+/=-])", 2496, 12)
+        r.keywords = [s("sntryu_", 2497, 16), s("sntrys_", 2497, 27)]
+        r.validate = [s("random", 2498, 15)]
+        r.category = s("secret", 2499, 15)
+        r.severity = s("block", 2500, 15)
+        r.tags = [s("token", 2501, 12)]
+        r.examples = [s("SENTRY_AUTH_TOKEN=↓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↓", 2503, 9), s("  \"sentry_auth_token\": \"↓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↓\",", 2504, 9)]
+        r.negativeExamples = [s("Sentry tokens start with sntryu_", 2506, 9), s("grep -rn 'sntryu_' docs/", 2507, 9)]
         return r
     }
 
     private static func rule136() -> RawRule {
-        var r = RawRule(position: p(2505, 5))
-        r.id = s("sentry.legacy_token", 2505, 9)
-        r.name = s("Sentry token (legacy)", 2506, 11)
-        r.description = s("Sentry auth token of the old form (64 hex digits) after a Sentry label.", 2507, 18)
-        r.group = s("Monitoring, data and APIs", 2508, 12)
-        r.label = [s("sentry", 2509, 13)]
-        r.regex = s("[a-f0-9]{64}", 2510, 12)
-        r.validate = [s("random", 2511, 15)]
-        r.category = s("secret", 2512, 15)
-        r.severity = s("block", 2513, 15)
-        r.tags = [s("token", 2514, 12)]
-        r.examples = [s("SENTRY_TOKEN = \"↓3b785eb5f46596bc151cbeca8d4c805e0bde3d65a5073cedfeec89564b3e57f9↓\"", 2516, 9), s("sentryKey: ↓c1ac8ab18401a4a0762668c8692bb7dc439f96155bb6c5473e497b75506620a4↓", 2517, 9)]
-        r.negativeExamples = [s("SENTRY_TOKEN_FILE = \"~/.config/sentry/token\"", 2519, 9), s("SENTRY_URL = \"https://api.sentry.com/v2\"", 2520, 9)]
+        var r = RawRule(position: p(2509, 5))
+        r.id = s("sentry.legacy_token", 2509, 9)
+        r.name = s("Sentry token (legacy)", 2510, 11)
+        r.description = s("Sentry auth token of the old form (64 hex digits) after a Sentry label.", 2511, 18)
+        r.group = s("Monitoring, data and APIs", 2512, 12)
+        r.label = [s("sentry", 2513, 13)]
+        r.regex = s("[a-f0-9]{64}", 2514, 12)
+        r.validate = [s("random", 2515, 15)]
+        r.category = s("secret", 2516, 15)
+        r.severity = s("block", 2517, 15)
+        r.tags = [s("token", 2518, 12)]
+        r.examples = [s("SENTRY_TOKEN = \"↓3b785eb5f46596bc151cbeca8d4c805e0bde3d65a5073cedfeec89564b3e57f9↓\"", 2520, 9), s("sentryKey: ↓c1ac8ab18401a4a0762668c8692bb7dc439f96155bb6c5473e497b75506620a4↓", 2521, 9)]
+        r.negativeExamples = [s("SENTRY_TOKEN_FILE = \"~/.config/sentry/token\"", 2523, 9), s("SENTRY_URL = \"https://api.sentry.com/v2\"", 2524, 9)]
         return r
     }
 
     private static func rule137() -> RawRule {
-        var r = RawRule(position: p(2522, 5))
-        r.id = s("grafana.token", 2522, 9)
-        r.name = s("Grafana token", 2523, 11)
-        r.description = s("Grafana API key (eyJrIjoi…), Grafana Cloud token (glc_…) and service account token (glsa_…).", 2524, 18)
-        r.group = s("Monitoring, data and APIs", 2525, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:eyJrIjoi[A-Za-z0-9]{70,400}={0,3}|glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?![A-Za-z0-9_+/=-])", 2526, 12)
-        r.keywords = [s("eyJrIjoi", 2527, 16), s("glc_", 2527, 28), s("glsa_", 2527, 36)]
-        r.validate = [s("random", 2528, 15)]
-        r.category = s("secret", 2529, 15)
-        r.severity = s("block", 2530, 15)
-        r.tags = [s("token", 2531, 12)]
-        r.examples = [s("GRAFANA_TOKEN=↓glsa_LVD91ZYUPDVXSexkoRs0UNcxexSnDzgY_cacdfb19↓", 2533, 9), s("  \"grafana_token\": \"↓glsa_0KKj3LJERx0B5GfL6Rxnuh8yuGa6SldW_f84ac163↓\",", 2534, 9)]
-        r.negativeExamples = [s("Grafana tokens start with eyJrIjoi", 2536, 9), s("grep -rn 'eyJrIjoi' docs/", 2537, 9)]
+        var r = RawRule(position: p(2526, 5))
+        r.id = s("grafana.token", 2526, 9)
+        r.name = s("Grafana token", 2527, 11)
+        r.description = s("Grafana API key (eyJrIjoi…), Grafana Cloud token (glc_…) and service account token (glsa_…).", 2528, 18)
+        r.group = s("Monitoring, data and APIs", 2529, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:eyJrIjoi[A-Za-z0-9]{70,400}={0,3}|glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?![A-Za-z0-9_+/=-])", 2530, 12)
+        r.keywords = [s("eyJrIjoi", 2531, 16), s("glc_", 2531, 28), s("glsa_", 2531, 36)]
+        r.validate = [s("random", 2532, 15)]
+        r.category = s("secret", 2533, 15)
+        r.severity = s("block", 2534, 15)
+        r.tags = [s("token", 2535, 12)]
+        r.examples = [s("GRAFANA_TOKEN=↓glsa_LVD91ZYUPDVXSexkoRs0UNcxexSnDzgY_cacdfb19↓", 2537, 9), s("  \"grafana_token\": \"↓glsa_0KKj3LJERx0B5GfL6Rxnuh8yuGa6SldW_f84ac163↓\",", 2538, 9)]
+        r.negativeExamples = [s("Grafana tokens start with eyJrIjoi", 2540, 9), s("grep -rn 'eyJrIjoi' docs/", 2541, 9)]
         return r
     }
 
     private static func rule138() -> RawRule {
-        var r = RawRule(position: p(2539, 5))
-        r.id = s("dynatrace.token", 2539, 9)
-        r.name = s("Dynatrace token", 2540, 11)
-        r.description = s("Dynatrace API token (dt0c01., 24 and 64 characters).", 2541, 18)
-        r.group = s("Monitoring, data and APIs", 2542, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64})(?![A-Za-z0-9_+/=-])", 2543, 12)
-        r.keywords = [s("dt0c01.", 2544, 16)]
-        r.validate = [s("random", 2545, 15)]
-        r.category = s("secret", 2546, 15)
-        r.severity = s("block", 2547, 15)
-        r.tags = [s("token", 2548, 12)]
-        r.examples = [s("DT_API_TOKEN=↓dt0c01.hu1zGj4qAVTx8hwOxDSG8Z3K.x1lFptCCg4UYP8WDPh6VkExdTuQZLzCX7WZi6QQs48tDmnlVJAK5k2unjD5D7MFn↓", 2550, 9), s("  \"dt_api_token\": \"↓dt0c01.PZJEnF4Y01dD2RUaWVPKh8yP.u0Ny0FrucWOaJmXLI1pMyx0ordnS8WX2eJkj9hSaaFLvvvLKcmVpueLsSkHzfKJW↓\",", 2551, 9)]
-        r.negativeExamples = [s("Dynatrace tokens start with dt0c01.", 2553, 9), s("grep -rn 'dt0c01.' docs/", 2554, 9)]
+        var r = RawRule(position: p(2543, 5))
+        r.id = s("dynatrace.token", 2543, 9)
+        r.name = s("Dynatrace token", 2544, 11)
+        r.description = s("Dynatrace API token (dt0c01., 24 and 64 characters).", 2545, 18)
+        r.group = s("Monitoring, data and APIs", 2546, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64})(?![A-Za-z0-9_+/=-])", 2547, 12)
+        r.keywords = [s("dt0c01.", 2548, 16)]
+        r.validate = [s("random", 2549, 15)]
+        r.category = s("secret", 2550, 15)
+        r.severity = s("block", 2551, 15)
+        r.tags = [s("token", 2552, 12)]
+        r.examples = [s("DT_API_TOKEN=↓dt0c01.hu1zGj4qAVTx8hwOxDSG8Z3K.x1lFptCCg4UYP8WDPh6VkExdTuQZLzCX7WZi6QQs48tDmnlVJAK5k2unjD5D7MFn↓", 2554, 9), s("  \"dt_api_token\": \"↓dt0c01.PZJEnF4Y01dD2RUaWVPKh8yP.u0Ny0FrucWOaJmXLI1pMyx0ordnS8WX2eJkj9hSaaFLvvvLKcmVpueLsSkHzfKJW↓\",", 2555, 9)]
+        r.negativeExamples = [s("Dynatrace tokens start with dt0c01.", 2557, 9), s("grep -rn 'dt0c01.' docs/", 2558, 9)]
         return r
     }
 
     private static func rule139() -> RawRule {
-        var r = RawRule(position: p(2556, 5))
-        r.id = s("sumologic.key", 2556, 9)
-        r.name = s("Sumo Logic key", 2557, 11)
-        r.description = s("Sumo Logic access ID (su and 12 characters) or access key (64 characters) after a Sumo label.", 2558, 18)
-        r.group = s("Monitoring, data and APIs", 2559, 12)
-        r.label = [s("sumo", 2560, 13), s("sumologic", 2560, 19)]
-        r.regex = s("[A-Za-z0-9]{64}|su[A-Za-z0-9]{12}", 2561, 12)
-        r.validate = [s("random", 2562, 15)]
-        r.category = s("secret", 2563, 15)
-        r.severity = s("block", 2564, 15)
-        r.tags = [s("token", 2565, 12)]
-        r.examples = [s("SUMO_TOKEN = \"↓taWoJwX2po2MV2cRYtJr5zB6WoU7KSwaxspY4u8YI9KATDktzzzjGObWlcrO8gFF↓\"", 2567, 9), s("sumoKey: ↓ndTgX8d9p64VHWyQr8zEsW4ueBKiGzPTNGT3ijY9e4sPt6vcYZWufW58vNrkCNMl↓", 2568, 9)]
-        r.negativeExamples = [s("SUMO_TOKEN_FILE = \"~/.config/sumo/token\"", 2570, 9), s("SUMO_URL = \"https://api.sumo.com/v2\"", 2571, 9)]
+        var r = RawRule(position: p(2560, 5))
+        r.id = s("sumologic.key", 2560, 9)
+        r.name = s("Sumo Logic key", 2561, 11)
+        r.description = s("Sumo Logic access ID (su and 12 characters) or access key (64 characters) after a Sumo label.", 2562, 18)
+        r.group = s("Monitoring, data and APIs", 2563, 12)
+        r.label = [s("sumo", 2564, 13), s("sumologic", 2564, 19)]
+        r.regex = s("[A-Za-z0-9]{64}|su[A-Za-z0-9]{12}", 2565, 12)
+        r.validate = [s("random", 2566, 15)]
+        r.category = s("secret", 2567, 15)
+        r.severity = s("block", 2568, 15)
+        r.tags = [s("token", 2569, 12)]
+        r.examples = [s("SUMO_TOKEN = \"↓taWoJwX2po2MV2cRYtJr5zB6WoU7KSwaxspY4u8YI9KATDktzzzjGObWlcrO8gFF↓\"", 2571, 9), s("sumoKey: ↓ndTgX8d9p64VHWyQr8zEsW4ueBKiGzPTNGT3ijY9e4sPt6vcYZWufW58vNrkCNMl↓", 2572, 9)]
+        r.negativeExamples = [s("SUMO_TOKEN_FILE = \"~/.config/sumo/token\"", 2574, 9), s("SUMO_URL = \"https://api.sumo.com/v2\"", 2575, 9)]
         return r
     }
 
     private static func rule140() -> RawRule {
-        var r = RawRule(position: p(2573, 5))
-        r.id = s("launchdarkly.token", 2573, 9)
-        r.name = s("LaunchDarkly token", 2574, 11)
-        r.description = s("LaunchDarkly access token (40 characters) after a LaunchDarkly label.", 2575, 18)
-        r.group = s("Monitoring, data and APIs", 2576, 12)
-        r.label = [s("launchdarkly", 2577, 13)]
-        r.regex = s("[A-Za-z0-9=_-]{40}", 2578, 12)
-        r.validate = [s("random", 2579, 15)]
-        r.category = s("secret", 2580, 15)
-        r.severity = s("block", 2581, 15)
-        r.tags = [s("token", 2582, 12)]
-        r.examples = [s("LAUNCHDARKLY_TOKEN = \"↓api-49194493-a67d-96cf-2968-98368f28591c↓\"", 2584, 9), s("launchdarklyKey: ↓api-3e9166f2-14b4-0920-1208-1f331641d309↓", 2585, 9)]
-        r.negativeExamples = [s("LAUNCHDARKLY_TOKEN_FILE = \"~/.config/launchdarkly/token\"", 2587, 9), s("LAUNCHDARKLY_URL = \"https://api.launchdarkly.com/v2\"", 2588, 9)]
+        var r = RawRule(position: p(2577, 5))
+        r.id = s("launchdarkly.token", 2577, 9)
+        r.name = s("LaunchDarkly token", 2578, 11)
+        r.description = s("LaunchDarkly access token (40 characters) after a LaunchDarkly label.", 2579, 18)
+        r.group = s("Monitoring, data and APIs", 2580, 12)
+        r.label = [s("launchdarkly", 2581, 13)]
+        r.regex = s("[A-Za-z0-9=_-]{40}", 2582, 12)
+        r.validate = [s("random", 2583, 15)]
+        r.category = s("secret", 2584, 15)
+        r.severity = s("block", 2585, 15)
+        r.tags = [s("token", 2586, 12)]
+        r.examples = [s("LAUNCHDARKLY_TOKEN = \"↓api-49194493-a67d-96cf-2968-98368f28591c↓\"", 2588, 9), s("launchdarklyKey: ↓api-3e9166f2-14b4-0920-1208-1f331641d309↓", 2589, 9)]
+        r.negativeExamples = [s("LAUNCHDARKLY_TOKEN_FILE = \"~/.config/launchdarkly/token\"", 2591, 9), s("LAUNCHDARKLY_URL = \"https://api.launchdarkly.com/v2\"", 2592, 9)]
         return r
     }
 
     private static func rule141() -> RawRule {
-        var r = RawRule(position: p(2590, 5))
-        r.id = s("algolia.key", 2590, 9)
-        r.name = s("Algolia key", 2591, 11)
-        r.description = s("Algolia API key (32 characters) after an Algolia label.", 2592, 18)
-        r.group = s("Monitoring, data and APIs", 2593, 12)
-        r.label = [s("algolia", 2594, 13)]
-        r.regex = s("[A-Za-z0-9]{32}", 2595, 12)
-        r.validate = [s("random", 2596, 15)]
-        r.category = s("secret", 2597, 15)
-        r.severity = s("block", 2598, 15)
-        r.tags = [s("token", 2599, 12)]
-        r.examples = [s("ALGOLIA_TOKEN = \"↓S60preQzlwKlwieh3V1QX4WFTY1bWlc3↓\"", 2601, 9), s("algoliaKey: ↓E3ZAMxgsL6HnT31OfhwEJGajQ7TLxjMy↓", 2602, 9)]
-        r.negativeExamples = [s("ALGOLIA_TOKEN_FILE = \"~/.config/algolia/token\"", 2604, 9), s("ALGOLIA_URL = \"https://api.algolia.com/v2\"", 2605, 9)]
+        var r = RawRule(position: p(2594, 5))
+        r.id = s("algolia.key", 2594, 9)
+        r.name = s("Algolia key", 2595, 11)
+        r.description = s("Algolia API key (32 characters) after an Algolia label.", 2596, 18)
+        r.group = s("Monitoring, data and APIs", 2597, 12)
+        r.label = [s("algolia", 2598, 13)]
+        r.regex = s("[A-Za-z0-9]{32}", 2599, 12)
+        r.validate = [s("random", 2600, 15)]
+        r.category = s("secret", 2601, 15)
+        r.severity = s("block", 2602, 15)
+        r.tags = [s("token", 2603, 12)]
+        r.examples = [s("ALGOLIA_TOKEN = \"↓S60preQzlwKlwieh3V1QX4WFTY1bWlc3↓\"", 2605, 9), s("algoliaKey: ↓E3ZAMxgsL6HnT31OfhwEJGajQ7TLxjMy↓", 2606, 9)]
+        r.negativeExamples = [s("ALGOLIA_TOKEN_FILE = \"~/.config/algolia/token\"", 2608, 9), s("ALGOLIA_URL = \"https://api.algolia.com/v2\"", 2609, 9)]
         return r
     }
 
     private static func rule142() -> RawRule {
-        var r = RawRule(position: p(2607, 5))
-        r.id = s("contentful.token", 2607, 9)
-        r.name = s("Contentful token", 2608, 11)
-        r.description = s("Contentful delivery API token (43 characters) after a Contentful label.", 2609, 18)
-        r.group = s("Monitoring, data and APIs", 2610, 12)
-        r.label = [s("contentful", 2611, 13)]
-        r.regex = s("[A-Za-z0-9=_-]{43}", 2612, 12)
-        r.validate = [s("random", 2613, 15)]
-        r.category = s("secret", 2614, 15)
-        r.severity = s("block", 2615, 15)
-        r.tags = [s("token", 2616, 12)]
-        r.examples = [s("CONTENTFUL_TOKEN = \"↓i5G9L_485BY6lMZpShmbjZXv-dB_R1n-Blw3MGzvOg_↓\"", 2618, 9), s("contentfulKey: ↓ytbKnt8dLElsKmYi8vbPp5V6JzNF07W06bxYk_F0El1↓", 2619, 9)]
-        r.negativeExamples = [s("CONTENTFUL_TOKEN_FILE = \"~/.config/contentful/token\"", 2621, 9), s("CONTENTFUL_URL = \"https://api.contentful.com/v2\"", 2622, 9)]
+        var r = RawRule(position: p(2611, 5))
+        r.id = s("contentful.token", 2611, 9)
+        r.name = s("Contentful token", 2612, 11)
+        r.description = s("Contentful delivery API token (43 characters) after a Contentful label.", 2613, 18)
+        r.group = s("Monitoring, data and APIs", 2614, 12)
+        r.label = [s("contentful", 2615, 13)]
+        r.regex = s("[A-Za-z0-9=_-]{43}", 2616, 12)
+        r.validate = [s("random", 2617, 15)]
+        r.category = s("secret", 2618, 15)
+        r.severity = s("block", 2619, 15)
+        r.tags = [s("token", 2620, 12)]
+        r.examples = [s("CONTENTFUL_TOKEN = \"↓i5G9L_485BY6lMZpShmbjZXv-dB_R1n-Blw3MGzvOg_↓\"", 2622, 9), s("contentfulKey: ↓ytbKnt8dLElsKmYi8vbPp5V6JzNF07W06bxYk_F0El1↓", 2623, 9)]
+        r.negativeExamples = [s("CONTENTFUL_TOKEN_FILE = \"~/.config/contentful/token\"", 2625, 9), s("CONTENTFUL_URL = \"https://api.contentful.com/v2\"", 2626, 9)]
         return r
     }
 
     private static func rule143() -> RawRule {
-        var r = RawRule(position: p(2624, 5))
-        r.id = s("mapbox.token", 2624, 9)
-        r.name = s("Mapbox token", 2625, 11)
-        r.description = s("Mapbox access token (pk. or sk., 60 and 22 characters) after a Mapbox label.", 2626, 18)
-        r.group = s("Monitoring, data and APIs", 2627, 12)
-        r.label = [s("mapbox", 2628, 13)]
-        r.regex = s("[ps]k\\.[A-Za-z0-9]{60}\\.[A-Za-z0-9_-]{22}", 2629, 12)
-        r.validate = [s("random", 2630, 15)]
-        r.category = s("secret", 2631, 15)
-        r.severity = s("block", 2632, 15)
-        r.tags = [s("token", 2633, 12)]
-        r.examples = [s("MAPBOX_TOKEN = \"↓sk.qUXjsPgXLfstS3UD4w5OjzghiqQgcrOhHCxZjM9XayYwUBpZGjUfUDrfyco2.pGx4YIu6E5IM9CweZvjK0c↓\"", 2635, 9), s("mapboxKey: ↓pk.t0r9i3g5Gi1Vr8yniDXnP5GBDC6GFBdC8SS3xNZwhDHgMn1GNHzA9zvzOvYi.Km36SesKjgXeUN55DVKQN0↓", 2636, 9)]
-        r.negativeExamples = [s("MAPBOX_TOKEN_FILE = \"~/.config/mapbox/token\"", 2638, 9), s("MAPBOX_URL = \"https://api.mapbox.com/v2\"", 2639, 9)]
+        var r = RawRule(position: p(2628, 5))
+        r.id = s("mapbox.token", 2628, 9)
+        r.name = s("Mapbox token", 2629, 11)
+        r.description = s("Mapbox access token (pk. or sk., 60 and 22 characters) after a Mapbox label.", 2630, 18)
+        r.group = s("Monitoring, data and APIs", 2631, 12)
+        r.label = [s("mapbox", 2632, 13)]
+        r.regex = s("[ps]k\\.[A-Za-z0-9]{60}\\.[A-Za-z0-9_-]{22}", 2633, 12)
+        r.validate = [s("random", 2634, 15)]
+        r.category = s("secret", 2635, 15)
+        r.severity = s("block", 2636, 15)
+        r.tags = [s("token", 2637, 12)]
+        r.examples = [s("MAPBOX_TOKEN = \"↓sk.qUXjsPgXLfstS3UD4w5OjzghiqQgcrOhHCxZjM9XayYwUBpZGjUfUDrfyco2.pGx4YIu6E5IM9CweZvjK0c↓\"", 2639, 9), s("mapboxKey: ↓pk.t0r9i3g5Gi1Vr8yniDXnP5GBDC6GFBdC8SS3xNZwhDHgMn1GNHzA9zvzOvYi.Km36SesKjgXeUN55DVKQN0↓", 2640, 9)]
+        r.negativeExamples = [s("MAPBOX_TOKEN_FILE = \"~/.config/mapbox/token\"", 2642, 9), s("MAPBOX_URL = \"https://api.mapbox.com/v2\"", 2643, 9)]
         return r
     }
 
     private static func rule144() -> RawRule {
-        var r = RawRule(position: p(2641, 5))
-        r.id = s("maxmind.key", 2641, 9)
-        r.name = s("MaxMind license key", 2642, 11)
-        r.description = s("MaxMind license key (6, 29 characters and _mmk).", 2643, 18)
-        r.group = s("Monitoring, data and APIs", 2644, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?![A-Za-z0-9_+/=-])", 2645, 12)
-        r.keywords = [s("_mmk", 2646, 16)]
-        r.validate = [s("random", 2647, 15)]
-        r.category = s("secret", 2648, 15)
-        r.severity = s("block", 2649, 15)
-        r.tags = [s("token", 2650, 12)]
-        r.examples = [s("MAXMIND_LICENSE_KEY=↓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↓", 2652, 9), s("  \"maxmind_license_key\": \"↓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↓\",", 2653, 9)]
-        r.negativeExamples = [s("MaxMind license keys start with _mmk", 2655, 9), s("grep -rn '_mmk' docs/", 2656, 9)]
+        var r = RawRule(position: p(2645, 5))
+        r.id = s("maxmind.key", 2645, 9)
+        r.name = s("MaxMind license key", 2646, 11)
+        r.description = s("MaxMind license key (6, 29 characters and _mmk).", 2647, 18)
+        r.group = s("Monitoring, data and APIs", 2648, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?![A-Za-z0-9_+/=-])", 2649, 12)
+        r.keywords = [s("_mmk", 2650, 16)]
+        r.validate = [s("random", 2651, 15)]
+        r.category = s("secret", 2652, 15)
+        r.severity = s("block", 2653, 15)
+        r.tags = [s("token", 2654, 12)]
+        r.examples = [s("MAXMIND_LICENSE_KEY=↓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↓", 2656, 9), s("  \"maxmind_license_key\": \"↓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↓\",", 2657, 9)]
+        r.negativeExamples = [s("MaxMind license keys start with _mmk", 2659, 9), s("grep -rn '_mmk' docs/", 2660, 9)]
         return r
     }
 
     private static func rule145() -> RawRule {
-        var r = RawRule(position: p(2658, 5))
-        r.id = s("looker.secret", 2658, 9)
-        r.name = s("Looker secret", 2659, 11)
-        r.description = s("Looker client ID (20) or secret (24 characters) after a Looker label.", 2660, 18)
-        r.group = s("Monitoring, data and APIs", 2661, 12)
-        r.label = [s("looker", 2662, 13)]
-        r.regex = s("[A-Za-z0-9]{24}|[A-Za-z0-9]{20}", 2663, 12)
-        r.validate = [s("random", 2664, 15)]
-        r.category = s("secret", 2665, 15)
-        r.severity = s("block", 2666, 15)
-        r.tags = [s("token", 2667, 12)]
-        r.examples = [s("LOOKER_TOKEN = \"↓fOszpIZWzASGFKCf0DHMvRkU↓\"", 2669, 9), s("lookerKey: ↓0hJ3u8GrnyDr6wJOcYK0↓", 2670, 9)]
-        r.negativeExamples = [s("LOOKER_TOKEN_FILE = \"~/.config/looker/token\"", 2672, 9), s("LOOKER_URL = \"https://api.looker.com/v2\"", 2673, 9)]
+        var r = RawRule(position: p(2662, 5))
+        r.id = s("looker.secret", 2662, 9)
+        r.name = s("Looker secret", 2663, 11)
+        r.description = s("Looker client ID (20) or secret (24 characters) after a Looker label.", 2664, 18)
+        r.group = s("Monitoring, data and APIs", 2665, 12)
+        r.label = [s("looker", 2666, 13)]
+        r.regex = s("[A-Za-z0-9]{24}|[A-Za-z0-9]{20}", 2667, 12)
+        r.validate = [s("random", 2668, 15)]
+        r.category = s("secret", 2669, 15)
+        r.severity = s("block", 2670, 15)
+        r.tags = [s("token", 2671, 12)]
+        r.examples = [s("LOOKER_TOKEN = \"↓fOszpIZWzASGFKCf0DHMvRkU↓\"", 2673, 9), s("lookerKey: ↓0hJ3u8GrnyDr6wJOcYK0↓", 2674, 9)]
+        r.negativeExamples = [s("LOOKER_TOKEN_FILE = \"~/.config/looker/token\"", 2676, 9), s("LOOKER_URL = \"https://api.looker.com/v2\"", 2677, 9)]
         return r
     }
 
     private static func rule146() -> RawRule {
-        var r = RawRule(position: p(2675, 5))
-        r.id = s("nytimes.key", 2675, 9)
-        r.name = s("New York Times key", 2676, 11)
-        r.description = s("New York Times API key (32 characters) after an NYTimes label.", 2677, 18)
-        r.group = s("Monitoring, data and APIs", 2678, 12)
-        r.label = [s("nytimes", 2679, 13), s("newyorktimes", 2679, 22), s("new-york-times", 2679, 36)]
-        r.regex = s("[A-Za-z0-9=_-]{32}", 2680, 12)
-        r.validate = [s("random", 2681, 15)]
-        r.category = s("secret", 2682, 15)
-        r.severity = s("block", 2683, 15)
-        r.tags = [s("token", 2684, 12)]
-        r.examples = [s("NYTIMES_TOKEN = \"↓fD8exU8wACaKgnF4cB8grSqVmCf20qOu↓\"", 2686, 9), s("nytimesKey: ↓JDlZgSBeOS2VDAyHM789JDm9b6cvzKyP↓", 2687, 9)]
-        r.negativeExamples = [s("NYTIMES_TOKEN_FILE = \"~/.config/nytimes/token\"", 2689, 9), s("NYTIMES_URL = \"https://api.nytimes.com/v2\"", 2690, 9)]
+        var r = RawRule(position: p(2679, 5))
+        r.id = s("nytimes.key", 2679, 9)
+        r.name = s("New York Times key", 2680, 11)
+        r.description = s("New York Times API key (32 characters) after an NYTimes label.", 2681, 18)
+        r.group = s("Monitoring, data and APIs", 2682, 12)
+        r.label = [s("nytimes", 2683, 13), s("newyorktimes", 2683, 22), s("new-york-times", 2683, 36)]
+        r.regex = s("[A-Za-z0-9=_-]{32}", 2684, 12)
+        r.validate = [s("random", 2685, 15)]
+        r.category = s("secret", 2686, 15)
+        r.severity = s("block", 2687, 15)
+        r.tags = [s("token", 2688, 12)]
+        r.examples = [s("NYTIMES_TOKEN = \"↓fD8exU8wACaKgnF4cB8grSqVmCf20qOu↓\"", 2690, 9), s("nytimesKey: ↓JDlZgSBeOS2VDAyHM789JDm9b6cvzKyP↓", 2691, 9)]
+        r.negativeExamples = [s("NYTIMES_TOKEN_FILE = \"~/.config/nytimes/token\"", 2693, 9), s("NYTIMES_URL = \"https://api.nytimes.com/v2\"", 2694, 9)]
         return r
     }
 
     private static func rule147() -> RawRule {
-        var r = RawRule(position: p(2692, 5))
-        r.id = s("flickr.key", 2692, 9)
-        r.name = s("Flickr key", 2693, 11)
-        r.description = s("Flickr API key (32 characters) after a Flickr label.", 2694, 18)
-        r.group = s("Monitoring, data and APIs", 2695, 12)
-        r.label = [s("flickr", 2696, 13)]
-        r.regex = s("[A-Za-z0-9]{32}", 2697, 12)
-        r.validate = [s("random", 2698, 15)]
-        r.category = s("secret", 2699, 15)
-        r.severity = s("block", 2700, 15)
-        r.tags = [s("token", 2701, 12)]
-        r.examples = [s("FLICKR_TOKEN = \"↓2I0AMKjH5Bd6hB9D8Z1WhRPO9AHtKk51↓\"", 2703, 9), s("flickrKey: ↓Glg4eLiBFXAZGvS0AEzxEFN6Ww3R1ndf↓", 2704, 9)]
-        r.negativeExamples = [s("FLICKR_TOKEN_FILE = \"~/.config/flickr/token\"", 2706, 9), s("FLICKR_URL = \"https://api.flickr.com/v2\"", 2707, 9)]
+        var r = RawRule(position: p(2696, 5))
+        r.id = s("flickr.key", 2696, 9)
+        r.name = s("Flickr key", 2697, 11)
+        r.description = s("Flickr API key (32 characters) after a Flickr label.", 2698, 18)
+        r.group = s("Monitoring, data and APIs", 2699, 12)
+        r.label = [s("flickr", 2700, 13)]
+        r.regex = s("[A-Za-z0-9]{32}", 2701, 12)
+        r.validate = [s("random", 2702, 15)]
+        r.category = s("secret", 2703, 15)
+        r.severity = s("block", 2704, 15)
+        r.tags = [s("token", 2705, 12)]
+        r.examples = [s("FLICKR_TOKEN = \"↓2I0AMKjH5Bd6hB9D8Z1WhRPO9AHtKk51↓\"", 2707, 9), s("flickrKey: ↓Glg4eLiBFXAZGvS0AEzxEFN6Ww3R1ndf↓", 2708, 9)]
+        r.negativeExamples = [s("FLICKR_TOKEN_FILE = \"~/.config/flickr/token\"", 2710, 9), s("FLICKR_URL = \"https://api.flickr.com/v2\"", 2711, 9)]
         return r
     }
 
     private static func rule148() -> RawRule {
-        var r = RawRule(position: p(2709, 5))
-        r.id = s("adafruit.key", 2709, 9)
-        r.name = s("Adafruit IO key", 2710, 11)
-        r.description = s("Adafruit IO key (aio_ and 28, or 32 characters) after an Adafruit label.", 2711, 18)
-        r.group = s("Monitoring, data and APIs", 2712, 12)
-        r.label = [s("adafruit", 2713, 13)]
-        r.regex = s("aio_[A-Za-z0-9]{28}|[A-Za-z0-9_-]{32}", 2714, 12)
-        r.validate = [s("random", 2715, 15)]
-        r.category = s("secret", 2716, 15)
-        r.severity = s("block", 2717, 15)
-        r.tags = [s("token", 2718, 12)]
-        r.examples = [s("ADAFRUIT_TOKEN = \"↓ClN008oMZIkL_BsvGvJxUBt0nnStkmV3↓\"", 2720, 9), s("adafruitKey: ↓72awihD6HoZinH96Xaw26zZok5ApDCEI↓", 2721, 9)]
-        r.negativeExamples = [s("ADAFRUIT_TOKEN_FILE = \"~/.config/adafruit/token\"", 2723, 9), s("ADAFRUIT_URL = \"https://api.adafruit.com/v2\"", 2724, 9)]
+        var r = RawRule(position: p(2713, 5))
+        r.id = s("adafruit.key", 2713, 9)
+        r.name = s("Adafruit IO key", 2714, 11)
+        r.description = s("Adafruit IO key (aio_ and 28, or 32 characters) after an Adafruit label.", 2715, 18)
+        r.group = s("Monitoring, data and APIs", 2716, 12)
+        r.label = [s("adafruit", 2717, 13)]
+        r.regex = s("aio_[A-Za-z0-9]{28}|[A-Za-z0-9_-]{32}", 2718, 12)
+        r.validate = [s("random", 2719, 15)]
+        r.category = s("secret", 2720, 15)
+        r.severity = s("block", 2721, 15)
+        r.tags = [s("token", 2722, 12)]
+        r.examples = [s("ADAFRUIT_TOKEN = \"↓ClN008oMZIkL_BsvGvJxUBt0nnStkmV3↓\"", 2724, 9), s("adafruitKey: ↓72awihD6HoZinH96Xaw26zZok5ApDCEI↓", 2725, 9)]
+        r.negativeExamples = [s("ADAFRUIT_TOKEN_FILE = \"~/.config/adafruit/token\"", 2727, 9), s("ADAFRUIT_URL = \"https://api.adafruit.com/v2\"", 2728, 9)]
         return r
     }
 
     private static func rule149() -> RawRule {
-        var r = RawRule(position: p(2726, 5))
-        r.id = s("rapidapi.key", 2726, 9)
-        r.name = s("RapidAPI key", 2727, 11)
-        r.description = s("RapidAPI key (50 characters) after a RapidAPI label.", 2728, 18)
-        r.group = s("Monitoring, data and APIs", 2729, 12)
-        r.label = [s("rapidapi", 2730, 13)]
-        r.regex = s("[A-Za-z0-9_-]{50}", 2731, 12)
-        r.validate = [s("random", 2732, 15)]
-        r.category = s("secret", 2733, 15)
-        r.severity = s("block", 2734, 15)
-        r.tags = [s("token", 2735, 12)]
-        r.examples = [s("RAPIDAPI_TOKEN = \"↓keIq8P8KfaU4uIi03J7hL9msqbPOKvKCk3NdDRskF606SltYe3↓\"", 2737, 9), s("rapidapiKey: ↓-rKBR6VP2IvDS0VLKKdKoCQNKPl0LN8UAOj9KZg1C77Wyonm3P↓", 2738, 9)]
-        r.negativeExamples = [s("RAPIDAPI_TOKEN_FILE = \"~/.config/rapidapi/token\"", 2740, 9), s("RAPIDAPI_URL = \"https://api.rapidapi.com/v2\"", 2741, 9)]
+        var r = RawRule(position: p(2730, 5))
+        r.id = s("rapidapi.key", 2730, 9)
+        r.name = s("RapidAPI key", 2731, 11)
+        r.description = s("RapidAPI key (50 characters) after a RapidAPI label.", 2732, 18)
+        r.group = s("Monitoring, data and APIs", 2733, 12)
+        r.label = [s("rapidapi", 2734, 13)]
+        r.regex = s("[A-Za-z0-9_-]{50}", 2735, 12)
+        r.validate = [s("random", 2736, 15)]
+        r.category = s("secret", 2737, 15)
+        r.severity = s("block", 2738, 15)
+        r.tags = [s("token", 2739, 12)]
+        r.examples = [s("RAPIDAPI_TOKEN = \"↓keIq8P8KfaU4uIi03J7hL9msqbPOKvKCk3NdDRskF606SltYe3↓\"", 2741, 9), s("rapidapiKey: ↓-rKBR6VP2IvDS0VLKKdKoCQNKPl0LN8UAOj9KZg1C77Wyonm3P↓", 2742, 9)]
+        r.negativeExamples = [s("RAPIDAPI_TOKEN_FILE = \"~/.config/rapidapi/token\"", 2744, 9), s("RAPIDAPI_URL = \"https://api.rapidapi.com/v2\"", 2745, 9)]
         return r
     }
 
     private static func rule150() -> RawRule {
-        var r = RawRule(position: p(2743, 5))
-        r.id = s("sidekiq.secret", 2743, 9)
-        r.name = s("Sidekiq Enterprise credentials", 2744, 11)
-        r.description = s("Sidekiq Pro / Enterprise gem server credentials (8 hex : 8 hex) after its Bundler variable.", 2745, 18)
-        r.group = s("Monitoring, data and APIs", 2746, 12)
-        r.label = [s("bundle_enterprise__contribsys__com", 2747, 13), s("bundle_gems__contribsys__com", 2747, 49)]
-        r.regex = s("[a-f0-9]{8}:[a-f0-9]{8}", 2748, 12)
-        r.validate = [s("random", 2749, 15)]
-        r.category = s("secret", 2750, 15)
-        r.severity = s("block", 2751, 15)
-        r.tags = [s("token", 2752, 12)]
-        r.examples = [s("BUNDLE_ENTERPRISE__CONTRIBSYS__COM_TOKEN = \"↓aec755c4:4804bf5a↓\"", 2754, 9), s("bundle_enterprise__contribsys__com.key: ↓471d13e3:19889229↓", 2755, 9)]
-        r.negativeExamples = [s("BUNDLE_ENTERPRISE__CONTRIBSYS__COM_TOKEN_FILE = \"~/.config/bundleenterprisecontribsyscom/token\"", 2757, 9), s("BUNDLE_ENTERPRISE__CONTRIBSYS__COM_URL = \"https://api.bundleenterprisecontribsyscom.com/v2\"", 2758, 9)]
+        var r = RawRule(position: p(2747, 5))
+        r.id = s("sidekiq.secret", 2747, 9)
+        r.name = s("Sidekiq Enterprise credentials", 2748, 11)
+        r.description = s("Sidekiq Pro / Enterprise gem server credentials (8 hex : 8 hex) after its Bundler variable.", 2749, 18)
+        r.group = s("Monitoring, data and APIs", 2750, 12)
+        r.label = [s("bundle_enterprise__contribsys__com", 2751, 13), s("bundle_gems__contribsys__com", 2751, 49)]
+        r.regex = s("[a-f0-9]{8}:[a-f0-9]{8}", 2752, 12)
+        r.validate = [s("random", 2753, 15)]
+        r.category = s("secret", 2754, 15)
+        r.severity = s("block", 2755, 15)
+        r.tags = [s("token", 2756, 12)]
+        r.examples = [s("BUNDLE_ENTERPRISE__CONTRIBSYS__COM_TOKEN = \"↓aec755c4:4804bf5a↓\"", 2758, 9), s("bundle_enterprise__contribsys__com.key: ↓471d13e3:19889229↓", 2759, 9)]
+        r.negativeExamples = [s("BUNDLE_ENTERPRISE__CONTRIBSYS__COM_TOKEN_FILE = \"~/.config/bundleenterprisecontribsyscom/token\"", 2761, 9), s("BUNDLE_ENTERPRISE__CONTRIBSYS__COM_URL = \"https://api.bundleenterprisecontribsyscom.com/v2\"", 2762, 9)]
         return r
     }
 
     private static func rule151() -> RawRule {
-        var r = RawRule(position: p(2760, 5))
-        r.id = s("sidekiq.url", 2760, 9)
-        r.name = s("Sidekiq Enterprise URL", 2761, 11)
-        r.description = s("Sidekiq Pro / Enterprise gem server URL with its credentials (https://…:…@gems.contribsys.com).", 2762, 18)
-        r.group = s("Monitoring, data and APIs", 2763, 12)
-        r.regex = s("https?://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\\.contribsys\\.com", 2764, 12)
-        r.secretGroup = i(1, 2765, 18)
-        r.keywords = [s("contribsys.com", 2766, 16)]
-        r.validate = [s("random", 2767, 15)]
-        r.category = s("secret", 2768, 15)
-        r.severity = s("block", 2769, 15)
-        r.tags = [s("token", 2770, 12)]
-        r.examples = [s("source \"https://↓41fde9bc:4b337d08↓@gems.contribsys.com/\"", 2772, 9)]
-        r.negativeExamples = [s("source \"https://gems.contribsys.com/\"", 2774, 9)]
+        var r = RawRule(position: p(2764, 5))
+        r.id = s("sidekiq.url", 2764, 9)
+        r.name = s("Sidekiq Enterprise URL", 2765, 11)
+        r.description = s("Sidekiq Pro / Enterprise gem server URL with its credentials (https://…:…@gems.contribsys.com).", 2766, 18)
+        r.group = s("Monitoring, data and APIs", 2767, 12)
+        r.regex = s("https?://([a-f0-9]{8}:[a-f0-9]{8})@(?:gems|enterprise)\\.contribsys\\.com", 2768, 12)
+        r.secretGroup = i(1, 2769, 18)
+        r.keywords = [s("contribsys.com", 2770, 16)]
+        r.validate = [s("random", 2771, 15)]
+        r.category = s("secret", 2772, 15)
+        r.severity = s("block", 2773, 15)
+        r.tags = [s("token", 2774, 12)]
+        r.examples = [s("source \"https://↓41fde9bc:4b337d08↓@gems.contribsys.com/\"", 2776, 9)]
+        r.negativeExamples = [s("source \"https://gems.contribsys.com/\"", 2778, 9)]
         return r
     }
 
     private static func rule152() -> RawRule {
-        var r = RawRule(position: p(2776, 5))
-        r.id = s("http.authorization", 2776, 9)
-        r.name = s("Authorization header", 2777, 11)
-        r.description = s("The credential of an HTTP Authorization header (Basic, Bearer, Token, Api-Token, or no scheme and a value with a digit), as curl -H, HTTPie or a request log shows it.", 2778, 18)
-        r.group = s("Credentials in context", 2779, 12)
-        r.regex = s("(?i:authorization)[\"']?\\s*[:=]\\s*[\"']?(?:(?i:basic|bearer|token|api-token|apikey|digest)\\s+|(?=[A-Za-z0-9+/=._~@-]*[0-9]))([A-Za-z0-9+/=._~@-]{8,})", 2780, 12)
-        r.secretGroup = i(1, 2781, 18)
-        r.keywords = [s("authorization", 2782, 16)]
-        r.validate = [s("random", 2783, 15)]
-        r.category = s("secret", 2784, 15)
-        r.severity = s("block", 2785, 15)
-        r.tags = [s("token", 2786, 12)]
-        r.examples = [s("curl -H \"Authorization: Bearer ↓wW7EbubZziEoC7gmR61FVOyZebsfadyN↓\" https://api.acme.dev/v1/me", 2788, 9), s("authorization: Basic ↓wW7EbubZziEoC7gmR61FVOyZebsfadyN↓", 2789, 9)]
-        r.negativeExamples = [s("Authorization: Bearer", 2791, 9), s("Authorization: required for every request", 2792, 9)]
+        var r = RawRule(position: p(2780, 5))
+        r.id = s("http.authorization", 2780, 9)
+        r.name = s("Authorization header", 2781, 11)
+        r.description = s("The credential of an HTTP Authorization header (Basic, Bearer, Token, Api-Token, or no scheme and a value with a digit), as curl -H, HTTPie or a request log shows it.", 2782, 18)
+        r.group = s("Credentials in context", 2783, 12)
+        r.regex = s("(?i:authorization)[\"']?\\s*[:=]\\s*[\"']?(?:(?i:basic|bearer|token|api-token|apikey|digest)\\s+|(?=[A-Za-z0-9+/=._~@-]*[0-9]))([A-Za-z0-9+/=._~@-]{8,})", 2784, 12)
+        r.secretGroup = i(1, 2785, 18)
+        r.keywords = [s("authorization", 2786, 16)]
+        r.validate = [s("random", 2787, 15)]
+        r.category = s("secret", 2788, 15)
+        r.severity = s("block", 2789, 15)
+        r.tags = [s("token", 2790, 12)]
+        r.examples = [s("curl -H \"Authorization: Bearer ↓wW7EbubZziEoC7gmR61FVOyZebsfadyN↓\" https://api.acme.dev/v1/me", 2792, 9), s("authorization: Basic ↓wW7EbubZziEoC7gmR61FVOyZebsfadyN↓", 2793, 9)]
+        r.negativeExamples = [s("Authorization: Bearer", 2795, 9), s("Authorization: required for every request", 2796, 9)]
         return r
     }
 
     private static func rule153() -> RawRule {
-        var r = RawRule(position: p(2794, 5))
-        r.id = s("curl.user", 2794, 9)
-        r.name = s("curl user password", 2795, 11)
-        r.description = s("The password of curl -u / --user user:password, and of its proxy's -U / --proxy-user (also on a continuation line of a curl command).", 2796, 18)
-        r.group = s("Credentials in context", 2797, 12)
-        r.regex = s("(?:\\bcurl\\b.*?\\s|^\\s*)(?:-u|--user|-U|--proxy-user)(?:=|\\s+)[\"']?[^\\s\"':]*:([^\\s\"']{3,})", 2798, 12)
-        r.secretGroup = i(1, 2799, 18)
-        r.keywords = [s("curl", 2800, 16), s("-u", 2800, 24), s("--user", 2800, 30)]
+        var r = RawRule(position: p(2798, 5))
+        r.id = s("curl.user", 2798, 9)
+        r.name = s("curl user password", 2799, 11)
+        r.description = s("The password of curl -u / --user user:password, and of its proxy's -U / --proxy-user (also on a continuation line of a curl command).", 2800, 18)
+        r.group = s("Credentials in context", 2801, 12)
+        r.regex = s("(?:\\bcurl\\b.*?\\s|^\\s*)(?:-u|--user|-U|--proxy-user)(?:=|\\s+)[\"']?[^\\s\"':]*:([^\\s\"']{3,})", 2802, 12)
+        r.secretGroup = i(1, 2803, 18)
+        r.keywords = [s("curl", 2805, 16), s("^-u", 2805, 24), s("^--user", 2805, 31), s("^--proxy-user", 2805, 42)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2802, 9))
-                a.description = s("placeholder: a documentation password or a variable (user:pass, <user:password>, [PASSWORD], ${TOKEN})", 2802, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|pwd|secret|token|test|changeme|password>|pass>)|\\*+|x+|y+|\\.\\.\\.|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{.*\\}\\}|%[A-Za-z_]+%)$", 2804, 13)]
+                var a = RawAllowlist(position: p(2807, 9))
+                a.description = s("placeholder: a documentation password or a variable (user:pass, <user:password>, [PASSWORD], ${TOKEN})", 2807, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|pwd|secret|token|test|changeme|password>|pass>)|\\*+|x+|y+|\\.\\.\\.|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{.*\\}\\}|%[A-Za-z_]+%)$", 2809, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2805, 15)]
-        r.category = s("secret", 2806, 15)
-        r.severity = s("block", 2807, 15)
-        r.tags = [s("token", 2808, 12)]
-        r.examples = [s("curl -u deploy:↓GifhXnftZxRW↓ https://ci.acme.dev/api", 2810, 9), s("curl --user 'deploy:↓GifhXnftZxRW↓' https://ci.acme.dev/api", 2811, 9), s("curl -x http://proxy.acme.lan:3128 -U squid:↓Kx7pQ2mLw9Rt↓ https://acme.dev", 2812, 9)]
-        r.negativeExamples = [s("curl -u deploy https://ci.acme.dev/api", 2814, 9), s("curl --user-agent veil https://ci.acme.dev", 2815, 9)]
+        r.validate = [s("random", 2810, 15)]
+        r.category = s("secret", 2811, 15)
+        r.severity = s("block", 2812, 15)
+        r.tags = [s("token", 2813, 12)]
+        r.examples = [s("curl -u deploy:↓GifhXnftZxRW↓ https://ci.acme.dev/api", 2815, 9), s("curl --user 'deploy:↓GifhXnftZxRW↓' https://ci.acme.dev/api", 2816, 9), s("curl -x http://proxy.acme.lan:3128 -U squid:↓Kx7pQ2mLw9Rt↓ https://acme.dev", 2817, 9)]
+        r.negativeExamples = [s("curl -u deploy https://ci.acme.dev/api", 2819, 9), s("curl --user-agent veil https://ci.acme.dev", 2820, 9)]
         return r
     }
 
     private static func rule154() -> RawRule {
-        var r = RawRule(position: p(2817, 5))
-        r.id = s("cli.password_option", 2817, 9)
-        r.name = s("Password option", 2818, 11)
-        r.description = s("The value of a command-line option named for a password or passphrase and given after a space (--password VALUE, --db-password 'VALUE', -passphrase VALUE, keytool's -storepass VALUE, openssl's -passin pass:VALUE), as a typed command shows it; --password=VALUE is password.labelled's.", 2819, 18)
-        r.group = s("Credentials in context", 2820, 12)
-        r.regex = s("(?<![\\w-])--?(?!(?:no|ask|prompt|skip|use|require|show|forgot|reset|with|without|allow|disable|enable|empty|random|generate|check|verify)-)(?:[A-Za-z0-9]+[-_])*(?i:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)(?:[ \\t](?![ \\t])|[\"']?,[ \\t]*)(?:pass:)?(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{4,200})", 2821, 12)
-        r.secretGroup = i(1, 2822, 18)
-        r.keywords = [s("-pass", 2823, 16), s("-pwd", 2823, 25), s("storepass", 2823, 33), s("keypass", 2823, 46)]
+        var r = RawRule(position: p(2822, 5))
+        r.id = s("cli.password_option", 2822, 9)
+        r.name = s("Password option", 2823, 11)
+        r.description = s("The value of a command-line option named for a password or passphrase and given after a space (--password VALUE, --db-password 'VALUE', -passphrase VALUE, keytool's -storepass VALUE, openssl's -passin pass:VALUE), as a typed command shows it; --password=VALUE is password.labelled's.", 2824, 18)
+        r.group = s("Credentials in context", 2825, 12)
+        r.regex = s("(?<![\\w-])--?(?!(?:no|ask|prompt|skip|use|require|show|forgot|reset|with|without|allow|disable|enable|empty|random|generate|check|verify)-)(?:[A-Za-z0-9]+[-_])*(?i:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)(?:[ \\t](?![ \\t])|[\"']?,[ \\t]*)(?:pass:)?(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{4,200})", 2826, 12)
+        r.secretGroup = i(1, 2827, 18)
+        r.keywords = [s("-pass", 2828, 16), s("-pwd", 2828, 25), s("storepass", 2828, 33), s("keypass", 2828, 46)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2825, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2825, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2827, 13)]
+                var a = RawAllowlist(position: p(2830, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2830, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2832, 13)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2828, 9))
-                a.description = s("a word of prose or a help text's metavar (lowercase letters, user-id, argument.): after a space such a value is read as text, not as a password", 2828, 22)
-                a.regexes = [s("^[A-Z]?[a-z]+(?:[-_.][a-z]+)*[.,:;)\\]]*$", 2830, 13)]
+                var a = RawAllowlist(position: p(2833, 9))
+                a.description = s("a word of prose or a help text's metavar (lowercase letters, user-id, argument.): after a space such a value is read as text, not as a password", 2833, 22)
+                a.regexes = [s("^[A-Z]?[a-z]+(?:[-_.][a-z]+)*[.,:;)\\]]*$", 2835, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2831, 15)]
-        r.category = s("secret", 2832, 15)
-        r.severity = s("block", 2833, 15)
-        r.tags = [s("password", 2834, 12)]
-        r.examples = [s("helm repo add acme https://charts.acme.dev --username ci --password ↓Gx7kQ2pLm9zT↓", 2836, 9), s("mongosh -u admin --password '↓Tr0ub4dor&3 x↓' --authenticationDatabase admin", 2837, 9), s("gpg --batch --passphrase ↓q7Rv9wLmK2sB↓ -c backup.tar", 2838, 9), s("openssl pkcs12 -export -in c.pem -passout pass:↓Sw0rdf1shK9↓ -out c.p12", 2839, 9), s("keytool -list -keystore ks.jks -storepass ↓hX4mP9qLw2Rt↓", 2840, 9), s("./deploy --db-password \"↓pg-Pa55w0rd↓\" --host db.internal", 2841, 9), s("args: [\"--db-password\", \"↓pg-Pa55w0rd↓\", \"--verbose\"]", 2842, 9)]
-        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2844, 9), s("ansible-playbook --ask-pass --ask-become-pass site.yml", 2845, 9), s("psql --no-password -h db.internal app", 2846, 9), s("mongosh --password --username admin", 2847, 9), s("deploy --password $DB_PASSWORD", 2848, 9), s("deploy --password \"$(pass show db/prod)\"", 2849, 9), s("openssl enc -aes-256-cbc -pass env:ENC_KEY -in f", 2850, 9), s("  -p, --password string   Password", 2851, 9), s("  --change-passphrase    change a passphrase", 2852, 9), s("      --password string Password for the registry", 2853, 9), s("  --password TEXT  The account's password.", 2854, 9), s("  --db-password DB_PASSWORD", 2855, 9), s("Use the --password option only in scripts.", 2856, 9), s("tool --password <password>", 2857, 9), s("ansible-vault view --vault-password-file ~/.vault secrets.yml", 2858, 9), s("wget --bypass proxy.acme.dev", 2859, 9), s("Security considerations similar to those with --http-password pertain here as well.", 2860, 9), s("       --change-passphrase user-id", 2861, 9), s("       openssl pkcs12 [-help] [-passin arg] [-passout arg]", 2862, 9), s("           of OpenSSL. Superseded by the -pass argument.", 2863, 9), s("           -pass pass:<password>", 2864, 9)]
+        r.validate = [s("random", 2836, 15)]
+        r.category = s("secret", 2837, 15)
+        r.severity = s("block", 2838, 15)
+        r.tags = [s("password", 2839, 12)]
+        r.examples = [s("helm repo add acme https://charts.acme.dev --username ci --password ↓Gx7kQ2pLm9zT↓", 2841, 9), s("mongosh -u admin --password '↓Tr0ub4dor&3 x↓' --authenticationDatabase admin", 2842, 9), s("gpg --batch --passphrase ↓q7Rv9wLmK2sB↓ -c backup.tar", 2843, 9), s("openssl pkcs12 -export -in c.pem -passout pass:↓Sw0rdf1shK9↓ -out c.p12", 2844, 9), s("keytool -list -keystore ks.jks -storepass ↓hX4mP9qLw2Rt↓", 2845, 9), s("./deploy --db-password \"↓pg-Pa55w0rd↓\" --host db.internal", 2846, 9), s("args: [\"--db-password\", \"↓pg-Pa55w0rd↓\", \"--verbose\"]", 2847, 9)]
+        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2849, 9), s("ansible-playbook --ask-pass --ask-become-pass site.yml", 2850, 9), s("psql --no-password -h db.internal app", 2851, 9), s("mongosh --password --username admin", 2852, 9), s("deploy --password $DB_PASSWORD", 2853, 9), s("deploy --password \"$(pass show db/prod)\"", 2854, 9), s("openssl enc -aes-256-cbc -pass env:ENC_KEY -in f", 2855, 9), s("  -p, --password string   Password", 2856, 9), s("  --change-passphrase    change a passphrase", 2857, 9), s("      --password string Password for the registry", 2858, 9), s("  --password TEXT  The account's password.", 2859, 9), s("  --db-password DB_PASSWORD", 2860, 9), s("Use the --password option only in scripts.", 2861, 9), s("tool --password <password>", 2862, 9), s("ansible-vault view --vault-password-file ~/.vault secrets.yml", 2863, 9), s("wget --bypass proxy.acme.dev", 2864, 9), s("Security considerations similar to those with --http-password pertain here as well.", 2865, 9), s("       --change-passphrase user-id", 2866, 9), s("       openssl pkcs12 [-help] [-passin arg] [-passout arg]", 2867, 9), s("           of OpenSSL. Superseded by the -pass argument.", 2868, 9), s("           -pass pass:<password>", 2869, 9)]
         return r
     }
 
     private static func rule155() -> RawRule {
-        var r = RawRule(position: p(2866, 5))
-        r.id = s("mysql.password", 2866, 9)
-        r.name = s("MySQL password option", 2867, 11)
-        r.description = s("The password a MySQL or MariaDB client takes joined to -p (mysql -uroot -pVALUE, mysqldump -pVALUE); -p followed by a space asks for it instead.", 2868, 18)
-        r.group = s("Credentials in context", 2869, 12)
-        r.regex = s("(?<![\\w.-])(?:mysql(?:dump|admin|import|show|check|pump|sh|binlog|slap)?|mariadb(?:-dump|-admin|-import|-check|-show|-slap)?)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2870, 12)
-        r.secretGroup = i(1, 2871, 18)
-        r.keywords = [s("mysql -", 2872, 16), s("mysqldump", 2872, 27), s("mysqladmin", 2872, 40), s("mysqlimport", 2872, 54), s("mysqlshow", 2872, 69), s("mysqlcheck", 2872, 82), s("mysqlpump", 2872, 96), s("mysqlsh", 2872, 109), s("mysqlbinlog", 2872, 120), s("mysqlslap", 2872, 135), s("mariadb -", 2872, 148), s("mariadb-", 2872, 161), s("mysql\"", 2872, 173), s("mysql'", 2872, 183), s("mariadb\"", 2872, 194), s("mariadb'", 2872, 206)]
+        var r = RawRule(position: p(2871, 5))
+        r.id = s("mysql.password", 2871, 9)
+        r.name = s("MySQL password option", 2872, 11)
+        r.description = s("The password a MySQL or MariaDB client takes joined to -p (mysql -uroot -pVALUE, mysqldump -pVALUE); -p followed by a space asks for it instead.", 2873, 18)
+        r.group = s("Credentials in context", 2874, 12)
+        r.regex = s("(?<![\\w.-])(?:mysql(?:dump|admin|import|show|check|pump|sh|binlog|slap)?|mariadb(?:-dump|-admin|-import|-check|-show|-slap)?)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2875, 12)
+        r.secretGroup = i(1, 2876, 18)
+        r.keywords = [s("mysql -", 2877, 16), s("mysqldump", 2877, 27), s("mysqladmin", 2877, 40), s("mysqlimport", 2877, 54), s("mysqlshow", 2877, 69), s("mysqlcheck", 2877, 82), s("mysqlpump", 2877, 96), s("mysqlsh", 2877, 109), s("mysqlbinlog", 2877, 120), s("mysqlslap", 2877, 135), s("mariadb -", 2877, 148), s("mariadb-", 2877, 161), s("mysql\"", 2877, 173), s("mysql'", 2877, 183), s("mariadb\"", 2877, 194), s("mariadb'", 2877, 206)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2874, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2874, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2876, 13)]
+                var a = RawAllowlist(position: p(2879, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2879, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2881, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2877, 15)]
-        r.category = s("secret", 2878, 15)
-        r.severity = s("block", 2879, 15)
-        r.tags = [s("password", 2880, 12)]
-        r.examples = [s("mysql -u root -p↓Hunter2Secret!↓ -h db.prod", 2882, 9), s("mysqldump -uroot -p'↓s3cr3t pass↓' shop > shop.sql", 2883, 9), s("mariadb -h 10.0.0.5 -u app -p↓q7Rv9wLmK2↓ app", 2884, 9), s("subprocess.run([\"mysql\", \"-u\", \"root\", \"-p↓Hunter2Secret!↓\", \"shop\"])", 2885, 9)]
-        r.negativeExamples = [s("mysql -u root -p shop", 2887, 9), s("mysql -u root -p", 2888, 9), s("mysql -P 3306 -h db.prod", 2889, 9), s("mysql -u root -p$MYSQL_ROOT_PASSWORD", 2890, 9), s("alice@mysql-server:~$ cp -pr a b", 2891, 9)]
+        r.validate = [s("random", 2882, 15)]
+        r.category = s("secret", 2883, 15)
+        r.severity = s("block", 2884, 15)
+        r.tags = [s("password", 2885, 12)]
+        r.examples = [s("mysql -u root -p↓Hunter2Secret!↓ -h db.prod", 2887, 9), s("mysqldump -uroot -p'↓s3cr3t pass↓' shop > shop.sql", 2888, 9), s("mariadb -h 10.0.0.5 -u app -p↓q7Rv9wLmK2↓ app", 2889, 9), s("subprocess.run([\"mysql\", \"-u\", \"root\", \"-p↓Hunter2Secret!↓\", \"shop\"])", 2890, 9)]
+        r.negativeExamples = [s("mysql -u root -p shop", 2892, 9), s("mysql -u root -p", 2893, 9), s("mysql -P 3306 -h db.prod", 2894, 9), s("mysql -u root -p$MYSQL_ROOT_PASSWORD", 2895, 9), s("alice@mysql-server:~$ cp -pr a b", 2896, 9)]
         return r
     }
 
     private static func rule156() -> RawRule {
-        var r = RawRule(position: p(2893, 5))
-        r.id = s("sshpass.password", 2893, 9)
-        r.name = s("sshpass password", 2894, 11)
-        r.description = s("The password sshpass passes to ssh with -p (sshpass -p VALUE ssh host).", 2895, 18)
-        r.group = s("Credentials in context", 2896, 12)
-        r.regex = s("(?<![\\w.-])sshpass(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2897, 12)
-        r.secretGroup = i(1, 2898, 18)
-        r.keywords = [s("sshpass", 2899, 16)]
+        var r = RawRule(position: p(2898, 5))
+        r.id = s("sshpass.password", 2898, 9)
+        r.name = s("sshpass password", 2899, 11)
+        r.description = s("The password sshpass passes to ssh with -p (sshpass -p VALUE ssh host).", 2900, 18)
+        r.group = s("Credentials in context", 2901, 12)
+        r.regex = s("(?<![\\w.-])sshpass(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2902, 12)
+        r.secretGroup = i(1, 2903, 18)
+        r.keywords = [s("sshpass", 2904, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2901, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2901, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2903, 13)]
+                var a = RawAllowlist(position: p(2906, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2906, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2908, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2904, 15)]
-        r.category = s("secret", 2905, 15)
-        r.severity = s("block", 2906, 15)
-        r.tags = [s("password", 2907, 12)]
-        r.examples = [s("sshpass -p '↓Tr0ub4dor3xyz↓' ssh root@10.0.0.7", 2909, 9), s("sshpass -p↓Gx7kQ2pLm9↓ scp f host:", 2910, 9)]
-        r.negativeExamples = [s("sshpass -e ssh root@10.0.0.7", 2912, 9), s("sshpass -f ~/.pw ssh root@10.0.0.7", 2913, 9), s("sshpass -p \"$SSHPASS\" ssh host", 2914, 9)]
+        r.validate = [s("random", 2909, 15)]
+        r.category = s("secret", 2910, 15)
+        r.severity = s("block", 2911, 15)
+        r.tags = [s("password", 2912, 12)]
+        r.examples = [s("sshpass -p '↓Tr0ub4dor3xyz↓' ssh root@10.0.0.7", 2914, 9), s("sshpass -p↓Gx7kQ2pLm9↓ scp f host:", 2915, 9)]
+        r.negativeExamples = [s("sshpass -e ssh root@10.0.0.7", 2917, 9), s("sshpass -f ~/.pw ssh root@10.0.0.7", 2918, 9), s("sshpass -p \"$SSHPASS\" ssh host", 2919, 9)]
         return r
     }
 
     private static func rule157() -> RawRule {
-        var r = RawRule(position: p(2916, 5))
-        r.id = s("login.password", 2916, 9)
-        r.name = s("Login password option", 2917, 11)
-        r.description = s("The password given with -p to a registry or platform login (docker, podman, buildah, skopeo, nerdctl, oras login; az, oc, cf, argocd login; helm registry login).", 2918, 18)
-        r.group = s("Credentials in context", 2919, 12)
-        r.regex = s("(?<![\\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|az|oc|cf|argocd)\\s+login|helm\\s+registry\\s+login)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p(?:=|\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2920, 12)
-        r.secretGroup = i(1, 2921, 18)
-        r.keywords = [s("docker login", 2922, 16), s("podman login", 2922, 32), s("buildah login", 2922, 48), s("skopeo login", 2922, 65), s("nerdctl login", 2922, 81), s("oras login", 2922, 98), s("az login", 2922, 112), s("oc login", 2922, 124), s("cf login", 2922, 136), s("argocd login", 2922, 148), s("registry login", 2922, 164)]
+        var r = RawRule(position: p(2921, 5))
+        r.id = s("login.password", 2921, 9)
+        r.name = s("Login password option", 2922, 11)
+        r.description = s("The password given with -p to a registry or platform login (docker, podman, buildah, skopeo, nerdctl, oras login; az, oc, cf, argocd login; helm registry login).", 2923, 18)
+        r.group = s("Credentials in context", 2924, 12)
+        r.regex = s("(?<![\\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|az|oc|cf|argocd)\\s+login|helm\\s+registry\\s+login)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p(?:=|\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2925, 12)
+        r.secretGroup = i(1, 2926, 18)
+        r.keywords = [s("docker login", 2927, 16), s("podman login", 2927, 32), s("buildah login", 2927, 48), s("skopeo login", 2927, 65), s("nerdctl login", 2927, 81), s("oras login", 2927, 98), s("az login", 2927, 112), s("oc login", 2927, 124), s("cf login", 2927, 136), s("argocd login", 2927, 148), s("registry login", 2927, 164)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2924, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2924, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2926, 13)]
+                var a = RawAllowlist(position: p(2929, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2929, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2931, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2927, 15)]
-        r.category = s("secret", 2928, 15)
-        r.severity = s("block", 2929, 15)
-        r.tags = [s("password", 2930, 12)]
-        r.examples = [s("docker login -u bob -p ↓Tr0ub4dor3xyz↓ registry.acme.dev", 2932, 9), s("oc login -u kubeadmin -p ↓Xk7pQ-2mLw9-Rt4vB↓ https://api.crc.testing:6443", 2933, 9), s("cf login -a https://api.run.acme.dev -u ci -p '↓Gx7kQ2pLm9zT↓'", 2934, 9)]
-        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2936, 9), s("docker run -p 8080:80 nginx", 2937, 9), s("docker login registry.acme.dev", 2938, 9), s("docker login ghcr.io -u bob -p", 2939, 9)]
+        r.validate = [s("random", 2932, 15)]
+        r.category = s("secret", 2933, 15)
+        r.severity = s("block", 2934, 15)
+        r.tags = [s("password", 2935, 12)]
+        r.examples = [s("docker login -u bob -p ↓Tr0ub4dor3xyz↓ registry.acme.dev", 2937, 9), s("oc login -u kubeadmin -p ↓Xk7pQ-2mLw9-Rt4vB↓ https://api.crc.testing:6443", 2938, 9), s("cf login -a https://api.run.acme.dev -u ci -p '↓Gx7kQ2pLm9zT↓'", 2939, 9)]
+        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2941, 9), s("docker run -p 8080:80 nginx", 2942, 9), s("docker login registry.acme.dev", 2943, 9), s("docker login ghcr.io -u bob -p", 2944, 9)]
         return r
     }
 
     private static func rule158() -> RawRule {
-        var r = RawRule(position: p(2941, 5))
-        r.id = s("redis.password", 2941, 9)
-        r.name = s("redis-cli password", 2942, 11)
-        r.description = s("The password redis-cli sends with -a or --pass (redis-cli -a VALUE ping).", 2943, 18)
-        r.group = s("Credentials in context", 2944, 12)
-        r.regex = s("(?<![\\w.-])redis-cli(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-a|--pass)\\s+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2945, 12)
-        r.secretGroup = i(1, 2946, 18)
-        r.keywords = [s("redis-cli", 2947, 16)]
+        var r = RawRule(position: p(2946, 5))
+        r.id = s("redis.password", 2946, 9)
+        r.name = s("redis-cli password", 2947, 11)
+        r.description = s("The password redis-cli sends with -a or --pass (redis-cli -a VALUE ping).", 2948, 18)
+        r.group = s("Credentials in context", 2949, 12)
+        r.regex = s("(?<![\\w.-])redis-cli(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-a|--pass)\\s+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2950, 12)
+        r.secretGroup = i(1, 2951, 18)
+        r.keywords = [s("redis-cli", 2952, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2949, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2949, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2951, 13)]
+                var a = RawAllowlist(position: p(2954, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2954, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2956, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2952, 15)]
-        r.category = s("secret", 2953, 15)
-        r.severity = s("block", 2954, 15)
-        r.tags = [s("password", 2955, 12)]
-        r.examples = [s("redis-cli -h cache.internal -a ↓Tr0ub4dor3xyz↓ ping", 2957, 9), s("redis-cli --user app --pass '↓Gx7kQ2pLm9zT↓' info", 2958, 9)]
-        r.negativeExamples = [s("redis-cli -p 6379 ping", 2960, 9), s("redis-cli --askpass -h cache.internal", 2961, 9), s("redis-cli -a \"$REDIS_PASSWORD\" ping", 2962, 9)]
+        r.validate = [s("random", 2957, 15)]
+        r.category = s("secret", 2958, 15)
+        r.severity = s("block", 2959, 15)
+        r.tags = [s("password", 2960, 12)]
+        r.examples = [s("redis-cli -h cache.internal -a ↓Tr0ub4dor3xyz↓ ping", 2962, 9), s("redis-cli --user app --pass '↓Gx7kQ2pLm9zT↓' info", 2963, 9)]
+        r.negativeExamples = [s("redis-cli -p 6379 ping", 2965, 9), s("redis-cli --askpass -h cache.internal", 2966, 9), s("redis-cli -a \"$REDIS_PASSWORD\" ping", 2967, 9)]
         return r
     }
 
     private static func rule159() -> RawRule {
-        var r = RawRule(position: p(2964, 5))
-        r.id = s("htpasswd.password", 2964, 9)
-        r.name = s("htpasswd password", 2965, 11)
-        r.description = s("The password htpasswd takes on its command line with -b: its last argument (htpasswd -bc .htpasswd user VALUE, htpasswd -nb user VALUE).", 2966, 18)
-        r.group = s("Credentials in context", 2967, 12)
-        r.regex = s("(?<![\\w.-])htpasswd\\s(?=(?:[^|;&\\n]*\\s)?-[A-Za-z]*b)(?:[^|;&\\n]*?\\s)?[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})[\"']?\\s*(?:[;|&<>]|$)", 2968, 12)
-        r.secretGroup = i(1, 2969, 18)
-        r.keywords = [s("htpasswd", 2970, 16)]
+        var r = RawRule(position: p(2969, 5))
+        r.id = s("htpasswd.password", 2969, 9)
+        r.name = s("htpasswd password", 2970, 11)
+        r.description = s("The password htpasswd takes on its command line with -b: its last argument (htpasswd -bc .htpasswd user VALUE, htpasswd -nb user VALUE).", 2971, 18)
+        r.group = s("Credentials in context", 2972, 12)
+        r.regex = s("(?<![\\w.-])htpasswd\\s(?=(?:[^|;&\\n]*\\s)?-[A-Za-z]*b)(?:[^|;&\\n]*?\\s)?[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})[\"']?\\s*(?:[;|&<>]|$)", 2973, 12)
+        r.secretGroup = i(1, 2974, 18)
+        r.keywords = [s("htpasswd", 2975, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2972, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2972, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2974, 13)]
+                var a = RawAllowlist(position: p(2977, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2977, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2979, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2975, 15)]
-        r.category = s("secret", 2976, 15)
-        r.severity = s("block", 2977, 15)
-        r.tags = [s("password", 2978, 12)]
-        r.examples = [s("htpasswd -bc /etc/nginx/.htpasswd admin ↓Tr0ub4dor3xyz↓", 2980, 9), s("htpasswd -nbB admin '↓Gx7kQ2pLm9zT↓' > users", 2981, 9), s("htpasswd -b -B .htpasswd ci ↓q7Rv9wLmK2sB↓", 2982, 9)]
-        r.negativeExamples = [s("htpasswd -c /etc/nginx/.htpasswd admin", 2984, 9), s("htpasswd -D .htpasswd admin", 2985, 9), s("htpasswd -nb admin \"$ADMIN_PASSWORD\"", 2986, 9), s("Usage: htpasswd -b[cmBdpsDv] [-C cost] passwordfile username password", 2987, 9)]
+        r.validate = [s("random", 2980, 15)]
+        r.category = s("secret", 2981, 15)
+        r.severity = s("block", 2982, 15)
+        r.tags = [s("password", 2983, 12)]
+        r.examples = [s("htpasswd -bc /etc/nginx/.htpasswd admin ↓Tr0ub4dor3xyz↓", 2985, 9), s("htpasswd -nbB admin '↓Gx7kQ2pLm9zT↓' > users", 2986, 9), s("htpasswd -b -B .htpasswd ci ↓q7Rv9wLmK2sB↓", 2987, 9)]
+        r.negativeExamples = [s("htpasswd -c /etc/nginx/.htpasswd admin", 2989, 9), s("htpasswd -D .htpasswd admin", 2990, 9), s("htpasswd -nb admin \"$ADMIN_PASSWORD\"", 2991, 9), s("Usage: htpasswd -b[cmBdpsDv] [-C cost] passwordfile username password", 2992, 9)]
         return r
     }
 
     private static func rule160() -> RawRule {
-        var r = RawRule(position: p(2989, 5))
-        r.id = s("cli.short_password", 2989, 9)
-        r.name = s("Password flag of a known program", 2990, 11)
-        r.description = s("The password a well-known program takes as a short option: smbclient/rpcclient -U user%VALUE, ldapsearch and the other OpenLDAP tools -w VALUE, sqlcmd/bcp -P VALUE, mongosh/mongodump -p VALUE, zip/unzip -P VALUE, 7z -pVALUE, rar/unrar -pVALUE, openssl enc -k VALUE, ssh-keygen -N/-P VALUE.", 2991, 18)
-        r.group = s("Credentials in context", 2992, 12)
-        r.regex = s("(?<![\\w.-])(?:(?:smbclient|rpcclient|smbcacls|smbget|smbtree)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-U|--user(?:name)?)(?:=|\\s*)[\"']?[^\\s%\"']+%|ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-w\\s*|(?:sqlcmd|bcp|osql)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*|(?:un)?zip(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|(?:7z[ar]?|7zz|(?:un)?rar)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-h?p|openssl\\s+enc(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-k\\s+|ssh-keygen(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-[NP]\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2993, 12)
-        r.secretGroup = i(1, 2994, 18)
-        r.keywords = [s("smbclient", 2995, 16), s("rpcclient", 2995, 29), s("smbcacls", 2995, 42), s("smbget", 2995, 54), s("smbtree", 2995, 64), s("ldapsearch", 2995, 75), s("ldapadd", 2995, 89), s("ldapmodify", 2995, 100), s("ldapdelete", 2995, 114), s("ldapmodrdn", 2995, 128), s("ldappasswd", 2995, 142), s("ldapwhoami", 2995, 156), s("ldapcompare", 2995, 170), s("ldapexop", 2995, 185), s("sqlcmd", 2995, 197), s("bcp ", 2995, 207), s("osql", 2995, 215), s("mongo ", 2995, 223), s("mongosh", 2995, 233), s("mongodump", 2995, 244), s("mongorestore", 2995, 257), s("mongoexport", 2995, 273), s("mongoimport", 2995, 288), s("mongostat", 2995, 303), s("mongotop", 2995, 316), s("mongofiles", 2995, 328), s("zip -", 2995, 342), s("7z a", 2995, 351), s("7z x", 2995, 359), s("7z e", 2995, 367), s("7z t", 2995, 375), s("7z u", 2995, 383), s("7za ", 2995, 391), s("7zr ", 2995, 399), s("7zz ", 2995, 407), s("rar a", 2995, 415), s("rar x", 2995, 424), s("rar e", 2995, 433), s("rar t", 2995, 442), s("unrar", 2995, 451), s("openssl enc", 2995, 460), s("ssh-keygen", 2995, 475)]
+        var r = RawRule(position: p(2994, 5))
+        r.id = s("cli.short_password", 2994, 9)
+        r.name = s("Password flag of a known program", 2995, 11)
+        r.description = s("The password a well-known program takes as a short option: smbclient/rpcclient -U user%VALUE, ldapsearch and the other OpenLDAP tools -w VALUE, sqlcmd/bcp -P VALUE, mongosh/mongodump -p VALUE, zip/unzip -P VALUE, 7z -pVALUE, rar/unrar -pVALUE, openssl enc -k VALUE, ssh-keygen -N/-P VALUE.", 2996, 18)
+        r.group = s("Credentials in context", 2997, 12)
+        r.regex = s("(?<![\\w.-])(?:(?:smbclient|rpcclient|smbcacls|smbget|smbtree)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-U|--user(?:name)?)(?:=|\\s*)[\"']?[^\\s%\"']+%|ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-w\\s*|(?:sqlcmd|bcp|osql)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*|(?:un)?zip(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|(?:7z[ar]?|7zz|(?:un)?rar)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-h?p|openssl\\s+enc(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-k\\s+|ssh-keygen(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-[NP]\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2998, 12)
+        r.secretGroup = i(1, 2999, 18)
+        r.keywords = [s("smbclient", 3000, 16), s("rpcclient", 3000, 29), s("smbcacls", 3000, 42), s("smbget", 3000, 54), s("smbtree", 3000, 64), s("ldapsearch", 3000, 75), s("ldapadd", 3000, 89), s("ldapmodify", 3000, 100), s("ldapdelete", 3000, 114), s("ldapmodrdn", 3000, 128), s("ldappasswd", 3000, 142), s("ldapwhoami", 3000, 156), s("ldapcompare", 3000, 170), s("ldapexop", 3000, 185), s("sqlcmd", 3000, 197), s("bcp ", 3000, 207), s("osql", 3000, 215), s("mongo ", 3000, 223), s("mongosh", 3000, 233), s("mongodump", 3000, 244), s("mongorestore", 3000, 257), s("mongoexport", 3000, 273), s("mongoimport", 3000, 288), s("mongostat", 3000, 303), s("mongotop", 3000, 316), s("mongofiles", 3000, 328), s("zip -", 3000, 342), s("7z a", 3000, 351), s("7z x", 3000, 359), s("7z e", 3000, 367), s("7z t", 3000, 375), s("7z u", 3000, 383), s("7za ", 3000, 391), s("7zr ", 3000, 399), s("7zz ", 3000, 407), s("rar a", 3000, 415), s("rar x", 3000, 424), s("rar e", 3000, 433), s("rar t", 3000, 442), s("unrar", 3000, 451), s("openssl enc", 3000, 460), s("ssh-keygen", 3000, 475)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2997, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2997, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2999, 13)]
+                var a = RawAllowlist(position: p(3002, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3002, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3004, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 3000, 15)]
-        r.category = s("secret", 3001, 15)
-        r.severity = s("block", 3002, 15)
-        r.tags = [s("password", 3003, 12)]
-        r.examples = [s("smbclient //fs.acme.lan/share -U bob%↓Tr0ub4dor3xyz↓", 3005, 9), s("ldapsearch -x -H ldap://dc1 -D cn=admin,dc=acme -w ↓Gx7kQ2pLm9zT↓ -b dc=acme", 3006, 9), s("sqlcmd -S db.acme.lan -U sa -P '↓Xk7pQ2mLw9Rt↓' -Q \"select 1\"", 3007, 9), s("mongosh -u admin -p ↓q7Rv9wLmK2sB↓ --authenticationDatabase admin", 3008, 9), s("zip -P ↓hX4mP9qLw2Rt↓ -r backup.zip data/", 3009, 9), s("7z a -p↓Sw0rdf1shK9x↓ -mhe=on backup.7z data/", 3010, 9), s("ssh-keygen -t ed25519 -N '↓kT9wR2xLq7Zm↓' -f id_deploy", 3011, 9)]
-        r.negativeExamples = [s("smbclient -L //fs.acme.lan -U bob", 3013, 9), s("ldapsearch -x -W -D cn=admin,dc=acme", 3014, 9), s("mongosh -u admin -p --authenticationDatabase admin", 3015, 9), s("unzip -p archive.zip README", 3016, 9), s("zip -r backup.zip data/", 3017, 9), s("7z x backup.7z -o/tmp/out", 3018, 9), s("ssh-keygen -t ed25519 -N '' -f id_deploy", 3019, 9), s("sqlcmd -S db -U sa -P $SA_PASSWORD", 3020, 9)]
+        r.validate = [s("random", 3005, 15)]
+        r.category = s("secret", 3006, 15)
+        r.severity = s("block", 3007, 15)
+        r.tags = [s("password", 3008, 12)]
+        r.examples = [s("smbclient //fs.acme.lan/share -U bob%↓Tr0ub4dor3xyz↓", 3010, 9), s("ldapsearch -x -H ldap://dc1 -D cn=admin,dc=acme -w ↓Gx7kQ2pLm9zT↓ -b dc=acme", 3011, 9), s("sqlcmd -S db.acme.lan -U sa -P '↓Xk7pQ2mLw9Rt↓' -Q \"select 1\"", 3012, 9), s("mongosh -u admin -p ↓q7Rv9wLmK2sB↓ --authenticationDatabase admin", 3013, 9), s("zip -P ↓hX4mP9qLw2Rt↓ -r backup.zip data/", 3014, 9), s("7z a -p↓Sw0rdf1shK9x↓ -mhe=on backup.7z data/", 3015, 9), s("ssh-keygen -t ed25519 -N '↓kT9wR2xLq7Zm↓' -f id_deploy", 3016, 9)]
+        r.negativeExamples = [s("smbclient -L //fs.acme.lan -U bob", 3018, 9), s("ldapsearch -x -W -D cn=admin,dc=acme", 3019, 9), s("mongosh -u admin -p --authenticationDatabase admin", 3020, 9), s("unzip -p archive.zip README", 3021, 9), s("zip -r backup.zip data/", 3022, 9), s("7z x backup.7z -o/tmp/out", 3023, 9), s("ssh-keygen -t ed25519 -N '' -f id_deploy", 3024, 9), s("sqlcmd -S db -U sa -P $SA_PASSWORD", 3025, 9)]
         return r
     }
 
     private static func rule161() -> RawRule {
-        var r = RawRule(position: p(3022, 5))
-        r.id = s("redis.requirepass", 3022, 9)
-        r.name = s("Redis server password", 3023, 11)
-        r.description = s("The password a Redis server requires or sends to its primary: requirepass and masterauth in redis.conf, or as redis-server's --requirepass and --masterauth.", 3024, 18)
-        r.group = s("Credentials in context", 3025, 12)
-        r.regex = s("(?<![\\w-])(?:--)?(?:requirepass|masterauth)(?:[ \\t]+|[\"']?,[ \\t]*)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3026, 12)
-        r.secretGroup = i(1, 3027, 18)
-        r.keywords = [s("requirepass", 3028, 16), s("masterauth", 3028, 31)]
+        var r = RawRule(position: p(3027, 5))
+        r.id = s("redis.requirepass", 3027, 9)
+        r.name = s("Redis server password", 3028, 11)
+        r.description = s("The password a Redis server requires or sends to its primary: requirepass and masterauth in redis.conf, or as redis-server's --requirepass and --masterauth.", 3029, 18)
+        r.group = s("Credentials in context", 3030, 12)
+        r.regex = s("(?<![\\w-])(?:--)?(?:requirepass|masterauth)(?:[ \\t]+|[\"']?,[ \\t]*)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3031, 12)
+        r.secretGroup = i(1, 3032, 18)
+        r.keywords = [s("requirepass", 3033, 16), s("masterauth", 3033, 31)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3030, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3030, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3032, 13)]
+                var a = RawAllowlist(position: p(3035, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3035, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3037, 13)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3033, 9))
-                a.description = s("redis.conf's own documentation password (foobared)", 3033, 22)
-                a.regexes = [s("^foobared$", 3035, 13)]
+                var a = RawAllowlist(position: p(3038, 9))
+                a.description = s("redis.conf's own documentation password (foobared)", 3038, 22)
+                a.regexes = [s("^foobared$", 3040, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 3036, 15)]
-        r.category = s("secret", 3037, 15)
-        r.severity = s("block", 3038, 15)
-        r.tags = [s("password", 3039, 12)]
-        r.examples = [s("requirepass ↓Tr0ub4dor3xyz↓", 3041, 9), s("redis-server --requirepass \"↓Gx7kQ2pLm9zT↓\" --appendonly yes", 3042, 9), s("CMD [\"redis-server\", \"--masterauth\", \"↓q7Rv9wLmK2sB↓\"]", 3043, 9)]
-        r.negativeExamples = [s("# requirepass foobared", 3045, 9), s("requirepass \"$REDIS_PASSWORD\"", 3046, 9), s("# masterauth <master-password>", 3047, 9)]
+        r.validate = [s("random", 3041, 15)]
+        r.category = s("secret", 3042, 15)
+        r.severity = s("block", 3043, 15)
+        r.tags = [s("password", 3044, 12)]
+        r.examples = [s("requirepass ↓Tr0ub4dor3xyz↓", 3046, 9), s("redis-server --requirepass \"↓Gx7kQ2pLm9zT↓\" --appendonly yes", 3047, 9), s("CMD [\"redis-server\", \"--masterauth\", \"↓q7Rv9wLmK2sB↓\"]", 3048, 9)]
+        r.negativeExamples = [s("# requirepass foobared", 3050, 9), s("requirepass \"$REDIS_PASSWORD\"", 3051, 9), s("# masterauth <master-password>", 3052, 9)]
         return r
     }
 
     private static func rule162() -> RawRule {
-        var r = RawRule(position: p(3049, 5))
-        r.id = s("netrc.password", 3049, 9)
-        r.name = s("netrc password", 3050, 11)
-        r.description = s("The password of a .netrc entry written on one line (machine HOST login USER password VALUE), as cat ~/.netrc shows it; an entry spread over several lines is not recognised.", 3051, 18)
-        r.group = s("Credentials in context", 3052, 12)
-        r.regex = s("(?<![\\w-])(?:machine[ \\t]+[^\\s]+|default)(?:[ \\t]+(?:login|account|port)[ \\t]+[^\\s]+)*[ \\t]+password[ \\t]+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3053, 12)
-        r.secretGroup = i(1, 3054, 18)
-        r.keywords = [s("machine", 3055, 16), s("default login", 3055, 27)]
+        var r = RawRule(position: p(3054, 5))
+        r.id = s("netrc.password", 3054, 9)
+        r.name = s("netrc password", 3055, 11)
+        r.description = s("The password of a .netrc entry written on one line (machine HOST login USER password VALUE), as cat ~/.netrc shows it; an entry spread over several lines is not recognised.", 3056, 18)
+        r.group = s("Credentials in context", 3057, 12)
+        r.regex = s("(?<![\\w-])(?:machine[ \\t]+[^\\s]+|default)(?:[ \\t]+(?:login|account|port)[ \\t]+[^\\s]+)*[ \\t]+password[ \\t]+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3058, 12)
+        r.secretGroup = i(1, 3059, 18)
+        r.keywords = [s("machine", 3060, 16), s("default login", 3060, 27)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3057, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3057, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3059, 13)]
+                var a = RawAllowlist(position: p(3062, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3062, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3064, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 3060, 15)]
-        r.category = s("secret", 3061, 15)
-        r.severity = s("block", 3062, 15)
-        r.tags = [s("password", 3063, 12)]
-        r.examples = [s("machine github.com login octocat password ↓Tr0ub4dor3xyz↓", 3065, 9), s("machine api.heroku.com login me@acme.dev password ↓5f3c9a1e-7b2d-4e8f-a6c1-9d0b3e7f2a4c↓", 3066, 9), s("default login anonymous password ↓Gx7kQ2pLm9zT↓", 3067, 9)]
-        r.negativeExamples = [s("machine github.com login octocat", 3069, 9), s("machine example.com login user password $NETRC_PASSWORD", 3070, 9), s("The machine password is stored in the vault.", 3071, 9)]
+        r.validate = [s("random", 3065, 15)]
+        r.category = s("secret", 3066, 15)
+        r.severity = s("block", 3067, 15)
+        r.tags = [s("password", 3068, 12)]
+        r.examples = [s("machine github.com login octocat password ↓Tr0ub4dor3xyz↓", 3070, 9), s("machine api.heroku.com login me@acme.dev password ↓5f3c9a1e-7b2d-4e8f-a6c1-9d0b3e7f2a4c↓", 3071, 9), s("default login anonymous password ↓Gx7kQ2pLm9zT↓", 3072, 9)]
+        r.negativeExamples = [s("machine github.com login octocat", 3074, 9), s("machine example.com login user password $NETRC_PASSWORD", 3075, 9), s("The machine password is stored in the vault.", 3076, 9)]
         return r
     }
 
     private static func rule163() -> RawRule {
-        var r = RawRule(position: p(3073, 5))
-        r.id = s("jwt.base64", 3073, 9)
-        r.name = s("Base64-encoded JWT", 3074, 11)
-        r.description = s("A JSON Web Token encoded once more in base64 (ZXlK…), as Kubernetes secrets and some configs hold it.", 3075, 18)
-        r.group = s("Keys and web tokens", 3076, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:ZXlK[A-Za-z0-9+/]{60,}={0,2})(?![A-Za-z0-9_+/=-])", 3077, 12)
-        r.keywords = [s("ZXlK", 3078, 16)]
-        r.validate = [s("random", 3079, 15)]
-        r.category = s("secret", 3080, 15)
-        r.severity = s("block", 3081, 15)
-        r.tags = [s("token", 3082, 12)]
-        r.examples = [s("TOKEN_B64=↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKeZL4ZOfW4npY7sr1vk/k5Dr0+odqHzYcR997Tg4+g7UVRZP7fmzAdwiT+Rzq↓", 3084, 9), s("  \"token_b64\": \"↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKwxMoxOsfudxCis0vKil282SVkc8I0O3OqUG4SDCaJx4kTIF0LtcQNESRQmrY↓\",", 3085, 9)]
-        r.negativeExamples = [s("Base64-encoded JWTs start with ZXlK", 3087, 9), s("grep -rn 'ZXlK' docs/", 3088, 9)]
+        var r = RawRule(position: p(3078, 5))
+        r.id = s("jwt.base64", 3078, 9)
+        r.name = s("Base64-encoded JWT", 3079, 11)
+        r.description = s("A JSON Web Token encoded once more in base64 (ZXlK…), as Kubernetes secrets and some configs hold it.", 3080, 18)
+        r.group = s("Keys and web tokens", 3081, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:ZXlK[A-Za-z0-9+/]{60,}={0,2})(?![A-Za-z0-9_+/=-])", 3082, 12)
+        r.keywords = [s("ZXlK", 3083, 16)]
+        r.validate = [s("random", 3084, 15)]
+        r.category = s("secret", 3085, 15)
+        r.severity = s("block", 3086, 15)
+        r.tags = [s("token", 3087, 12)]
+        r.examples = [s("TOKEN_B64=↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKeZL4ZOfW4npY7sr1vk/k5Dr0+odqHzYcR997Tg4+g7UVRZP7fmzAdwiT+Rzq↓", 3089, 9), s("  \"token_b64\": \"↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKwxMoxOsfudxCis0vKil282SVkc8I0O3OqUG4SDCaJx4kTIF0LtcQNESRQmrY↓\",", 3090, 9)]
+        r.negativeExamples = [s("Base64-encoded JWTs start with ZXlK", 3092, 9), s("grep -rn 'ZXlK' docs/", 3093, 9)]
         return r
     }
 
     private static func rule164() -> RawRule {
-        var r = RawRule(position: p(3091, 5))
-        r.id = s("private_key", 3091, 9)
-        r.name = s("Private key", 3092, 11)
-        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 3093, 18)
-        r.group = s("Keys and web tokens", 3094, 12)
-        r.detector = s("private_key", 3095, 15)
-        r.category = s("secret", 3096, 15)
-        r.severity = s("block", 3097, 15)
-        r.tags = [s("key", 3098, 12)]
-        r.keywords = [s("-----BEGIN", 3099, 16)]
-        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 3101, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 3108, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 3111, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 3112, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 3113, 9)]
-        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 3118, 9), s("-----BEGIN CERTIFICATE-----", 3119, 9), s("-----BEGIN private key-----", 3120, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 3121, 9), s("-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY----- (an empty template)", 3122, 9)]
+        var r = RawRule(position: p(3096, 5))
+        r.id = s("private_key", 3096, 9)
+        r.name = s("Private key", 3097, 11)
+        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 3098, 18)
+        r.group = s("Keys and web tokens", 3099, 12)
+        r.detector = s("private_key", 3100, 15)
+        r.category = s("secret", 3101, 15)
+        r.severity = s("block", 3102, 15)
+        r.tags = [s("key", 3103, 12)]
+        r.keywords = [s("-----BEGIN", 3104, 16)]
+        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 3106, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 3113, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 3116, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 3117, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 3118, 9)]
+        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 3123, 9), s("-----BEGIN CERTIFICATE-----", 3124, 9), s("-----BEGIN private key-----", 3125, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 3126, 9), s("-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY----- (an empty template)", 3127, 9)]
         return r
     }
 
     private static func rule165() -> RawRule {
-        var r = RawRule(position: p(3124, 5))
-        r.id = s("password.labelled", 3124, 9)
-        r.name = s("Password", 3125, 11)
-        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 3126, 18)
-        r.group = s("Credentials in context", 3127, 12)
-        r.detector = s("password.labelled", 3128, 15)
-        r.category = s("secret", 3129, 15)
-        r.severity = s("block", 3130, 15)
-        r.tags = [s("password", 3131, 12)]
-        r.keywords = [s("pass", 3132, 16), s("pwd", 3132, 22), s("secret", 3132, 27), s("token", 3132, 35), s("apikey", 3132, 42), s("api_key", 3132, 50), s("api-key", 3132, 59), s("auth", 3132, 68), s("creds", 3132, 74), s("credential", 3132, 81), s("private", 3132, 93), s("密码", 3132, 102), s("口令", 3132, 106), s("密钥", 3132, 110), s("私钥", 3132, 114), s("令牌", 3132, 118)]
-        r.examples = [s("Password: ↓hunter22↓", 3134, 9), s("密码：↓abc12345↓", 3135, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 3136, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 3137, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 3138, 9), s("userPassword: ↓correct-horse↓", 3139, 9), s("支付密码 = ↓839201↓", 3140, 9), s("令牌：↓令牌值九八七↓", 3141, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 3142, 9), s("db_password := ↓q7Rv-9wLm↓", 3143, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 3144, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 3145, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 3146, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 3147, 9), s("│ Password │ ↓hunter2↓ │", 3148, 9), s("Password found: ↓pswd↓", 3149, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 3150, 9)]
-        r.negativeExamples = [s("# HuggingFace API Token https://huggingface.co/settings/tokens", 3152, 9), s("Password: ********", 3153, 9), s("password: ${DB_PASSWORD}", 3154, 9), s("secret: {{.Values.secret}}", 3155, 9), s("token=$GITHUB_TOKEN", 3156, 9), s("password=$(pass show db/prod)", 3157, 9), s("api_key: <your-api-key>", 3158, 9), s("Password: changeme", 3159, 9), s("passwordless: true", 3160, 9), s("grep: /etc/passwd: Permission denied", 3161, 9), s("Password: abc", 3162, 9), s("Enter password:", 3163, 9), s("密码：●●●●●●", 3164, 9), s("tokens: 4096", 3165, 9), s("publicToken: pk_9f8e7d6c5b4a", 3166, 9), s("password: real_key", 3167, 9), s("token_type: bearer", 3168, 9), s("max_tokens=4096", 3169, 9), s("[sudo] password for alice:", 3170, 9)]
+        var r = RawRule(position: p(3129, 5))
+        r.id = s("password.labelled", 3129, 9)
+        r.name = s("Password", 3130, 11)
+        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 3131, 18)
+        r.group = s("Credentials in context", 3132, 12)
+        r.detector = s("password.labelled", 3133, 15)
+        r.category = s("secret", 3134, 15)
+        r.severity = s("block", 3135, 15)
+        r.tags = [s("password", 3136, 12)]
+        r.keywords = [s("pass", 3137, 16), s("pwd", 3137, 22), s("secret", 3137, 27), s("token", 3137, 35), s("apikey", 3137, 42), s("api_key", 3137, 50), s("api-key", 3137, 59), s("auth", 3137, 68), s("creds", 3137, 74), s("credential", 3137, 81), s("private", 3137, 93), s("密码", 3137, 102), s("口令", 3137, 106), s("密钥", 3137, 110), s("私钥", 3137, 114), s("令牌", 3137, 118)]
+        r.examples = [s("Password: ↓hunter22↓", 3139, 9), s("密码：↓abc12345↓", 3140, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 3141, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 3142, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 3143, 9), s("userPassword: ↓correct-horse↓", 3144, 9), s("支付密码 = ↓839201↓", 3145, 9), s("令牌：↓令牌值九八七↓", 3146, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 3147, 9), s("db_password := ↓q7Rv-9wLm↓", 3148, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 3149, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 3150, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 3151, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 3152, 9), s("│ Password │ ↓hunter2↓ │", 3153, 9), s("Password found: ↓pswd↓", 3154, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 3155, 9)]
+        r.negativeExamples = [s("# HuggingFace API Token https://huggingface.co/settings/tokens", 3157, 9), s("Password: ********", 3158, 9), s("password: ${DB_PASSWORD}", 3159, 9), s("secret: {{.Values.secret}}", 3160, 9), s("token=$GITHUB_TOKEN", 3161, 9), s("password=$(pass show db/prod)", 3162, 9), s("api_key: <your-api-key>", 3163, 9), s("Password: changeme", 3164, 9), s("passwordless: true", 3165, 9), s("grep: /etc/passwd: Permission denied", 3166, 9), s("Password: abc", 3167, 9), s("Enter password:", 3168, 9), s("密码：●●●●●●", 3169, 9), s("tokens: 4096", 3170, 9), s("publicToken: pk_9f8e7d6c5b4a", 3171, 9), s("password: real_key", 3172, 9), s("token_type: bearer", 3173, 9), s("max_tokens=4096", 3174, 9), s("[sudo] password for alice:", 3175, 9)]
         return r
     }
 
     private static func rule166() -> RawRule {
-        var r = RawRule(position: p(3173, 5))
-        r.id = s("generic.entropy", 3173, 9)
-        r.name = s("High-entropy string", 3174, 11)
-        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 3175, 18)
-        r.group = s("Credentials in context", 3176, 12)
-        r.detector = s("generic.entropy", 3177, 15)
-        r.category = s("secret", 3178, 15)
-        r.severity = s("warn", 3179, 15)
-        r.context = [s("key", 3180, 15), s("secret", 3180, 20), s("token", 3180, 28), s("password", 3180, 35), s("passwd", 3180, 45), s("pwd", 3180, 53), s("passphrase", 3180, 58), s("auth", 3180, 70), s("authorization", 3180, 76), s("oauth", 3180, 91), s("credential", 3180, 98), s("bearer", 3180, 110), s("api", 3180, 118), s("apikey", 3180, 123), s("accesskey", 3180, 131), s("secretkey", 3180, 142), s("privatekey", 3180, 153), s("private", 3180, 165), s("session", 3180, 174), s("cookie", 3180, 183), s("密钥", 3180, 191), s("令牌", 3180, 195)]
-        r.contextSeverity = s("block", 3181, 22)
-        r.tags = [s("entropy", 3182, 12)]
+        var r = RawRule(position: p(3178, 5))
+        r.id = s("generic.entropy", 3178, 9)
+        r.name = s("High-entropy string", 3179, 11)
+        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 3180, 18)
+        r.group = s("Credentials in context", 3181, 12)
+        r.detector = s("generic.entropy", 3182, 15)
+        r.category = s("secret", 3183, 15)
+        r.severity = s("warn", 3184, 15)
+        r.context = [s("key", 3185, 15), s("secret", 3185, 20), s("token", 3185, 28), s("password", 3185, 35), s("passwd", 3185, 45), s("pwd", 3185, 53), s("passphrase", 3185, 58), s("auth", 3185, 70), s("authorization", 3185, 76), s("oauth", 3185, 91), s("credential", 3185, 98), s("bearer", 3185, 110), s("api", 3185, 118), s("apikey", 3185, 123), s("accesskey", 3185, 131), s("secretkey", 3185, 142), s("privatekey", 3185, 153), s("private", 3185, 165), s("session", 3185, 174), s("cookie", 3185, 183), s("密钥", 3185, 191), s("令牌", 3185, 195)]
+        r.contextSeverity = s("block", 3186, 22)
+        r.tags = [s("entropy", 3187, 12)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3184, 9))
-                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 3184, 22)
-                a.regexes = [s("EXAMPLE", 3185, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 3185, 30)]
+                var a = RawAllowlist(position: p(3189, 9))
+                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 3189, 22)
+                a.regexes = [s("EXAMPLE", 3190, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 3190, 30)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3186, 9))
-                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 3186, 22)
-                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 3187, 19)]
+                var a = RawAllowlist(position: p(3191, 9))
+                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 3191, 22)
+                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 3192, 19)]
                 return a
             }(),
         ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 3189, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 3190, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 3191, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 3193, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 3194, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 3195, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 3196, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 3197, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 3198, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 3199, 9), s("--------------------------------------------", 3200, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 3201, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 3202, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 3203, 9)]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 3194, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 3195, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 3196, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 3198, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 3199, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 3200, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 3201, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 3202, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 3203, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 3204, 9), s("--------------------------------------------", 3205, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 3206, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 3207, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 3208, 9)]
         return r
     }
 
     private static func rule167() -> RawRule {
-        var r = RawRule(position: p(3207, 5))
-        r.id = s("ipv4", 3207, 9)
-        r.name = s("IPv4 address", 3208, 11)
-        r.description = s("IPv4 address.", 3209, 18)
-        r.group = s("Off by default", 3210, 12)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 3211, 12)
-        r.keywords = [s(".", 3212, 16)]
-        r.category = s("pii", 3213, 15)
-        r.severity = s("warn", 3214, 15)
-        r.enabled = b(false, 3215, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 3217, 9)]
-        r.negativeExamples = [s("version 1.2.3", 3219, 9), s("999.1.1.1", 3220, 9)]
+        var r = RawRule(position: p(3212, 5))
+        r.id = s("ipv4", 3212, 9)
+        r.name = s("IPv4 address", 3213, 11)
+        r.description = s("IPv4 address.", 3214, 18)
+        r.group = s("Off by default", 3215, 12)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 3216, 12)
+        r.keywords = [s(".", 3217, 16)]
+        r.category = s("pii", 3218, 15)
+        r.severity = s("warn", 3219, 15)
+        r.enabled = b(false, 3220, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 3222, 9)]
+        r.negativeExamples = [s("version 1.2.3", 3224, 9), s("999.1.1.1", 3225, 9)]
         return r
     }
 
     private static func rule168() -> RawRule {
-        var r = RawRule(position: p(3222, 5))
-        r.id = s("mac.address", 3222, 9)
-        r.name = s("MAC address", 3223, 11)
-        r.description = s("MAC address.", 3224, 18)
-        r.group = s("Off by default", 3225, 12)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 3226, 12)
-        r.category = s("pii", 3227, 15)
-        r.severity = s("warn", 3228, 15)
-        r.enabled = b(false, 3229, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 3231, 9)]
-        r.negativeExamples = [s("time 12:30:45", 3233, 9)]
+        var r = RawRule(position: p(3227, 5))
+        r.id = s("mac.address", 3227, 9)
+        r.name = s("MAC address", 3228, 11)
+        r.description = s("MAC address.", 3229, 18)
+        r.group = s("Off by default", 3230, 12)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 3231, 12)
+        r.category = s("pii", 3232, 15)
+        r.severity = s("warn", 3233, 15)
+        r.enabled = b(false, 3234, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 3236, 9)]
+        r.negativeExamples = [s("time 12:30:45", 3238, 9)]
         return r
     }
 
     private static func rule169() -> RawRule {
-        var r = RawRule(position: p(3235, 5))
-        r.id = s("btc.address", 3235, 9)
-        r.name = s("Bitcoin address", 3236, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 3237, 18)
-        r.group = s("Off by default", 3238, 12)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 3239, 12)
-        r.category = s("pii", 3240, 15)
-        r.severity = s("warn", 3241, 15)
-        r.enabled = b(false, 3242, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 3244, 9)]
-        r.negativeExamples = [s("order 1234567890", 3246, 9)]
+        var r = RawRule(position: p(3240, 5))
+        r.id = s("btc.address", 3240, 9)
+        r.name = s("Bitcoin address", 3241, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 3242, 18)
+        r.group = s("Off by default", 3243, 12)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 3244, 12)
+        r.category = s("pii", 3245, 15)
+        r.severity = s("warn", 3246, 15)
+        r.enabled = b(false, 3247, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 3249, 9)]
+        r.negativeExamples = [s("order 1234567890", 3251, 9)]
         return r
     }
 

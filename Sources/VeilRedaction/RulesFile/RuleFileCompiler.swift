@@ -117,8 +117,18 @@ struct RuleFileCompiler {
         if let entropy = raw.entropy, !(0...8).contains(entropy.value) {
             throw RuleFileError(entropy.position, "'entropy' must be 0–8 bits per character")
         }
-        for keyword in raw.keywords where keyword.value.isEmpty {
-            throw RuleFileError(keyword.position, "an empty keyword would match every line")
+        for keyword in raw.keywords {
+            if keyword.value.isEmpty || keyword.value == "^" {
+                throw RuleFileError(keyword.position, "an empty keyword would match every line")
+            }
+            if Rule.isAnchoredKeyword(keyword.value), let first = keyword.value.dropFirst().first,
+                first == " " || first == "\t"
+            {
+                throw RuleFileError(
+                    keyword.position,
+                    "keyword '\(keyword.value)' can never match: an anchored keyword (^) is compared after the line's spaces and tabs"
+                )
+            }
         }
         let validators = try raw.validate.map { name in
             guard let validator = Validator(rawValue: name.value) else {

@@ -11,10 +11,16 @@
 /// dozen arrays was retained and released a dozen times per screen, thousands of screens
 /// per recording).
 final class KeywordIndex: Sendable {
-    /// Every distinct keyword, lowercased UTF-8.
+    /// Every distinct keyword, lowercased UTF-8 (an anchored one without its `^`): the
+    /// automaton's first, then the anchored ones.
     private let keywords: [[UInt8]]
-    /// All keywords in one automaton: one table step per byte of a line.
+    /// The keywords found anywhere in a line, in one automaton: one table step per byte of a
+    /// line. Their ids are `0..<automatonKeywords`.
     private let automaton: KeywordAutomaton
+    private let automatonKeywords: Int
+    /// The keywords found only where a line's text starts (after spaces and tabs), ids
+    /// `automatonKeywords...`: a handful, compared one by one.
+    private let anchored: [[UInt8]]
     /// The number of 64-bit words in a rule bit set (one bit per rule).
     let ruleWords: Int
     /// For each keyword, the enabled rules it lets run, as a bit set:
@@ -59,10 +65,13 @@ final class KeywordIndex: Sendable {
     }
 
     init(rules: [Rule]) {
+        // Keyword ids: those found anywhere in a line first (the automaton's), then those
+        // anchored to a line's start (`^-u`), checked one by one after it.
         var keywords: [[UInt8]] = []
+        var anchored: [[UInt8]] = []
         var ids: [[UInt8]: Int] = [:]
-        var ruleKeywordStart: [Int32] = [0]
-        var ruleKeywordIDs: [Int32] = []
+        var anchoredIDs: [[UInt8]: Int] = [:]
+        var ruleKeywords: [[(bytes: [UInt8], anchored: Bool)]] = []
         var entries: [Entry] = []
         // Fields read in place (a whole `Rule` bound per rule copied every field of hundreds).
         for r in rules.indices {
@@ -70,25 +79,41 @@ final class KeywordIndex: Sendable {
                 Entry(
                     id: rules[r].id, matcher: rules[r].matcher,
                     context: rules[r].context.map { Array($0.lowercased().utf8) }))
-            var mine: [Int32] = []
+            var mine: [(bytes: [UInt8], anchored: Bool)] = []
             // A disabled rule never runs: its keywords would only slow the search down.
             for keyword in rules[r].keywords where !keyword.isEmpty && rules[r].isEnabled {
-                let bytes = Array(keyword.lowercased().utf8)
-                let id: Int
-                if let known = ids[bytes] {
-                    id = known
-                } else {
-                    id = keywords.count
-                    ids[bytes] = id
+                let anchor = Rule.isAnchoredKeyword(keyword)
+                let bytes = Array((anchor ? String(keyword.dropFirst()) : keyword).lowercased().utf8)
+                guard !bytes.isEmpty else { continue }
+                if anchor {
+                    if anchoredIDs[bytes] == nil {
+                        anchoredIDs[bytes] = anchored.count
+                        anchored.append(bytes)
+                    }
+                } else if ids[bytes] == nil {
+                    ids[bytes] = keywords.count
                     keywords.append(bytes)
                 }
-                if !mine.contains(Int32(id)) { mine.append(Int32(id)) }
+                mine.append((bytes, anchor))
             }
-            ruleKeywordIDs += mine
+            ruleKeywords.append(mine)
+        }
+        var ruleKeywordStart: [Int32] = [0]
+        var ruleKeywordIDs: [Int32] = []
+        for mine in ruleKeywords {
+            var distinct: [Int32] = []
+            for keyword in mine {
+                let id = Int32(keyword.anchored ? keywords.count + anchoredIDs[keyword.bytes]! : ids[keyword.bytes]!)
+                if !distinct.contains(id) { distinct.append(id) }
+            }
+            ruleKeywordIDs += distinct
             ruleKeywordStart.append(Int32(ruleKeywordIDs.count))
         }
+        self.anchored = anchored
+        self.automatonKeywords = keywords.count
+        keywords += anchored
         self.keywords = keywords
-        self.automaton = KeywordAutomaton(keywords: keywords)
+        self.automaton = KeywordAutomaton(keywords: Array(keywords[..<automatonKeywords]))
         let ruleWords = max(1, (rules.count + 63) / 64)
         var keywordRules = [UInt64](repeating: 0, count: keywords.count * ruleWords)
         for r in rules.indices where rules[r].isEnabled {
@@ -165,7 +190,25 @@ final class KeywordIndex: Sendable {
             bits[id >> 6] |= 1 << UInt64(id & 63)
             any = true
         }
+        forEachAnchoredMatch(in: line) { id in
+            bits[id >> 6] |= 1 << UInt64(id & 63)
+            any = true
+        }
         return any
+    }
+
+    /// Calls `found` with the id of every anchored keyword that starts `line`'s text (after
+    /// its spaces and tabs), case-insensitively.
+    @inline(__always)
+    private func forEachAnchoredMatch(in line: UTF8Line, _ found: (Int) -> Void) {
+        guard !anchored.isEmpty else { return }
+        var start = 0
+        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        for (k, keyword) in anchored.enumerated() where keyword.count <= line.count - start {
+            var i = 0
+            while i < keyword.count, ASCII.lower(line[start + i]) == keyword[i] { i += 1 }
+            if i == keyword.count { found(automatonKeywords + k) }
+        }
     }
 
     /// Sets bit `r` of `rules` (``ruleWords`` words, cleared by the caller) for every enabled
@@ -177,6 +220,11 @@ final class KeywordIndex: Sendable {
         let words = ruleWords
         keywordRules.withUnsafeBufferPointer { keywordRules in
             automaton.forEachMatch(in: line) { id in
+                let base = id &* words
+                for w in 0..<words { rules[w] |= keywordRules[base &+ w] }
+                any = true
+            }
+            forEachAnchoredMatch(in: line) { id in
                 let base = id &* words
                 for w in 0..<words { rules[w] |= keywordRules[base &+ w] }
                 any = true
