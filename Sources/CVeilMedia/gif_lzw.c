@@ -71,6 +71,8 @@ size_t veil_gif_lzw_bound(size_t count) {
 ptrdiff_t veil_gif_lzw_encode(struct veil_gif_lzw *lzw, int min_code_size, const uint8_t *pixels, size_t count,
                               uint32_t palette_count, uint8_t *out) {
     if (count == 0 || min_code_size < 2 || min_code_size > 8) return -1;
+    /* Every pixel must index a row entry of its code: the palette fits the minimum code size. */
+    if (palette_count == 0 || palette_count > (1u << min_code_size)) return -1;
     if (veil_gif_lzw_reserve(lzw, min_code_size) != 0) return -2;
     const int clear_code = 1 << min_code_size;
     const int eof_code = clear_code + 1;
