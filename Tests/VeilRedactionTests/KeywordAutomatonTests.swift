@@ -98,7 +98,8 @@ import VeilTestSupport
     /// naively: anywhere in it, or, anchored (`^`), where its text starts after spaces and tabs.
     static func naiveHolds(_ lowered: [UInt8], _ keyword: String) -> Bool {
         if Rule.isAnchoredKeyword(keyword) {
-            return lowered.drop { $0 == 0x20 || $0 == 0x09 }.starts(with: Array(keyword.dropFirst().lowercased().utf8))
+            let text = String(decoding: lowered, as: UTF8.self).drop { $0 == " " || $0 == "\t" || $0 == "\u{3000}" }
+            return Array(text.utf8).starts(with: Array(keyword.dropFirst().lowercased().utf8))
         }
         return lowered.withUnsafeBufferPointer { $0.containsLowercase(Array(keyword.lowercased().utf8)) }
     }
@@ -120,11 +121,12 @@ import VeilTestSupport
         var lines = [
             "", "kw69x", "KW3X", "password", "eyJ", "nothing", "DATADOG_API_KEY=", "@.", "kw7x", "  \t KW7X x",
             "x kw7x", "-u", "  -u deploy:pw \\", "sudo -u postgres", "\tkw8x", "\t\tkw8x", "curl -u a:b",
+            "\u{3000}\u{3000}kw7x", " \u{3000}\t-u x", "\u{3000}", "说明 kw7x",
         ]
         for _ in 0..<1000 {
             let count = Int.random(in: 1...12, using: &random)
-            let indent = String(
-                repeating: Bool.random(using: &random) ? " " : "\t", count: Int.random(in: 0...2, using: &random))
+            let indent = (0..<Int.random(in: 0...2, using: &random)).map { _ in random.pick([" ", "\t", "\u{3000}"]) }
+                .joined()
             lines.append(
                 indent
                     + (0..<count).map { _ in

@@ -89,7 +89,10 @@ extension RuleSet {
         case .plain, .sgrEscapes:
             break
         case .wideCharacterPrefix:
-            let prefix = Array("说明🙂 ".unicodeScalars)
+            // A rule anchored to a line's start (a `^` keyword) is shifted by wide blanks
+            // (ideographic spaces), the indentation it may follow; others by CJK text.
+            let anchored = rule.keywords.contains(where: Rule.isAnchoredKeyword)
+            let prefix = Array((anchored ? "\u{3000}\u{3000}" : "说明🙂 ").unicodeScalars)
             var shifted: [Unicode.Scalar] = []
             var map: [Int] = []
             // Every line gets the prefix, except lines a span continues onto (a key block).

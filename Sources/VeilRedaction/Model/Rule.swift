@@ -31,8 +31,8 @@ public struct Rule: Sendable {
     /// How candidates are found.
     public var matcher: Matcher
     /// Literal prefilter words, compared case-insensitively; empty means always run. One
-    /// that starts with `^` counts only where a line's text starts, after its spaces and
-    /// tabs (``isAnchoredKeyword(_:)``).
+    /// that starts with `^` counts only where a line's text starts, after its spaces, tabs
+    /// and ideographic spaces (``isAnchoredKeyword(_:)``).
     public var keywords: [String]
     /// The secret's Shannon entropy must exceed this, in bits per character.
     public var entropy: Double?

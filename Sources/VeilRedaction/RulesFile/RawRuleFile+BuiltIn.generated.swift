@@ -17,7 +17,7 @@ extension RawRuleFile {
                 return a
             }(),
         ]
-        raw.rules = [rule0(), rule1(), rule2(), rule3(), rule4(), rule5(), rule6(), rule7(), rule8(), rule9(), rule10(), rule11(), rule12(), rule13(), rule14(), rule15(), rule16(), rule17(), rule18(), rule19(), rule20(), rule21(), rule22(), rule23(), rule24(), rule25(), rule26(), rule27(), rule28(), rule29(), rule30(), rule31(), rule32(), rule33(), rule34(), rule35(), rule36(), rule37(), rule38(), rule39(), rule40(), rule41(), rule42(), rule43(), rule44(), rule45(), rule46(), rule47(), rule48(), rule49(), rule50(), rule51(), rule52(), rule53(), rule54(), rule55(), rule56(), rule57(), rule58(), rule59(), rule60(), rule61(), rule62(), rule63(), rule64(), rule65(), rule66(), rule67(), rule68(), rule69(), rule70(), rule71(), rule72(), rule73(), rule74(), rule75(), rule76(), rule77(), rule78(), rule79(), rule80(), rule81(), rule82(), rule83(), rule84(), rule85(), rule86(), rule87(), rule88(), rule89(), rule90(), rule91(), rule92(), rule93(), rule94(), rule95(), rule96(), rule97(), rule98(), rule99(), rule100(), rule101(), rule102(), rule103(), rule104(), rule105(), rule106(), rule107(), rule108(), rule109(), rule110(), rule111(), rule112(), rule113(), rule114(), rule115(), rule116(), rule117(), rule118(), rule119(), rule120(), rule121(), rule122(), rule123(), rule124(), rule125(), rule126(), rule127(), rule128(), rule129(), rule130(), rule131(), rule132(), rule133(), rule134(), rule135(), rule136(), rule137(), rule138(), rule139(), rule140(), rule141(), rule142(), rule143(), rule144(), rule145(), rule146(), rule147(), rule148(), rule149(), rule150(), rule151(), rule152(), rule153(), rule154(), rule155(), rule156(), rule157(), rule158(), rule159(), rule160(), rule161(), rule162(), rule163(), rule164(), rule165(), rule166(), rule167(), rule168(), rule169()]
+        raw.rules = [rule0(), rule1(), rule2(), rule3(), rule4(), rule5(), rule6(), rule7(), rule8(), rule9(), rule10(), rule11(), rule12(), rule13(), rule14(), rule15(), rule16(), rule17(), rule18(), rule19(), rule20(), rule21(), rule22(), rule23(), rule24(), rule25(), rule26(), rule27(), rule28(), rule29(), rule30(), rule31(), rule32(), rule33(), rule34(), rule35(), rule36(), rule37(), rule38(), rule39(), rule40(), rule41(), rule42(), rule43(), rule44(), rule45(), rule46(), rule47(), rule48(), rule49(), rule50(), rule51(), rule52(), rule53(), rule54(), rule55(), rule56(), rule57(), rule58(), rule59(), rule60(), rule61(), rule62(), rule63(), rule64(), rule65(), rule66(), rule67(), rule68(), rule69(), rule70(), rule71(), rule72(), rule73(), rule74(), rule75(), rule76(), rule77(), rule78(), rule79(), rule80(), rule81(), rule82(), rule83(), rule84(), rule85(), rule86(), rule87(), rule88(), rule89(), rule90(), rule91(), rule92(), rule93(), rule94(), rule95(), rule96(), rule97(), rule98(), rule99(), rule100(), rule101(), rule102(), rule103(), rule104(), rule105(), rule106(), rule107(), rule108(), rule109(), rule110(), rule111(), rule112(), rule113(), rule114(), rule115(), rule116(), rule117(), rule118(), rule119(), rule120(), rule121(), rule122(), rule123(), rule124(), rule125(), rule126(), rule127(), rule128(), rule129(), rule130(), rule131(), rule132(), rule133(), rule134(), rule135(), rule136(), rule137(), rule138(), rule139(), rule140(), rule141(), rule142(), rule143(), rule144(), rule145(), rule146(), rule147(), rule148(), rule149(), rule150(), rule151(), rule152(), rule153(), rule154(), rule155(), rule156(), rule157(), rule158(), rule159(), rule160(), rule161(), rule162(), rule163(), rule164(), rule165(), rule166(), rule167(), rule168(), rule169(), rule170()]
         return raw
     }
 
@@ -2265,7 +2265,7 @@ extension RawRuleFile {
         r.severity = s("block", 2298, 15)
         r.tags = [s("token", 2299, 12)]
         r.examples = [s("'secret_key' => '↓sk_Qxe5FRpjxv3Tci7GwOGS5RXyg9mtX↓',", 2301, 9)]
-        r.negativeExamples = [s("'secret_key' => 'sk_short',", 2303, 9)]
+        r.negativeExamples = [s("'secret_key' => 'sk_',", 2303, 9)]
         return r
     }
 
@@ -2785,380 +2785,407 @@ extension RawRuleFile {
         r.category = s("secret", 2811, 15)
         r.severity = s("block", 2812, 15)
         r.tags = [s("token", 2813, 12)]
-        r.examples = [s("curl -u deploy:↓GifhXnftZxRW↓ https://ci.acme.dev/api", 2815, 9), s("curl --user 'deploy:↓GifhXnftZxRW↓' https://ci.acme.dev/api", 2816, 9), s("curl -x http://proxy.acme.lan:3128 -U squid:↓Kx7pQ2mLw9Rt↓ https://acme.dev", 2817, 9)]
-        r.negativeExamples = [s("curl -u deploy https://ci.acme.dev/api", 2819, 9), s("curl --user-agent veil https://ci.acme.dev", 2820, 9)]
+        r.examples = [s("curl -u deploy:↓GifhXnftZxRW↓ https://ci.acme.dev/api", 2815, 9), s("curl --user 'deploy:↓GifhXnftZxRW↓' https://ci.acme.dev/api", 2816, 9), s("curl -x http://proxy.acme.lan:3128 -U squid:↓Kx7pQ2mLw9Rt↓ https://acme.dev", 2817, 9), s("    -u deploy:↓GifhXnftZxRW↓ \\", 2818, 9), s("  --proxy-user squid:↓Kx7pQ2mLw9Rt↓", 2819, 9)]
+        r.negativeExamples = [s("curl -u deploy https://ci.acme.dev/api", 2821, 9), s("curl --user-agent veil https://ci.acme.dev", 2822, 9), s("sudo -u deploy:Qw8rTy5uIo0p ls", 2823, 9), s("sort -u names.txt", 2824, 9)]
         return r
     }
 
     private static func rule154() -> RawRule {
-        var r = RawRule(position: p(2822, 5))
-        r.id = s("cli.password_option", 2822, 9)
-        r.name = s("Password option", 2823, 11)
-        r.description = s("The value of a command-line option named for a password or passphrase and given after a space (--password VALUE, --db-password 'VALUE', -passphrase VALUE, keytool's -storepass VALUE, openssl's -passin pass:VALUE), as a typed command shows it; --password=VALUE is password.labelled's.", 2824, 18)
-        r.group = s("Credentials in context", 2825, 12)
-        r.regex = s("(?<![\\w-])--?(?!(?:no|ask|prompt|skip|use|require|show|forgot|reset|with|without|allow|disable|enable|empty|random|generate|check|verify)-)(?:[A-Za-z0-9]+[-_])*(?i:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)(?:[ \\t](?![ \\t])|[\"']?,[ \\t]*)(?:pass:)?(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{4,200})", 2826, 12)
-        r.secretGroup = i(1, 2827, 18)
-        r.keywords = [s("-pass", 2828, 16), s("-pwd", 2828, 25), s("storepass", 2828, 33), s("keypass", 2828, 46)]
+        var r = RawRule(position: p(2826, 5))
+        r.id = s("cli.password_option", 2826, 9)
+        r.name = s("Password option", 2827, 11)
+        r.description = s("The value of a command-line option named for a password or passphrase and given after a space (--password VALUE, --db-password 'VALUE', -passphrase VALUE, keytool's -storepass VALUE, openssl's -passin pass:VALUE), as a typed command shows it; --password=VALUE is password.labelled's.", 2828, 18)
+        r.group = s("Credentials in context", 2829, 12)
+        r.regex = s("(?<![\\w-])--?(?!(?:no|ask|prompt|skip|use|require|show|forgot|reset|with|without|allow|disable|enable|empty|random|generate|check|verify)-)(?:[A-Za-z0-9]+[-_])*(?i:password|passwd|passphrase|pass|pwd|passin|passout|storepass|keypass)(?:[ \\t](?![ \\t])|[\"']?,[ \\t]*)(?:pass:)?(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{4,200})", 2830, 12)
+        r.secretGroup = i(1, 2831, 18)
+        r.keywords = [s("-pass", 2832, 16), s("-pwd", 2832, 25), s("storepass", 2832, 33), s("keypass", 2832, 46)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2830, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2830, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2832, 13)]
+                var a = RawAllowlist(position: p(2834, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2834, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2836, 13)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2833, 9))
-                a.description = s("a word of prose or a help text's metavar (lowercase letters, user-id, argument.): after a space such a value is read as text, not as a password", 2833, 22)
-                a.regexes = [s("^[A-Z]?[a-z]+(?:[-_.][a-z]+)*[.,:;)\\]]*$", 2835, 13)]
+                var a = RawAllowlist(position: p(2837, 9))
+                a.description = s("a word of prose or a help text's metavar (lowercase letters, user-id, argument.): after a space such a value is read as text, not as a password", 2837, 22)
+                a.regexes = [s("^[A-Z]?[a-z]+(?:[-_.][a-z]+)*[.,:;)\\]]*$", 2839, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2836, 15)]
-        r.category = s("secret", 2837, 15)
-        r.severity = s("block", 2838, 15)
-        r.tags = [s("password", 2839, 12)]
-        r.examples = [s("helm repo add acme https://charts.acme.dev --username ci --password ↓Gx7kQ2pLm9zT↓", 2841, 9), s("mongosh -u admin --password '↓Tr0ub4dor&3 x↓' --authenticationDatabase admin", 2842, 9), s("gpg --batch --passphrase ↓q7Rv9wLmK2sB↓ -c backup.tar", 2843, 9), s("openssl pkcs12 -export -in c.pem -passout pass:↓Sw0rdf1shK9↓ -out c.p12", 2844, 9), s("keytool -list -keystore ks.jks -storepass ↓hX4mP9qLw2Rt↓", 2845, 9), s("./deploy --db-password \"↓pg-Pa55w0rd↓\" --host db.internal", 2846, 9), s("args: [\"--db-password\", \"↓pg-Pa55w0rd↓\", \"--verbose\"]", 2847, 9)]
-        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2849, 9), s("ansible-playbook --ask-pass --ask-become-pass site.yml", 2850, 9), s("psql --no-password -h db.internal app", 2851, 9), s("mongosh --password --username admin", 2852, 9), s("deploy --password $DB_PASSWORD", 2853, 9), s("deploy --password \"$(pass show db/prod)\"", 2854, 9), s("openssl enc -aes-256-cbc -pass env:ENC_KEY -in f", 2855, 9), s("  -p, --password string   Password", 2856, 9), s("  --change-passphrase    change a passphrase", 2857, 9), s("      --password string Password for the registry", 2858, 9), s("  --password TEXT  The account's password.", 2859, 9), s("  --db-password DB_PASSWORD", 2860, 9), s("Use the --password option only in scripts.", 2861, 9), s("tool --password <password>", 2862, 9), s("ansible-vault view --vault-password-file ~/.vault secrets.yml", 2863, 9), s("wget --bypass proxy.acme.dev", 2864, 9), s("Security considerations similar to those with --http-password pertain here as well.", 2865, 9), s("       --change-passphrase user-id", 2866, 9), s("       openssl pkcs12 [-help] [-passin arg] [-passout arg]", 2867, 9), s("           of OpenSSL. Superseded by the -pass argument.", 2868, 9), s("           -pass pass:<password>", 2869, 9)]
+        r.validate = [s("random", 2840, 15)]
+        r.category = s("secret", 2841, 15)
+        r.severity = s("block", 2842, 15)
+        r.tags = [s("password", 2843, 12)]
+        r.examples = [s("helm repo add acme https://charts.acme.dev --username ci --password ↓Gx7kQ2pLm9zT↓", 2845, 9), s("mongosh -u admin --password '↓Tr0ub4dor&3 x↓' --authenticationDatabase admin", 2846, 9), s("gpg --batch --passphrase ↓q7Rv9wLmK2sB↓ -c backup.tar", 2847, 9), s("openssl pkcs12 -export -in c.pem -passout pass:↓Sw0rdf1shK9↓ -out c.p12", 2848, 9), s("keytool -list -keystore ks.jks -storepass ↓hX4mP9qLw2Rt↓", 2849, 9), s("./deploy --db-password \"↓pg-Pa55w0rd↓\" --host db.internal", 2850, 9), s("args: [\"--db-password\", \"↓pg-Pa55w0rd↓\", \"--verbose\"]", 2851, 9)]
+        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2853, 9), s("ansible-playbook --ask-pass --ask-become-pass site.yml", 2854, 9), s("psql --no-password -h db.internal app", 2855, 9), s("mongosh --password --username admin", 2856, 9), s("deploy --password $DB_PASSWORD", 2857, 9), s("deploy --password \"$(pass show db/prod)\"", 2858, 9), s("openssl enc -aes-256-cbc -pass env:ENC_KEY -in f", 2859, 9), s("  -p, --password string   Password", 2860, 9), s("  --change-passphrase    change a passphrase", 2861, 9), s("      --password string Password for the registry", 2862, 9), s("  --password TEXT  The account's password.", 2863, 9), s("  --db-password DB_PASSWORD", 2864, 9), s("Use the --password option only in scripts.", 2865, 9), s("tool --password <password>", 2866, 9), s("ansible-vault view --vault-password-file ~/.vault secrets.yml", 2867, 9), s("wget --bypass proxy.acme.dev", 2868, 9), s("Security considerations similar to those with --http-password pertain here as well.", 2869, 9), s("       --change-passphrase user-id", 2870, 9), s("       openssl pkcs12 [-help] [-passin arg] [-passout arg]", 2871, 9), s("           of OpenSSL. Superseded by the -pass argument.", 2872, 9), s("           -pass pass:<password>", 2873, 9)]
         return r
     }
 
     private static func rule155() -> RawRule {
-        var r = RawRule(position: p(2871, 5))
-        r.id = s("mysql.password", 2871, 9)
-        r.name = s("MySQL password option", 2872, 11)
-        r.description = s("The password a MySQL or MariaDB client takes joined to -p (mysql -uroot -pVALUE, mysqldump -pVALUE); -p followed by a space asks for it instead.", 2873, 18)
-        r.group = s("Credentials in context", 2874, 12)
-        r.regex = s("(?<![\\w.-])(?:mysql(?:dump|admin|import|show|check|pump|sh|binlog|slap)?|mariadb(?:-dump|-admin|-import|-check|-show|-slap)?)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2875, 12)
-        r.secretGroup = i(1, 2876, 18)
-        r.keywords = [s("mysql -", 2877, 16), s("mysqldump", 2877, 27), s("mysqladmin", 2877, 40), s("mysqlimport", 2877, 54), s("mysqlshow", 2877, 69), s("mysqlcheck", 2877, 82), s("mysqlpump", 2877, 96), s("mysqlsh", 2877, 109), s("mysqlbinlog", 2877, 120), s("mysqlslap", 2877, 135), s("mariadb -", 2877, 148), s("mariadb-", 2877, 161), s("mysql\"", 2877, 173), s("mysql'", 2877, 183), s("mariadb\"", 2877, 194), s("mariadb'", 2877, 206)]
+        var r = RawRule(position: p(2875, 5))
+        r.id = s("mysql.password", 2875, 9)
+        r.name = s("MySQL password option", 2876, 11)
+        r.description = s("The password a MySQL or MariaDB client takes joined to -p (mysql -uroot -pVALUE, mysqldump -pVALUE); -p followed by a space asks for it instead.", 2877, 18)
+        r.group = s("Credentials in context", 2878, 12)
+        r.regex = s("(?<![\\w.-])(?:mysql(?:dump|admin|import|show|check|pump|sh|binlog|slap)?|mariadb(?:-dump|-admin|-import|-check|-show|-slap)?)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2879, 12)
+        r.secretGroup = i(1, 2880, 18)
+        r.keywords = [s("mysql -", 2881, 16), s("mysqldump", 2881, 27), s("mysqladmin", 2881, 40), s("mysqlimport", 2881, 54), s("mysqlshow", 2881, 69), s("mysqlcheck", 2881, 82), s("mysqlpump", 2881, 96), s("mysqlsh", 2881, 109), s("mysqlbinlog", 2881, 120), s("mysqlslap", 2881, 135), s("mariadb -", 2881, 148), s("mariadb-", 2881, 161), s("mysql\"", 2881, 173), s("mysql'", 2881, 183), s("mariadb\"", 2881, 194), s("mariadb'", 2881, 206)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2879, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2879, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2881, 13)]
+                var a = RawAllowlist(position: p(2883, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2883, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2885, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2882, 15)]
-        r.category = s("secret", 2883, 15)
-        r.severity = s("block", 2884, 15)
-        r.tags = [s("password", 2885, 12)]
-        r.examples = [s("mysql -u root -p↓Hunter2Secret!↓ -h db.prod", 2887, 9), s("mysqldump -uroot -p'↓s3cr3t pass↓' shop > shop.sql", 2888, 9), s("mariadb -h 10.0.0.5 -u app -p↓q7Rv9wLmK2↓ app", 2889, 9), s("subprocess.run([\"mysql\", \"-u\", \"root\", \"-p↓Hunter2Secret!↓\", \"shop\"])", 2890, 9)]
-        r.negativeExamples = [s("mysql -u root -p shop", 2892, 9), s("mysql -u root -p", 2893, 9), s("mysql -P 3306 -h db.prod", 2894, 9), s("mysql -u root -p$MYSQL_ROOT_PASSWORD", 2895, 9), s("alice@mysql-server:~$ cp -pr a b", 2896, 9)]
+        r.validate = [s("random", 2886, 15)]
+        r.category = s("secret", 2887, 15)
+        r.severity = s("block", 2888, 15)
+        r.tags = [s("password", 2889, 12)]
+        r.examples = [s("mysql -u root -p↓Hunter2Secret!↓ -h db.prod", 2891, 9), s("mysqldump -uroot -p'↓s3cr3t pass↓' shop > shop.sql", 2892, 9), s("mariadb -h 10.0.0.5 -u app -p↓q7Rv9wLmK2↓ app", 2893, 9), s("subprocess.run([\"mysql\", \"-u\", \"root\", \"-p↓Hunter2Secret!↓\", \"shop\"])", 2894, 9)]
+        r.negativeExamples = [s("mysql -u root -p shop", 2896, 9), s("mysql -u root -p", 2897, 9), s("mysql -P 3306 -h db.prod", 2898, 9), s("mysql -u root -p$MYSQL_ROOT_PASSWORD", 2899, 9), s("alice@mysql-server:~$ cp -pr a b", 2900, 9)]
         return r
     }
 
     private static func rule156() -> RawRule {
-        var r = RawRule(position: p(2898, 5))
-        r.id = s("sshpass.password", 2898, 9)
-        r.name = s("sshpass password", 2899, 11)
-        r.description = s("The password sshpass passes to ssh with -p (sshpass -p VALUE ssh host).", 2900, 18)
-        r.group = s("Credentials in context", 2901, 12)
-        r.regex = s("(?<![\\w.-])sshpass(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2902, 12)
-        r.secretGroup = i(1, 2903, 18)
-        r.keywords = [s("sshpass", 2904, 16)]
+        var r = RawRule(position: p(2902, 5))
+        r.id = s("sshpass.password", 2902, 9)
+        r.name = s("sshpass password", 2903, 11)
+        r.description = s("The password sshpass passes to ssh with -p (sshpass -p VALUE ssh host).", 2904, 18)
+        r.group = s("Credentials in context", 2905, 12)
+        r.regex = s("(?<![\\w.-])sshpass(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2906, 12)
+        r.secretGroup = i(1, 2907, 18)
+        r.keywords = [s("sshpass", 2908, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2906, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2906, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2908, 13)]
+                var a = RawAllowlist(position: p(2910, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2910, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2912, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2909, 15)]
-        r.category = s("secret", 2910, 15)
-        r.severity = s("block", 2911, 15)
-        r.tags = [s("password", 2912, 12)]
-        r.examples = [s("sshpass -p '↓Tr0ub4dor3xyz↓' ssh root@10.0.0.7", 2914, 9), s("sshpass -p↓Gx7kQ2pLm9↓ scp f host:", 2915, 9)]
-        r.negativeExamples = [s("sshpass -e ssh root@10.0.0.7", 2917, 9), s("sshpass -f ~/.pw ssh root@10.0.0.7", 2918, 9), s("sshpass -p \"$SSHPASS\" ssh host", 2919, 9)]
+        r.validate = [s("random", 2913, 15)]
+        r.category = s("secret", 2914, 15)
+        r.severity = s("block", 2915, 15)
+        r.tags = [s("password", 2916, 12)]
+        r.examples = [s("sshpass -p '↓Tr0ub4dor3xyz↓' ssh root@10.0.0.7", 2918, 9), s("sshpass -p↓Gx7kQ2pLm9↓ scp f host:", 2919, 9)]
+        r.negativeExamples = [s("sshpass -e ssh root@10.0.0.7", 2921, 9), s("sshpass -f ~/.pw ssh root@10.0.0.7", 2922, 9), s("sshpass -p \"$SSHPASS\" ssh host", 2923, 9)]
         return r
     }
 
     private static func rule157() -> RawRule {
-        var r = RawRule(position: p(2921, 5))
-        r.id = s("login.password", 2921, 9)
-        r.name = s("Login password option", 2922, 11)
-        r.description = s("The password given with -p to a registry or platform login (docker, podman, buildah, skopeo, nerdctl, oras login; az, oc, cf, argocd login; helm registry login).", 2923, 18)
-        r.group = s("Credentials in context", 2924, 12)
-        r.regex = s("(?<![\\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|az|oc|cf|argocd)\\s+login|helm\\s+registry\\s+login)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p(?:=|\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2925, 12)
-        r.secretGroup = i(1, 2926, 18)
-        r.keywords = [s("docker login", 2927, 16), s("podman login", 2927, 32), s("buildah login", 2927, 48), s("skopeo login", 2927, 65), s("nerdctl login", 2927, 81), s("oras login", 2927, 98), s("az login", 2927, 112), s("oc login", 2927, 124), s("cf login", 2927, 136), s("argocd login", 2927, 148), s("registry login", 2927, 164)]
+        var r = RawRule(position: p(2925, 5))
+        r.id = s("login.password", 2925, 9)
+        r.name = s("Login password option", 2926, 11)
+        r.description = s("The password given with -p to a registry or platform login (docker, podman, buildah, skopeo, nerdctl, oras login; az, oc, cf, argocd login; helm registry login).", 2927, 18)
+        r.group = s("Credentials in context", 2928, 12)
+        r.regex = s("(?<![\\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|az|oc|cf|argocd)\\s+login|helm\\s+registry\\s+login)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p(?:=|\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2929, 12)
+        r.secretGroup = i(1, 2930, 18)
+        r.keywords = [s("docker login", 2931, 16), s("podman login", 2931, 32), s("buildah login", 2931, 48), s("skopeo login", 2931, 65), s("nerdctl login", 2931, 81), s("oras login", 2931, 98), s("az login", 2931, 112), s("oc login", 2931, 124), s("cf login", 2931, 136), s("argocd login", 2931, 148), s("registry login", 2931, 164)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2929, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2929, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2931, 13)]
+                var a = RawAllowlist(position: p(2933, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2933, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2935, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2932, 15)]
-        r.category = s("secret", 2933, 15)
-        r.severity = s("block", 2934, 15)
-        r.tags = [s("password", 2935, 12)]
-        r.examples = [s("docker login -u bob -p ↓Tr0ub4dor3xyz↓ registry.acme.dev", 2937, 9), s("oc login -u kubeadmin -p ↓Xk7pQ-2mLw9-Rt4vB↓ https://api.crc.testing:6443", 2938, 9), s("cf login -a https://api.run.acme.dev -u ci -p '↓Gx7kQ2pLm9zT↓'", 2939, 9)]
-        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2941, 9), s("docker run -p 8080:80 nginx", 2942, 9), s("docker login registry.acme.dev", 2943, 9), s("docker login ghcr.io -u bob -p", 2944, 9)]
+        r.validate = [s("random", 2936, 15)]
+        r.category = s("secret", 2937, 15)
+        r.severity = s("block", 2938, 15)
+        r.tags = [s("password", 2939, 12)]
+        r.examples = [s("docker login -u bob -p ↓Tr0ub4dor3xyz↓ registry.acme.dev", 2941, 9), s("oc login -u kubeadmin -p ↓Xk7pQ-2mLw9-Rt4vB↓ https://api.crc.testing:6443", 2942, 9), s("cf login -a https://api.run.acme.dev -u ci -p '↓Gx7kQ2pLm9zT↓'", 2943, 9)]
+        r.negativeExamples = [s("docker login -u bob --password-stdin registry.acme.dev", 2945, 9), s("docker run -p 8080:80 nginx", 2946, 9), s("docker login registry.acme.dev", 2947, 9), s("docker login ghcr.io -u bob -p", 2948, 9)]
         return r
     }
 
     private static func rule158() -> RawRule {
-        var r = RawRule(position: p(2946, 5))
-        r.id = s("redis.password", 2946, 9)
-        r.name = s("redis-cli password", 2947, 11)
-        r.description = s("The password redis-cli sends with -a or --pass (redis-cli -a VALUE ping).", 2948, 18)
-        r.group = s("Credentials in context", 2949, 12)
-        r.regex = s("(?<![\\w.-])redis-cli(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-a|--pass)\\s+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2950, 12)
-        r.secretGroup = i(1, 2951, 18)
-        r.keywords = [s("redis-cli", 2952, 16)]
+        var r = RawRule(position: p(2950, 5))
+        r.id = s("redis.password", 2950, 9)
+        r.name = s("redis-cli password", 2951, 11)
+        r.description = s("The password redis-cli sends with -a or --pass (redis-cli -a VALUE ping).", 2952, 18)
+        r.group = s("Credentials in context", 2953, 12)
+        r.regex = s("(?<![\\w.-])redis-cli(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-a|--pass)\\s+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2954, 12)
+        r.secretGroup = i(1, 2955, 18)
+        r.keywords = [s("redis-cli", 2956, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2954, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2954, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2956, 13)]
+                var a = RawAllowlist(position: p(2958, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2958, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2960, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2957, 15)]
-        r.category = s("secret", 2958, 15)
-        r.severity = s("block", 2959, 15)
-        r.tags = [s("password", 2960, 12)]
-        r.examples = [s("redis-cli -h cache.internal -a ↓Tr0ub4dor3xyz↓ ping", 2962, 9), s("redis-cli --user app --pass '↓Gx7kQ2pLm9zT↓' info", 2963, 9)]
-        r.negativeExamples = [s("redis-cli -p 6379 ping", 2965, 9), s("redis-cli --askpass -h cache.internal", 2966, 9), s("redis-cli -a \"$REDIS_PASSWORD\" ping", 2967, 9)]
+        r.validate = [s("random", 2961, 15)]
+        r.category = s("secret", 2962, 15)
+        r.severity = s("block", 2963, 15)
+        r.tags = [s("password", 2964, 12)]
+        r.examples = [s("redis-cli -h cache.internal -a ↓Tr0ub4dor3xyz↓ ping", 2966, 9), s("redis-cli --user app --pass '↓Gx7kQ2pLm9zT↓' info", 2967, 9)]
+        r.negativeExamples = [s("redis-cli -p 6379 ping", 2969, 9), s("redis-cli --askpass -h cache.internal", 2970, 9), s("redis-cli -a \"$REDIS_PASSWORD\" ping", 2971, 9)]
         return r
     }
 
     private static func rule159() -> RawRule {
-        var r = RawRule(position: p(2969, 5))
-        r.id = s("htpasswd.password", 2969, 9)
-        r.name = s("htpasswd password", 2970, 11)
-        r.description = s("The password htpasswd takes on its command line with -b: its last argument (htpasswd -bc .htpasswd user VALUE, htpasswd -nb user VALUE).", 2971, 18)
-        r.group = s("Credentials in context", 2972, 12)
-        r.regex = s("(?<![\\w.-])htpasswd\\s(?=(?:[^|;&\\n]*\\s)?-[A-Za-z]*b)(?:[^|;&\\n]*?\\s)?[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})[\"']?\\s*(?:[;|&<>]|$)", 2973, 12)
-        r.secretGroup = i(1, 2974, 18)
-        r.keywords = [s("htpasswd", 2975, 16)]
+        var r = RawRule(position: p(2973, 5))
+        r.id = s("htpasswd.password", 2973, 9)
+        r.name = s("htpasswd password", 2974, 11)
+        r.description = s("The password htpasswd takes on its command line with -b: its last argument (htpasswd -bc .htpasswd user VALUE, htpasswd -nb user VALUE).", 2975, 18)
+        r.group = s("Credentials in context", 2976, 12)
+        r.regex = s("(?<![\\w.-])htpasswd\\s(?=(?:[^|;&\\n]*\\s)?-[A-Za-z]*b)(?:[^|;&\\n]*?\\s)?[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})[\"']?\\s*(?:[;|&<>]|$)", 2977, 12)
+        r.secretGroup = i(1, 2978, 18)
+        r.keywords = [s("htpasswd", 2979, 16)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(2977, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2977, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2979, 13)]
+                var a = RawAllowlist(position: p(2981, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 2981, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 2983, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 2980, 15)]
-        r.category = s("secret", 2981, 15)
-        r.severity = s("block", 2982, 15)
-        r.tags = [s("password", 2983, 12)]
-        r.examples = [s("htpasswd -bc /etc/nginx/.htpasswd admin ↓Tr0ub4dor3xyz↓", 2985, 9), s("htpasswd -nbB admin '↓Gx7kQ2pLm9zT↓' > users", 2986, 9), s("htpasswd -b -B .htpasswd ci ↓q7Rv9wLmK2sB↓", 2987, 9)]
-        r.negativeExamples = [s("htpasswd -c /etc/nginx/.htpasswd admin", 2989, 9), s("htpasswd -D .htpasswd admin", 2990, 9), s("htpasswd -nb admin \"$ADMIN_PASSWORD\"", 2991, 9), s("Usage: htpasswd -b[cmBdpsDv] [-C cost] passwordfile username password", 2992, 9)]
+        r.validate = [s("random", 2984, 15)]
+        r.category = s("secret", 2985, 15)
+        r.severity = s("block", 2986, 15)
+        r.tags = [s("password", 2987, 12)]
+        r.examples = [s("htpasswd -bc /etc/nginx/.htpasswd admin ↓Tr0ub4dor3xyz↓", 2989, 9), s("htpasswd -nbB admin '↓Gx7kQ2pLm9zT↓' > users", 2990, 9), s("htpasswd -b -B .htpasswd ci ↓q7Rv9wLmK2sB↓", 2991, 9)]
+        r.negativeExamples = [s("htpasswd -c /etc/nginx/.htpasswd admin", 2993, 9), s("htpasswd -D .htpasswd admin", 2994, 9), s("htpasswd -nb admin \"$ADMIN_PASSWORD\"", 2995, 9), s("Usage: htpasswd -b[cmBdpsDv] [-C cost] passwordfile username password", 2996, 9)]
         return r
     }
 
     private static func rule160() -> RawRule {
-        var r = RawRule(position: p(2994, 5))
-        r.id = s("cli.short_password", 2994, 9)
-        r.name = s("Password flag of a known program", 2995, 11)
-        r.description = s("The password a well-known program takes as a short option: smbclient/rpcclient -U user%VALUE, ldapsearch and the other OpenLDAP tools -w VALUE, sqlcmd/bcp -P VALUE, mongosh/mongodump -p VALUE, zip/unzip -P VALUE, 7z -pVALUE, rar/unrar -pVALUE, openssl enc -k VALUE, ssh-keygen -N/-P VALUE.", 2996, 18)
-        r.group = s("Credentials in context", 2997, 12)
-        r.regex = s("(?<![\\w.-])(?:(?:smbclient|rpcclient|smbcacls|smbget|smbtree)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-U|--user(?:name)?)(?:=|\\s*)[\"']?[^\\s%\"']+%|ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-w\\s*|(?:sqlcmd|bcp|osql)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*|(?:un)?zip(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|(?:7z[ar]?|7zz|(?:un)?rar)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-h?p|openssl\\s+enc(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-k\\s+|ssh-keygen(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-[NP]\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 2998, 12)
-        r.secretGroup = i(1, 2999, 18)
-        r.keywords = [s("smbclient", 3000, 16), s("rpcclient", 3000, 29), s("smbcacls", 3000, 42), s("smbget", 3000, 54), s("smbtree", 3000, 64), s("ldapsearch", 3000, 75), s("ldapadd", 3000, 89), s("ldapmodify", 3000, 100), s("ldapdelete", 3000, 114), s("ldapmodrdn", 3000, 128), s("ldappasswd", 3000, 142), s("ldapwhoami", 3000, 156), s("ldapcompare", 3000, 170), s("ldapexop", 3000, 185), s("sqlcmd", 3000, 197), s("bcp ", 3000, 207), s("osql", 3000, 215), s("mongo ", 3000, 223), s("mongosh", 3000, 233), s("mongodump", 3000, 244), s("mongorestore", 3000, 257), s("mongoexport", 3000, 273), s("mongoimport", 3000, 288), s("mongostat", 3000, 303), s("mongotop", 3000, 316), s("mongofiles", 3000, 328), s("zip -", 3000, 342), s("7z a", 3000, 351), s("7z x", 3000, 359), s("7z e", 3000, 367), s("7z t", 3000, 375), s("7z u", 3000, 383), s("7za ", 3000, 391), s("7zr ", 3000, 399), s("7zz ", 3000, 407), s("rar a", 3000, 415), s("rar x", 3000, 424), s("rar e", 3000, 433), s("rar t", 3000, 442), s("unrar", 3000, 451), s("openssl enc", 3000, 460), s("ssh-keygen", 3000, 475)]
+        var r = RawRule(position: p(2998, 5))
+        r.id = s("cli.short_password", 2998, 9)
+        r.name = s("Password flag of a known program", 2999, 11)
+        r.description = s("The password a well-known program takes as a short option: smbclient/rpcclient -U user%VALUE, ldapsearch and the other OpenLDAP tools -w VALUE, sqlcmd/bcp -P VALUE, mongosh/mongodump -p VALUE, zip/unzip -P VALUE, 7z -pVALUE, rar/unrar -pVALUE, openssl enc -k VALUE, ssh-keygen -N/-P VALUE.", 3000, 18)
+        r.group = s("Credentials in context", 3001, 12)
+        r.regex = s("(?<![\\w.-])(?:(?:smbclient|rpcclient|smbcacls|smbget|smbtree)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?(?:-U|--user(?:name)?)(?:=|\\s*)[\"']?[^\\s%\"']+%|ldap(?:search|add|modify|delete|modrdn|passwd|whoami|compare|exop)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-w\\s*|(?:sqlcmd|bcp|osql)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-p\\s*|(?:un)?zip(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-P\\s*|(?:7z[ar]?|7zz|(?:un)?rar)(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-h?p|openssl\\s+enc(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-k\\s+|ssh-keygen(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?)(?:[^|;&\\n]*?(?:\\s|[\"'][ \\t]*,[ \\t]*[\"']?))?-[NP]\\s+)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3002, 12)
+        r.secretGroup = i(1, 3003, 18)
+        r.keywords = [s("smbclient", 3004, 16), s("rpcclient", 3004, 29), s("smbcacls", 3004, 42), s("smbget", 3004, 54), s("smbtree", 3004, 64), s("ldapsearch", 3004, 75), s("ldapadd", 3004, 89), s("ldapmodify", 3004, 100), s("ldapdelete", 3004, 114), s("ldapmodrdn", 3004, 128), s("ldappasswd", 3004, 142), s("ldapwhoami", 3004, 156), s("ldapcompare", 3004, 170), s("ldapexop", 3004, 185), s("sqlcmd", 3004, 197), s("bcp ", 3004, 207), s("osql", 3004, 215), s("mongo ", 3004, 223), s("mongosh", 3004, 233), s("mongodump", 3004, 244), s("mongorestore", 3004, 257), s("mongoexport", 3004, 273), s("mongoimport", 3004, 288), s("mongostat", 3004, 303), s("mongotop", 3004, 316), s("mongofiles", 3004, 328), s("zip -", 3004, 342), s("7z a", 3004, 351), s("7z x", 3004, 359), s("7z e", 3004, 367), s("7z t", 3004, 375), s("7z u", 3004, 383), s("7za ", 3004, 391), s("7zr ", 3004, 399), s("7zz ", 3004, 407), s("rar a", 3004, 415), s("rar x", 3004, 424), s("rar e", 3004, 433), s("rar t", 3004, 442), s("unrar", 3004, 451), s("openssl enc", 3004, 460), s("ssh-keygen", 3004, 475)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3002, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3002, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3004, 13)]
+                var a = RawAllowlist(position: p(3006, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3006, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3008, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 3005, 15)]
-        r.category = s("secret", 3006, 15)
-        r.severity = s("block", 3007, 15)
-        r.tags = [s("password", 3008, 12)]
-        r.examples = [s("smbclient //fs.acme.lan/share -U bob%↓Tr0ub4dor3xyz↓", 3010, 9), s("ldapsearch -x -H ldap://dc1 -D cn=admin,dc=acme -w ↓Gx7kQ2pLm9zT↓ -b dc=acme", 3011, 9), s("sqlcmd -S db.acme.lan -U sa -P '↓Xk7pQ2mLw9Rt↓' -Q \"select 1\"", 3012, 9), s("mongosh -u admin -p ↓q7Rv9wLmK2sB↓ --authenticationDatabase admin", 3013, 9), s("zip -P ↓hX4mP9qLw2Rt↓ -r backup.zip data/", 3014, 9), s("7z a -p↓Sw0rdf1shK9x↓ -mhe=on backup.7z data/", 3015, 9), s("ssh-keygen -t ed25519 -N '↓kT9wR2xLq7Zm↓' -f id_deploy", 3016, 9)]
-        r.negativeExamples = [s("smbclient -L //fs.acme.lan -U bob", 3018, 9), s("ldapsearch -x -W -D cn=admin,dc=acme", 3019, 9), s("mongosh -u admin -p --authenticationDatabase admin", 3020, 9), s("unzip -p archive.zip README", 3021, 9), s("zip -r backup.zip data/", 3022, 9), s("7z x backup.7z -o/tmp/out", 3023, 9), s("ssh-keygen -t ed25519 -N '' -f id_deploy", 3024, 9), s("sqlcmd -S db -U sa -P $SA_PASSWORD", 3025, 9)]
+        r.validate = [s("random", 3009, 15)]
+        r.category = s("secret", 3010, 15)
+        r.severity = s("block", 3011, 15)
+        r.tags = [s("password", 3012, 12)]
+        r.examples = [s("smbclient //fs.acme.lan/share -U bob%↓Tr0ub4dor3xyz↓", 3014, 9), s("ldapsearch -x -H ldap://dc1 -D cn=admin,dc=acme -w ↓Gx7kQ2pLm9zT↓ -b dc=acme", 3015, 9), s("sqlcmd -S db.acme.lan -U sa -P '↓Xk7pQ2mLw9Rt↓' -Q \"select 1\"", 3016, 9), s("mongosh -u admin -p ↓q7Rv9wLmK2sB↓ --authenticationDatabase admin", 3017, 9), s("zip -P ↓hX4mP9qLw2Rt↓ -r backup.zip data/", 3018, 9), s("7z a -p↓Sw0rdf1shK9x↓ -mhe=on backup.7z data/", 3019, 9), s("ssh-keygen -t ed25519 -N '↓kT9wR2xLq7Zm↓' -f id_deploy", 3020, 9)]
+        r.negativeExamples = [s("smbclient -L //fs.acme.lan -U bob", 3022, 9), s("ldapsearch -x -W -D cn=admin,dc=acme", 3023, 9), s("mongosh -u admin -p --authenticationDatabase admin", 3024, 9), s("unzip -p archive.zip README", 3025, 9), s("zip -r backup.zip data/", 3026, 9), s("7z x backup.7z -o/tmp/out", 3027, 9), s("ssh-keygen -t ed25519 -N '' -f id_deploy", 3028, 9), s("sqlcmd -S db -U sa -P $SA_PASSWORD", 3029, 9)]
         return r
     }
 
     private static func rule161() -> RawRule {
-        var r = RawRule(position: p(3027, 5))
-        r.id = s("redis.requirepass", 3027, 9)
-        r.name = s("Redis server password", 3028, 11)
-        r.description = s("The password a Redis server requires or sends to its primary: requirepass and masterauth in redis.conf, or as redis-server's --requirepass and --masterauth.", 3029, 18)
-        r.group = s("Credentials in context", 3030, 12)
-        r.regex = s("(?<![\\w-])(?:--)?(?:requirepass|masterauth)(?:[ \\t]+|[\"']?,[ \\t]*)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3031, 12)
-        r.secretGroup = i(1, 3032, 18)
-        r.keywords = [s("requirepass", 3033, 16), s("masterauth", 3033, 31)]
+        var r = RawRule(position: p(3031, 5))
+        r.id = s("redis.requirepass", 3031, 9)
+        r.name = s("Redis server password", 3032, 11)
+        r.description = s("The password a Redis server requires or sends to its primary: requirepass and masterauth in redis.conf, or as redis-server's --requirepass and --masterauth.", 3033, 18)
+        r.group = s("Credentials in context", 3034, 12)
+        r.regex = s("(?<![\\w-])(?:--)?(?:requirepass|masterauth)(?:[ \\t]+|[\"']?,[ \\t]*)(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3035, 12)
+        r.secretGroup = i(1, 3036, 18)
+        r.keywords = [s("requirepass", 3037, 16), s("masterauth", 3037, 31)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3035, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3035, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3037, 13)]
+                var a = RawAllowlist(position: p(3039, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3039, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3041, 13)]
                 return a
             }(),
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3038, 9))
-                a.description = s("redis.conf's own documentation password (foobared)", 3038, 22)
-                a.regexes = [s("^foobared$", 3040, 13)]
+                var a = RawAllowlist(position: p(3042, 9))
+                a.description = s("redis.conf's own documentation password (foobared)", 3042, 22)
+                a.regexes = [s("^foobared$", 3044, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 3041, 15)]
-        r.category = s("secret", 3042, 15)
-        r.severity = s("block", 3043, 15)
-        r.tags = [s("password", 3044, 12)]
-        r.examples = [s("requirepass ↓Tr0ub4dor3xyz↓", 3046, 9), s("redis-server --requirepass \"↓Gx7kQ2pLm9zT↓\" --appendonly yes", 3047, 9), s("CMD [\"redis-server\", \"--masterauth\", \"↓q7Rv9wLmK2sB↓\"]", 3048, 9)]
-        r.negativeExamples = [s("# requirepass foobared", 3050, 9), s("requirepass \"$REDIS_PASSWORD\"", 3051, 9), s("# masterauth <master-password>", 3052, 9)]
+        r.validate = [s("random", 3045, 15)]
+        r.category = s("secret", 3046, 15)
+        r.severity = s("block", 3047, 15)
+        r.tags = [s("password", 3048, 12)]
+        r.examples = [s("requirepass ↓Tr0ub4dor3xyz↓", 3050, 9), s("redis-server --requirepass \"↓Gx7kQ2pLm9zT↓\" --appendonly yes", 3051, 9), s("CMD [\"redis-server\", \"--masterauth\", \"↓q7Rv9wLmK2sB↓\"]", 3052, 9)]
+        r.negativeExamples = [s("# requirepass foobared", 3054, 9), s("requirepass \"$REDIS_PASSWORD\"", 3055, 9), s("# masterauth <master-password>", 3056, 9)]
         return r
     }
 
     private static func rule162() -> RawRule {
-        var r = RawRule(position: p(3054, 5))
-        r.id = s("netrc.password", 3054, 9)
-        r.name = s("netrc password", 3055, 11)
-        r.description = s("The password of a .netrc entry written on one line (machine HOST login USER password VALUE), as cat ~/.netrc shows it; an entry spread over several lines is not recognised.", 3056, 18)
-        r.group = s("Credentials in context", 3057, 12)
-        r.regex = s("(?<![\\w-])(?:machine[ \\t]+[^\\s]+|default)(?:[ \\t]+(?:login|account|port)[ \\t]+[^\\s]+)*[ \\t]+password[ \\t]+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3058, 12)
-        r.secretGroup = i(1, 3059, 18)
-        r.keywords = [s("machine", 3060, 16), s("default login", 3060, 27)]
+        var r = RawRule(position: p(3058, 5))
+        r.id = s("netrc.password", 3058, 9)
+        r.name = s("netrc password", 3059, 11)
+        r.description = s("The password of a .netrc entry written on one line (machine HOST login USER password VALUE), as cat ~/.netrc shows it; netrc.password_line reads an entry spread over lines.", 3060, 18)
+        r.group = s("Credentials in context", 3061, 12)
+        r.regex = s("(?<![\\w-])(?:machine[ \\t]+[^\\s]+|default)(?:[ \\t]+(?:login|account|port)[ \\t]+[^\\s]+)*[ \\t]+password[ \\t]+(?!-)[\"']?((?<=\")[^\"\\n]{1,200}(?=\"|$)|(?<=')[^'\\n]{1,200}(?='|$)|(?<![\"'])[^\\s\"';|&<>]{1,200})", 3062, 12)
+        r.secretGroup = i(1, 3063, 18)
+        r.keywords = [s("machine", 3064, 16), s("default login", 3064, 27)]
         r.allowlists = [
             { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3062, 9))
-                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3062, 22)
-                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3064, 13)]
+                var a = RawAllowlist(position: p(3066, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3066, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3068, 13)]
                 return a
             }(),
         ]
-        r.validate = [s("random", 3065, 15)]
-        r.category = s("secret", 3066, 15)
-        r.severity = s("block", 3067, 15)
-        r.tags = [s("password", 3068, 12)]
-        r.examples = [s("machine github.com login octocat password ↓Tr0ub4dor3xyz↓", 3070, 9), s("machine api.heroku.com login me@acme.dev password ↓5f3c9a1e-7b2d-4e8f-a6c1-9d0b3e7f2a4c↓", 3071, 9), s("default login anonymous password ↓Gx7kQ2pLm9zT↓", 3072, 9)]
-        r.negativeExamples = [s("machine github.com login octocat", 3074, 9), s("machine example.com login user password $NETRC_PASSWORD", 3075, 9), s("The machine password is stored in the vault.", 3076, 9)]
+        r.validate = [s("random", 3069, 15)]
+        r.category = s("secret", 3070, 15)
+        r.severity = s("block", 3071, 15)
+        r.tags = [s("password", 3072, 12)]
+        r.examples = [s("machine github.com login octocat password ↓Tr0ub4dor3xyz↓", 3074, 9), s("machine api.heroku.com login me@acme.dev password ↓5f3c9a1e-7b2d-4e8f-a6c1-9d0b3e7f2a4c↓", 3075, 9), s("default login anonymous password ↓Gx7kQ2pLm9zT↓", 3076, 9)]
+        r.negativeExamples = [s("machine github.com login octocat", 3078, 9), s("machine example.com login user password $NETRC_PASSWORD", 3079, 9), s("The machine password is stored in the vault.", 3080, 9)]
         return r
     }
 
     private static func rule163() -> RawRule {
-        var r = RawRule(position: p(3078, 5))
-        r.id = s("jwt.base64", 3078, 9)
-        r.name = s("Base64-encoded JWT", 3079, 11)
-        r.description = s("A JSON Web Token encoded once more in base64 (ZXlK…), as Kubernetes secrets and some configs hold it.", 3080, 18)
-        r.group = s("Keys and web tokens", 3081, 12)
-        r.regex = s("(?<![A-Za-z0-9_.-])(?:ZXlK[A-Za-z0-9+/]{60,}={0,2})(?![A-Za-z0-9_+/=-])", 3082, 12)
-        r.keywords = [s("ZXlK", 3083, 16)]
-        r.validate = [s("random", 3084, 15)]
-        r.category = s("secret", 3085, 15)
-        r.severity = s("block", 3086, 15)
-        r.tags = [s("token", 3087, 12)]
-        r.examples = [s("TOKEN_B64=↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKeZL4ZOfW4npY7sr1vk/k5Dr0+odqHzYcR997Tg4+g7UVRZP7fmzAdwiT+Rzq↓", 3089, 9), s("  \"token_b64\": \"↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKwxMoxOsfudxCis0vKil282SVkc8I0O3OqUG4SDCaJx4kTIF0LtcQNESRQmrY↓\",", 3090, 9)]
-        r.negativeExamples = [s("Base64-encoded JWTs start with ZXlK", 3092, 9), s("grep -rn 'ZXlK' docs/", 3093, 9)]
+        var r = RawRule(position: p(3082, 5))
+        r.id = s("netrc.password_line", 3082, 9)
+        r.name = s("netrc password line", 3083, 11)
+        r.description = s("The password of a .netrc entry spread over lines: a line that is only password VALUE (after indentation), below the entry's login or machine line, as cat ~/.netrc shows it.", 3084, 18)
+        r.group = s("Credentials in context", 3085, 12)
+        r.regex = s("^\\s*password[ \\t]+(?![=:-])[\"']?((?<=\")[^\"\\n]{1,200}(?=\"[ \\t]*$)|(?<=')[^'\\n]{1,200}(?='[ \\t]*$)|(?<![\"'])[^\\s\"';|&<>]{1,200}(?=[ \\t]*$))", 3086, 12)
+        r.secretGroup = i(1, 3087, 18)
+        r.keywords = [s("^password", 3089, 16)]
+        r.context = [s("login", 3090, 15), s("machine", 3090, 22)]
+        r.allowlists = [
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3092, 9))
+                a.description = s("placeholder: a help text's metavar (PASSWORD, string, <pass>), a variable or a command's output ($DB_PASSWORD, $(pass show db)), openssl's env:/file:/fd:, a word of prose", 3092, 22)
+                a.regexes = [s("^(?:(?i:pass|passwd|password|passphrase|pwd|secret|token|test|changeme|password>|pass>|string|str|text|value|val|arg|args|argument|arguments|param|parameter|parameters|option|options|flag|flags|field|here|instead|only|must|should|will|can|is|are|was|be|not|when|if|and|or|to|for|from|with|without|the|your|this|that|of|on|in|by|as|at|stdin|none|null|empty)[.,:;)\\]]*|[A-Z][A-Z0-9_-]*|\\*+|x+|y+|\\.\\.\\.|-|\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?|\\$\\(.*|`.*|<[^>]*>?|\\[[^\\]]*\\]|\\{\\{?.*\\}\\}?|%[A-Za-z_]+%|(?:env|file|fd|pass):.*)$", 3094, 13)]
+                return a
+            }(),
+        ]
+        r.validate = [s("random", 3095, 15)]
+        r.category = s("secret", 3096, 15)
+        r.severity = s("block", 3097, 15)
+        r.tags = [s("password", 3098, 12)]
+        r.examples = [s("machine github.com\n  login octocat\n  password ↓Tr0ub4dor3xyz↓", 3100, 9), s("machine api.heroku.com login me@acme.dev\n    password '↓5f3c9a1e 7b2d↓'", 3101, 9)]
+        r.negativeExamples = [s("Last login: Sat Nov 28 16:01:49 2026 from 10.0.0.2\npassword expires in 7 days", 3103, 9), s("login: octocat\npassword expired, choose a new one", 3104, 9), s("password Tr0ub4dor3xyz", 3105, 9), s("machine github.com\n  login octocat\n  password $NETRC_PASSWORD", 3106, 9)]
         return r
     }
 
     private static func rule164() -> RawRule {
-        var r = RawRule(position: p(3096, 5))
-        r.id = s("private_key", 3096, 9)
-        r.name = s("Private key", 3097, 11)
-        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 3098, 18)
-        r.group = s("Keys and web tokens", 3099, 12)
-        r.detector = s("private_key", 3100, 15)
-        r.category = s("secret", 3101, 15)
-        r.severity = s("block", 3102, 15)
-        r.tags = [s("key", 3103, 12)]
-        r.keywords = [s("-----BEGIN", 3104, 16)]
-        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 3106, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 3113, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 3116, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 3117, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 3118, 9)]
-        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 3123, 9), s("-----BEGIN CERTIFICATE-----", 3124, 9), s("-----BEGIN private key-----", 3125, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 3126, 9), s("-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY----- (an empty template)", 3127, 9)]
+        var r = RawRule(position: p(3108, 5))
+        r.id = s("jwt.base64", 3108, 9)
+        r.name = s("Base64-encoded JWT", 3109, 11)
+        r.description = s("A JSON Web Token encoded once more in base64 (ZXlK…), as Kubernetes secrets and some configs hold it.", 3110, 18)
+        r.group = s("Keys and web tokens", 3111, 12)
+        r.regex = s("(?<![A-Za-z0-9_.-])(?:ZXlK[A-Za-z0-9+/]{60,}={0,2})(?![A-Za-z0-9_+/=-])", 3112, 12)
+        r.keywords = [s("ZXlK", 3113, 16)]
+        r.validate = [s("random", 3114, 15)]
+        r.category = s("secret", 3115, 15)
+        r.severity = s("block", 3116, 15)
+        r.tags = [s("token", 3117, 12)]
+        r.examples = [s("TOKEN_B64=↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKeZL4ZOfW4npY7sr1vk/k5Dr0+odqHzYcR997Tg4+g7UVRZP7fmzAdwiT+Rzq↓", 3119, 9), s("  \"token_b64\": \"↓ZXlKaGJHY2lPaUpJVXpJMU5pSjkuZXlKwxMoxOsfudxCis0vKil282SVkc8I0O3OqUG4SDCaJx4kTIF0LtcQNESRQmrY↓\",", 3120, 9)]
+        r.negativeExamples = [s("Base64-encoded JWTs start with ZXlK", 3122, 9), s("grep -rn 'ZXlK' docs/", 3123, 9)]
         return r
     }
 
     private static func rule165() -> RawRule {
-        var r = RawRule(position: p(3129, 5))
-        r.id = s("password.labelled", 3129, 9)
-        r.name = s("Password", 3130, 11)
-        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 3131, 18)
-        r.group = s("Credentials in context", 3132, 12)
-        r.detector = s("password.labelled", 3133, 15)
-        r.category = s("secret", 3134, 15)
-        r.severity = s("block", 3135, 15)
-        r.tags = [s("password", 3136, 12)]
-        r.keywords = [s("pass", 3137, 16), s("pwd", 3137, 22), s("secret", 3137, 27), s("token", 3137, 35), s("apikey", 3137, 42), s("api_key", 3137, 50), s("api-key", 3137, 59), s("auth", 3137, 68), s("creds", 3137, 74), s("credential", 3137, 81), s("private", 3137, 93), s("密码", 3137, 102), s("口令", 3137, 106), s("密钥", 3137, 110), s("私钥", 3137, 114), s("令牌", 3137, 118)]
-        r.examples = [s("Password: ↓hunter22↓", 3139, 9), s("密码：↓abc12345↓", 3140, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 3141, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 3142, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 3143, 9), s("userPassword: ↓correct-horse↓", 3144, 9), s("支付密码 = ↓839201↓", 3145, 9), s("令牌：↓令牌值九八七↓", 3146, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 3147, 9), s("db_password := ↓q7Rv-9wLm↓", 3148, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 3149, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 3150, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 3151, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 3152, 9), s("│ Password │ ↓hunter2↓ │", 3153, 9), s("Password found: ↓pswd↓", 3154, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 3155, 9)]
-        r.negativeExamples = [s("# HuggingFace API Token https://huggingface.co/settings/tokens", 3157, 9), s("Password: ********", 3158, 9), s("password: ${DB_PASSWORD}", 3159, 9), s("secret: {{.Values.secret}}", 3160, 9), s("token=$GITHUB_TOKEN", 3161, 9), s("password=$(pass show db/prod)", 3162, 9), s("api_key: <your-api-key>", 3163, 9), s("Password: changeme", 3164, 9), s("passwordless: true", 3165, 9), s("grep: /etc/passwd: Permission denied", 3166, 9), s("Password: abc", 3167, 9), s("Enter password:", 3168, 9), s("密码：●●●●●●", 3169, 9), s("tokens: 4096", 3170, 9), s("publicToken: pk_9f8e7d6c5b4a", 3171, 9), s("password: real_key", 3172, 9), s("token_type: bearer", 3173, 9), s("max_tokens=4096", 3174, 9), s("[sudo] password for alice:", 3175, 9)]
+        var r = RawRule(position: p(3126, 5))
+        r.id = s("private_key", 3126, 9)
+        r.name = s("Private key", 3127, 11)
+        r.description = s("A private key block (PEM, OpenSSH, PGP), hidden from its header to its END line, or while the lines below it can be its body.", 3128, 18)
+        r.group = s("Keys and web tokens", 3129, 12)
+        r.detector = s("private_key", 3130, 15)
+        r.category = s("secret", 3131, 15)
+        r.severity = s("block", 3132, 15)
+        r.tags = [s("key", 3133, 12)]
+        r.keywords = [s("-----BEGIN", 3134, 16)]
+        r.examples = [s("$ cat id_rsa\n↓-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAz5r1pY4OjE2jBMptUsGr7CmY+uCu3ZR1zTOlUcR64cXQLioD\nhx2jIclHkCiHp6bR1IqfEouHgxzNNAL5wIScGebcy8F5n3/YNBDRzrZSgqbjG3uh\n-----END RSA PRIVATE KEY-----↓\n$ ls", 3136, 9), s("↓-----BEGIN OPENSSH PRIVATE KEY-----\nkWKFLf6xuI5aHUQPFeNBTxaQWk8JzFalHlsZfYcMMDktXP/tKsf2rcDkdfrUnW5g↓", 3143, 9), s("key: ↓-----BEGIN PGP PRIVATE KEY BLOCK-----↓", 3146, 9), s("key = \"↓-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC -----END PRIVATE KEY-----↓\" # one line", 3147, 9), s("↓-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5xkFT7dPsSpDnoAoGCCqGSM49↓\nTotal: 3 files", 3148, 9)]
+        r.negativeExamples = [s("-----BEGIN PUBLIC KEY-----", 3153, 9), s("-----BEGIN CERTIFICATE-----", 3154, 9), s("-----BEGIN private key-----", 3155, 9), s("grep 'BEGIN RSA PRIVATE KEY' *.pem", 3156, 9), s("-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY----- (an empty template)", 3157, 9)]
         return r
     }
 
     private static func rule166() -> RawRule {
-        var r = RawRule(position: p(3178, 5))
-        r.id = s("generic.entropy", 3178, 9)
-        r.name = s("High-entropy string", 3179, 11)
-        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 3180, 18)
-        r.group = s("Credentials in context", 3181, 12)
-        r.detector = s("generic.entropy", 3182, 15)
-        r.category = s("secret", 3183, 15)
-        r.severity = s("warn", 3184, 15)
-        r.context = [s("key", 3185, 15), s("secret", 3185, 20), s("token", 3185, 28), s("password", 3185, 35), s("passwd", 3185, 45), s("pwd", 3185, 53), s("passphrase", 3185, 58), s("auth", 3185, 70), s("authorization", 3185, 76), s("oauth", 3185, 91), s("credential", 3185, 98), s("bearer", 3185, 110), s("api", 3185, 118), s("apikey", 3185, 123), s("accesskey", 3185, 131), s("secretkey", 3185, 142), s("privatekey", 3185, 153), s("private", 3185, 165), s("session", 3185, 174), s("cookie", 3185, 183), s("密钥", 3185, 191), s("令牌", 3185, 195)]
-        r.contextSeverity = s("block", 3186, 22)
-        r.tags = [s("entropy", 3187, 12)]
-        r.allowlists = [
-            { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3189, 9))
-                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 3189, 22)
-                a.regexes = [s("EXAMPLE", 3190, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 3190, 30)]
-                return a
-            }(),
-            { () -> RawAllowlist in
-                var a = RawAllowlist(position: p(3191, 9))
-                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 3191, 22)
-                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 3192, 19)]
-                return a
-            }(),
-        ]
-        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 3194, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 3195, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 3196, 9)]
-        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 3198, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 3199, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 3200, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 3201, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 3202, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 3203, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 3204, 9), s("--------------------------------------------", 3205, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 3206, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 3207, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 3208, 9)]
+        var r = RawRule(position: p(3159, 5))
+        r.id = s("password.labelled", 3159, 9)
+        r.name = s("Password", 3160, 11)
+        r.description = s("A value right of a password, secret, API key, token or credentials label (db_password, DB_PASS, client_secret, access_token, 密码…), after `:` `=` `:=` `=>` `==` a table cell's bar or `found:`.", 3161, 18)
+        r.group = s("Credentials in context", 3162, 12)
+        r.detector = s("password.labelled", 3163, 15)
+        r.category = s("secret", 3164, 15)
+        r.severity = s("block", 3165, 15)
+        r.tags = [s("password", 3166, 12)]
+        r.keywords = [s("pass", 3167, 16), s("pwd", 3167, 22), s("secret", 3167, 27), s("token", 3167, 35), s("apikey", 3167, 42), s("api_key", 3167, 50), s("api-key", 3167, 59), s("auth", 3167, 68), s("creds", 3167, 74), s("credential", 3167, 81), s("private", 3167, 93), s("密码", 3167, 102), s("口令", 3167, 106), s("密钥", 3167, 110), s("私钥", 3167, 114), s("令牌", 3167, 118)]
+        r.examples = [s("Password: ↓hunter22↓", 3169, 9), s("密码：↓abc12345↓", 3170, 9), s("DB_PASSWORD=↓s3cr3t-Pa55↓", 3171, 9), s("api_key = ↓k3y-Valu3-9f8e↓", 3172, 9), s("{\"password\": \"↓Tr0ub4dor&3↓\"}", 3173, 9), s("userPassword: ↓correct-horse↓", 3174, 9), s("支付密码 = ↓839201↓", 3175, 9), s("令牌：↓令牌值九八七↓", 3176, 9), s("access_token=↓7fd2c0a9e1b3&user=jo↓", 3177, 9), s("db_password := ↓q7Rv-9wLm↓", 3178, 9), s("'api_key' => '↓b5e1f0c9-live↓'", 3179, 9), s("if password == \"↓Sw0rdf1sh!↓\":", 3180, 9), s("SECRET_KEY_BASE=↓9f3ab21c7de4↓", 3181, 9), s("DB_PASS=↓pg-Pa55w0rd↓", 3182, 9), s("│ Password │ ↓hunter2↓ │", 3183, 9), s("Password found: ↓pswd↓", 3184, 9), s("client_secret: ↓Gx7-kQ2p-Lm9z↓", 3185, 9)]
+        r.negativeExamples = [s("# HuggingFace API Token https://huggingface.co/settings/tokens", 3187, 9), s("Password: ********", 3188, 9), s("password: ${DB_PASSWORD}", 3189, 9), s("secret: {{.Values.secret}}", 3190, 9), s("token=$GITHUB_TOKEN", 3191, 9), s("password=$(pass show db/prod)", 3192, 9), s("api_key: <your-api-key>", 3193, 9), s("Password: changeme", 3194, 9), s("passwordless: true", 3195, 9), s("grep: /etc/passwd: Permission denied", 3196, 9), s("Password: abc", 3197, 9), s("Enter password:", 3198, 9), s("密码：●●●●●●", 3199, 9), s("tokens: 4096", 3200, 9), s("publicToken: pk_9f8e7d6c5b4a", 3201, 9), s("password: real_key", 3202, 9), s("token_type: bearer", 3203, 9), s("max_tokens=4096", 3204, 9), s("[sudo] password for alice:", 3205, 9)]
         return r
     }
 
     private static func rule167() -> RawRule {
-        var r = RawRule(position: p(3212, 5))
-        r.id = s("ipv4", 3212, 9)
-        r.name = s("IPv4 address", 3213, 11)
-        r.description = s("IPv4 address.", 3214, 18)
-        r.group = s("Off by default", 3215, 12)
-        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 3216, 12)
-        r.keywords = [s(".", 3217, 16)]
-        r.category = s("pii", 3218, 15)
-        r.severity = s("warn", 3219, 15)
-        r.enabled = b(false, 3220, 14)
-        r.examples = [s("client ↓203.0.113.42↓ connected", 3222, 9)]
-        r.negativeExamples = [s("version 1.2.3", 3224, 9), s("999.1.1.1", 3225, 9)]
+        var r = RawRule(position: p(3208, 5))
+        r.id = s("generic.entropy", 3208, 9)
+        r.name = s("High-entropy string", 3209, 11)
+        r.description = s("A long random-looking string (base64 above 4.5 bits per character, hex above 3.0); block next to a key word.", 3210, 18)
+        r.group = s("Credentials in context", 3211, 12)
+        r.detector = s("generic.entropy", 3212, 15)
+        r.category = s("secret", 3213, 15)
+        r.severity = s("warn", 3214, 15)
+        r.context = [s("key", 3215, 15), s("secret", 3215, 20), s("token", 3215, 28), s("password", 3215, 35), s("passwd", 3215, 45), s("pwd", 3215, 53), s("passphrase", 3215, 58), s("auth", 3215, 70), s("authorization", 3215, 76), s("oauth", 3215, 91), s("credential", 3215, 98), s("bearer", 3215, 110), s("api", 3215, 118), s("apikey", 3215, 123), s("accesskey", 3215, 131), s("secretkey", 3215, 142), s("privatekey", 3215, 153), s("private", 3215, 165), s("session", 3215, 174), s("cookie", 3215, 183), s("密钥", 3215, 191), s("令牌", 3215, 195)]
+        r.contextSeverity = s("block", 3216, 22)
+        r.tags = [s("entropy", 3217, 12)]
+        r.allowlists = [
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3219, 9))
+                a.description = s("documentation keys and placeholders (AWS's …EXAMPLEKEY, sample, dummy)", 3219, 22)
+                a.regexes = [s("EXAMPLE", 3220, 19), s("(?i)(?:sample|dummy|placeholder|changeme|xxxxxxxx)", 3220, 30)]
+                return a
+            }(),
+            { () -> RawAllowlist in
+                var a = RawAllowlist(position: p(3221, 9))
+                a.description = s("public by design (Stripe publishable keys pk_live_, pk_test_; SSH public keys, the base64 of ssh-rsa, ssh-ed25519, ecdsa-sha2-…)", 3221, 22)
+                a.regexes = [s("^(?:pk_(?:live|test)_[A-Za-z0-9]+$|AAAA(?:B3NzaC1yc2E|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTIt|B3NzaC1kc3M))", 3222, 19)]
+                return a
+            }(),
+        ]
+        r.examples = [s("blob ↓Dz/TddJ8HyS5SUkCnD8zRA9a9SkpXz9w3QlY7Zku↓ end", 3224, 9), s("SESSION=↓kibjL5DZPjN0MEQ7wjJJibaZUPgHV7iB3m03nbqnsGp↓", 3225, 9), s("id ↓a8d41bed440e50454f31af3176813e02ea68ef78↓", 3226, 9)]
+        r.negativeExamples = [s("request 123e4567-e89b-12d3-a456-426614174000", 3228, 9), s("commit a8d41bed440e50454f31af3176813e02ea68ef78", 3229, 9), s("image sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", 3230, 9), s("/usr/local/lib/node_modules/typescript/bin/tsc", 3231, 9), s("abcdefghijklmnopqrstuvwxyz0123456789", 3232, 9), s("https://github.com/veil/veil/blob/main/Sources/VeilRedaction/Model/Rule.swift", 3233, 9), s("ThisIsAVeryLongIdentifierNameForSomething", 3234, 9), s("--------------------------------------------", 3235, 9), s("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", 3236, 9), s("publishable pk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Rm8Zv", 3237, 9), s("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl jane@laptop", 3238, 9)]
         return r
     }
 
     private static func rule168() -> RawRule {
-        var r = RawRule(position: p(3227, 5))
-        r.id = s("mac.address", 3227, 9)
-        r.name = s("MAC address", 3228, 11)
-        r.description = s("MAC address.", 3229, 18)
-        r.group = s("Off by default", 3230, 12)
-        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 3231, 12)
-        r.category = s("pii", 3232, 15)
-        r.severity = s("warn", 3233, 15)
-        r.enabled = b(false, 3234, 14)
-        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 3236, 9)]
-        r.negativeExamples = [s("time 12:30:45", 3238, 9)]
+        var r = RawRule(position: p(3242, 5))
+        r.id = s("ipv4", 3242, 9)
+        r.name = s("IPv4 address", 3243, 11)
+        r.description = s("IPv4 address.", 3244, 18)
+        r.group = s("Off by default", 3245, 12)
+        r.regex = s("(?<![0-9.])(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![0-9.])", 3246, 12)
+        r.keywords = [s(".", 3247, 16)]
+        r.category = s("pii", 3248, 15)
+        r.severity = s("warn", 3249, 15)
+        r.enabled = b(false, 3250, 14)
+        r.examples = [s("client ↓203.0.113.42↓ connected", 3252, 9)]
+        r.negativeExamples = [s("version 1.2.3", 3254, 9), s("999.1.1.1", 3255, 9)]
         return r
     }
 
     private static func rule169() -> RawRule {
-        var r = RawRule(position: p(3240, 5))
-        r.id = s("btc.address", 3240, 9)
-        r.name = s("Bitcoin address", 3241, 11)
-        r.description = s("Bitcoin address (legacy base58 or bech32).", 3242, 18)
-        r.group = s("Off by default", 3243, 12)
-        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 3244, 12)
-        r.category = s("pii", 3245, 15)
-        r.severity = s("warn", 3246, 15)
-        r.enabled = b(false, 3247, 14)
-        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 3249, 9)]
-        r.negativeExamples = [s("order 1234567890", 3251, 9)]
+        var r = RawRule(position: p(3257, 5))
+        r.id = s("mac.address", 3257, 9)
+        r.name = s("MAC address", 3258, 11)
+        r.description = s("MAC address.", 3259, 18)
+        r.group = s("Off by default", 3260, 12)
+        r.regex = s("(?i)(?<![0-9a-f:])(?:[0-9a-f]{2}[-\\:]){5}[0-9a-f]{2}(?![0-9a-f:])", 3261, 12)
+        r.category = s("pii", 3262, 15)
+        r.severity = s("warn", 3263, 15)
+        r.enabled = b(false, 3264, 14)
+        r.examples = [s("ether ↓3c:22:fb:7a:01:9e↓", 3266, 9)]
+        r.negativeExamples = [s("time 12:30:45", 3268, 9)]
+        return r
+    }
+
+    private static func rule170() -> RawRule {
+        var r = RawRule(position: p(3270, 5))
+        r.id = s("btc.address", 3270, 9)
+        r.name = s("Bitcoin address", 3271, 11)
+        r.description = s("Bitcoin address (legacy base58 or bech32).", 3272, 18)
+        r.group = s("Off by default", 3273, 12)
+        r.regex = s("(?<![A-Za-z0-9])(?:[13][a-km-zA-HJ-NP-Z1-9]{25,34}|bc1[02-9ac-hj-np-z]{11,71})(?![A-Za-z0-9])", 3274, 12)
+        r.category = s("pii", 3275, 15)
+        r.severity = s("warn", 3276, 15)
+        r.enabled = b(false, 3277, 14)
+        r.examples = [s("pay to ↓bc1quauvt7txunf9zeu2qyrzv0pa5uvwjlq9a369s5↓", 3279, 9)]
+        r.negativeExamples = [s("order 1234567890", 3281, 9)]
         return r
     }
 

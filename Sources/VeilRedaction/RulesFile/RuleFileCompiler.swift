@@ -122,7 +122,7 @@ struct RuleFileCompiler {
                 throw RuleFileError(keyword.position, "an empty keyword would match every line")
             }
             if Rule.isAnchoredKeyword(keyword.value), let first = keyword.value.dropFirst().first,
-                first == " " || first == "\t"
+                first == " " || first == "\t" || first == "\u{3000}"
             {
                 throw RuleFileError(
                     keyword.position,

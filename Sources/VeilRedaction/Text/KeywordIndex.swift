@@ -198,17 +198,32 @@ final class KeywordIndex: Sendable {
     }
 
     /// Calls `found` with the id of every anchored keyword that starts `line`'s text (after
-    /// its spaces and tabs), case-insensitively.
+    /// its spaces, tabs and ideographic spaces), case-insensitively.
     @inline(__always)
     private func forEachAnchoredMatch(in line: UTF8Line, _ found: (Int) -> Void) {
         guard !anchored.isEmpty else { return }
-        var start = 0
-        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        let start = Self.textStart(line)
         for (k, keyword) in anchored.enumerated() where keyword.count <= line.count - start {
             var i = 0
             while i < keyword.count, ASCII.lower(line[start + i]) == keyword[i] { i += 1 }
             if i == keyword.count { found(automatonKeywords + k) }
         }
+    }
+
+    /// Where `line`'s text starts: after its spaces, tabs and ideographic spaces (U+3000,
+    /// a wide blank), the indentation an anchored keyword may follow.
+    static func textStart(_ line: UTF8Line) -> Int {
+        var start = 0
+        while start < line.count {
+            if line[start] == ASCII.space || line[start] == ASCII.tab {
+                start += 1
+            } else if line[start] == 0xE3, start + 2 < line.count, line[start + 1] == 0x80, line[start + 2] == 0x80 {
+                start += 3
+            } else {
+                break
+            }
+        }
+        return start
     }
 
     /// Sets bit `r` of `rules` (``ruleWords`` words, cleared by the caller) for every enabled
