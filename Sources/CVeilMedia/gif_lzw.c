@@ -5,8 +5,8 @@
 /* The codes of the GIF LZW variant giflib writes (gif_lib_private.h: LZ_MAX_CODE). */
 enum { LZW_MAX_CODE = 4095, LZW_CODE_LIMIT = 4096 };
 
-int veil_gif_lzw_reserve(struct veil_gif_lzw *lzw, int min_code_size) {
-    if (min_code_size < 2 || min_code_size > 8) return -1;
+/* Grows the table for codes of `min_code_size` (2…8) bits; 0, or -1 out of memory. */
+static int reserve(struct veil_gif_lzw *lzw, int min_code_size) {
     size_t entries = (size_t)LZW_CODE_LIMIT << min_code_size;
     if (entries > lzw->child_count) {
         /* Zeroed, and kept zero between images: each image clears the entries it set. */
@@ -73,7 +73,7 @@ ptrdiff_t veil_gif_lzw_encode(struct veil_gif_lzw *lzw, int min_code_size, const
     if (count == 0 || min_code_size < 2 || min_code_size > 8) return -1;
     /* Every pixel must index a row entry of its code: the palette fits the minimum code size. */
     if (palette_count == 0 || palette_count > (1u << min_code_size)) return -1;
-    if (veil_gif_lzw_reserve(lzw, min_code_size) != 0) return -2;
+    if (reserve(lzw, min_code_size) != 0) return -2;
     const int clear_code = 1 << min_code_size;
     const int eof_code = clear_code + 1;
     uint16_t *const child = lzw->child;

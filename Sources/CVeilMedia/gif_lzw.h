@@ -15,8 +15,6 @@ struct veil_gif_lzw {
     size_t child_count;
 };
 
-/* Grows the table for codes of `min_code_size` (2…8) bits; 0, or -1 out of memory. */
-int veil_gif_lzw_reserve(struct veil_gif_lzw *lzw, int min_code_size);
 void veil_gif_lzw_free(struct veil_gif_lzw *lzw);
 
 /* The most bytes veil_gif_lzw_encode writes for `count` pixels. */

@@ -15,7 +15,8 @@ import VeilTestSupport
     }
 
     /// The GIF the encoder writes for `frames` on a `width` x `height` canvas, with giflib's
-    /// coder or Veil's; nil when a frame is refused, with the status.
+    /// coder or Veil's, and the status of the first frame refused (0 when none was: the
+    /// bytes are then the whole file).
     static func encode(_ frames: [Frame], width: Int, height: Int, library: Bool) -> (bytes: [UInt8], status: Int32) {
         let encoder = veil_gif_encoder_new()
         defer { veil_gif_encoder_free(encoder) }

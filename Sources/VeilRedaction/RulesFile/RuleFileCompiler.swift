@@ -126,7 +126,7 @@ struct RuleFileCompiler {
             {
                 throw RuleFileError(
                     keyword.position,
-                    "keyword '\(keyword.value)' can never match: an anchored keyword (^) is compared after the line's spaces and tabs"
+                    "keyword '\(keyword.value)' can never match: an anchored keyword (^) is compared after the line's spaces, tabs and ideographic spaces"
                 )
             }
         }

@@ -18,9 +18,12 @@ final class KeywordIndex: Sendable {
     /// line. Their ids are `0..<automatonKeywords`.
     private let automaton: KeywordAutomaton
     private let automatonKeywords: Int
-    /// The keywords found only where a line's text starts (after spaces and tabs), ids
-    /// `automatonKeywords...`: a handful, compared one by one.
-    private let anchored: [[UInt8]]
+    /// The keywords found only where a line's text starts (after spaces, tabs and
+    /// ideographic spaces), ids `automatonKeywords...`: a handful, compared one by one, their
+    /// bytes one after another (keyword `k` ends at `anchoredEnd[k]`), so a line's check
+    /// retains no array of arrays.
+    private let anchoredBytes: [UInt8]
+    private let anchoredEnd: [Int]
     /// The number of 64-bit words in a rule bit set (one bit per rule).
     let ruleWords: Int
     /// For each keyword, the enabled rules it lets run, as a bit set:
@@ -66,12 +69,14 @@ final class KeywordIndex: Sendable {
 
     init(rules: [Rule]) {
         // Keyword ids: those found anywhere in a line first (the automaton's), then those
-        // anchored to a line's start (`^-u`), checked one by one after it.
+        // anchored to a line's start (`^-u`), checked one by one after it. An anchored
+        // keyword's id is provisional, `-1 - k`, until the automaton's are all known.
         var keywords: [[UInt8]] = []
         var anchored: [[UInt8]] = []
         var ids: [[UInt8]: Int] = [:]
         var anchoredIDs: [[UInt8]: Int] = [:]
-        var ruleKeywords: [[(bytes: [UInt8], anchored: Bool)]] = []
+        var ruleKeywordStart: [Int32] = [0]
+        var ruleKeywordIDs: [Int32] = []
         var entries: [Entry] = []
         // Fields read in place (a whole `Rule` bound per rule copied every field of hundreds).
         for r in rules.indices {
@@ -79,41 +84,40 @@ final class KeywordIndex: Sendable {
                 Entry(
                     id: rules[r].id, matcher: rules[r].matcher,
                     context: rules[r].context.map { Array($0.lowercased().utf8) }))
-            var mine: [(bytes: [UInt8], anchored: Bool)] = []
+            var mine: [Int32] = []
             // A disabled rule never runs: its keywords would only slow the search down.
             for keyword in rules[r].keywords where !keyword.isEmpty && rules[r].isEnabled {
                 let anchor = Rule.isAnchoredKeyword(keyword)
                 let bytes = Array((anchor ? String(keyword.dropFirst()) : keyword).lowercased().utf8)
-                guard !bytes.isEmpty else { continue }
+                let id: Int
                 if anchor {
+                    id = -1 - (anchoredIDs[bytes] ?? anchored.count)
                     if anchoredIDs[bytes] == nil {
                         anchoredIDs[bytes] = anchored.count
                         anchored.append(bytes)
                     }
-                } else if ids[bytes] == nil {
-                    ids[bytes] = keywords.count
+                } else if let known = ids[bytes] {
+                    id = known
+                } else {
+                    id = keywords.count
+                    ids[bytes] = id
                     keywords.append(bytes)
                 }
-                mine.append((bytes, anchor))
+                if !mine.contains(Int32(id)) { mine.append(Int32(id)) }
             }
-            ruleKeywords.append(mine)
-        }
-        var ruleKeywordStart: [Int32] = [0]
-        var ruleKeywordIDs: [Int32] = []
-        for mine in ruleKeywords {
-            var distinct: [Int32] = []
-            for keyword in mine {
-                let id = Int32(keyword.anchored ? keywords.count + anchoredIDs[keyword.bytes]! : ids[keyword.bytes]!)
-                if !distinct.contains(id) { distinct.append(id) }
-            }
-            ruleKeywordIDs += distinct
+            ruleKeywordIDs += mine
             ruleKeywordStart.append(Int32(ruleKeywordIDs.count))
         }
-        self.anchored = anchored
-        self.automatonKeywords = keywords.count
+        let automatonKeywords = keywords.count
+        for k in ruleKeywordIDs.indices where ruleKeywordIDs[k] < 0 {
+            ruleKeywordIDs[k] = Int32(automatonKeywords) - 1 - ruleKeywordIDs[k]
+        }
+        self.automaton = KeywordAutomaton(keywords: keywords)
+        self.automatonKeywords = automatonKeywords
+        self.anchoredBytes = anchored.flatMap { $0 }
+        self.anchoredEnd = anchored.reduce(into: []) { ends, keyword in ends.append((ends.last ?? 0) + keyword.count) }
         keywords += anchored
         self.keywords = keywords
-        self.automaton = KeywordAutomaton(keywords: Array(keywords[..<automatonKeywords]))
         let ruleWords = max(1, (rules.count + 63) / 64)
         var keywordRules = [UInt64](repeating: 0, count: keywords.count * ruleWords)
         for r in rules.indices where rules[r].isEnabled {
@@ -201,12 +205,17 @@ final class KeywordIndex: Sendable {
     /// its spaces, tabs and ideographic spaces), case-insensitively.
     @inline(__always)
     private func forEachAnchoredMatch(in line: UTF8Line, _ found: (Int) -> Void) {
-        guard !anchored.isEmpty else { return }
+        guard !anchoredEnd.isEmpty else { return }
         let start = Self.textStart(line)
-        for (k, keyword) in anchored.enumerated() where keyword.count <= line.count - start {
-            var i = 0
-            while i < keyword.count, ASCII.lower(line[start + i]) == keyword[i] { i += 1 }
-            if i == keyword.count { found(automatonKeywords + k) }
+        anchoredBytes.withUnsafeBufferPointer { bytes in
+            var from = 0
+            for (k, end) in anchoredEnd.enumerated() {
+                defer { from = end }
+                guard end - from <= line.count - start else { continue }
+                var i = 0
+                while from + i < end, ASCII.lower(line[start + i]) == bytes[from + i] { i += 1 }
+                if from + i == end { found(automatonKeywords + k) }
+            }
         }
     }
 
